@@ -1,0 +1,3 @@
+"""mythtable: hot-seat tabletop games for the terminal."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,168 @@
+"""Loading content files: TOML in, validated pydantic models out, clear errors otherwise.
+
+Every error names the file, the entry and the field, because a person editing a card file
+needs to know exactly where to look.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from mythtable.engine.errors import ContentError
+
+M = TypeVar("M", bound=BaseModel)
+
+MAX_CONTENT_FILE_BYTES = 2_000_000
+
+
+class StrictModel(BaseModel):
+    """Base for content models: unknown fields are mistakes, not extras."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parse one TOML file, turning every failure into a ContentError naming the file."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise ContentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    if size > MAX_CONTENT_FILE_BYTES:
+        raise ContentError(f"{path}: the file is {size} bytes, over the {MAX_CONTENT_FILE_BYTES} limit")
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise ContentError(f"{path}: the file is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise ContentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+
+
+def _field_path(loc: Iterable[int | str]) -> str:
+    parts: list[str] = []
+    for item in loc:
+        parts.append(f"[{item}]" if isinstance(item, int) else (("." if parts else "") + str(item)))
+    return "".join(parts) or "(top level)"
+
+
+def describe_validation_error(exc: ValidationError) -> str:
+    """One line per problem: field path and pydantic's message."""
+    lines = []
+    for err in exc.errors():
+        lines.append(f"field '{_field_path(err['loc'])}': {err['msg']}")
+    return "; ".join(lines)
+
+
+def load_entries(path: Path, table: str, model: type[M]) -> list[M]:
+    """Load the array of tables `table` (e.g. [[card]]) from `path`, validating each entry.
+
+    Errors read like: cards.toml: card 'ember-fox' (entry 3): field 'dp': Input should be a
+    valid integer.
+    """
+    data = read_toml(path)
+    raw = data.get(table)
+    if raw is None:
+        raise ContentError(f"{path.name}: no [[{table}]] entries found")
+    if not isinstance(raw, list):
+        raise ContentError(f"{path.name}: '{table}' must be an array of tables ([[{table}]])")
+    unknown = set(data) - {table}
+    if unknown:
+        raise ContentError(f"{path.name}: unknown top-level key(s): {', '.join(sorted(unknown))}")
+    entries: list[M] = []
+    seen: dict[str, int] = {}
+    for index, item in enumerate(raw, start=1):
+        name = entry_name(item, index, table)
+        if not isinstance(item, dict):
+            raise ContentError(f"{path.name}: {name}: must be a table")
+        try:
+            entry = model.model_validate(item)
+        except ValidationError as exc:
+            raise ContentError(f"{path.name}: {name}: {describe_validation_error(exc)}") from None
+        entry_id = getattr(entry, "id", None)
+        if isinstance(entry_id, str):
+            if entry_id in seen:
+                raise ContentError(
+                    f"{path.name}: {name}: field 'id': duplicate id {entry_id!r} "
+                    f"(first used by entry {seen[entry_id]})"
+                )
+            seen[entry_id] = index
+        entries.append(entry)
+    return entries
+
+
+def entry_name(item: object, index: int, table: str) -> str:
+    if isinstance(item, dict) and isinstance(item.get("id"), str):
+        return f"{table} {item['id']!r} (entry {index})"
+    return f"{table} entry {index}"
+
+
+def content_hash(root: Path) -> str:
+    """A stable hash of every file in a ruleset's asset folder; records carry it."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+# ----- the in-app rules reference, shared by all rulesets ----------------------------------
+
+Tier = Literal["seed", "fact", "house"]
+
+
+class Clause(StrictModel):
+    """One rule in the project's own words, with the stable ID the tests are named after."""
+
+    id: str = Field(pattern=r"^[A-Z]+-\d+$")
+    tier: Tier
+    text: str = Field(min_length=1)
+    settles: str | None = Field(default=None, pattern=r"^O-\d+$")
+    """For house rules that decide an open point: which one (O-n)."""
+
+
+class Section(StrictModel):
+    id: str
+    title: str
+    stages: list[str] = []
+    """Stage keys (Ruleset.stage) this section explains; the rules screen shows it first then."""
+    intro: str = ""
+    clause: list[Clause] = []
+
+
+class RulesReference(StrictModel):
+    title: str
+    intro: str = ""
+    section: list[Section]
+
+    def clauses(self) -> list[Clause]:
+        return [c for s in self.section for c in s.clause]
+
+    def sections_for(self, stage: str) -> list[Section]:
+        """Sections explaining `stage`; a key like "combat.blockers" also matches "combat"."""
+        keys = {stage}
+        while "." in stage:
+            stage = stage.rsplit(".", 1)[0]
+            keys.add(stage)
+        return [s for s in self.section if keys & set(s.stages)]
+
+
+def load_reference(path: Path) -> RulesReference:
+    data = read_toml(path)
+    try:
+        ref = RulesReference.model_validate(data)
+    except ValidationError as exc:
+        raise ContentError(f"{path.name}: {describe_validation_error(exc)}") from None
+    ids = [c.id for c in ref.clauses()]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    if dupes:
+        raise ContentError(f"{path.name}: clause ids used twice: {', '.join(dupes)}")
+    return ref

@@ -1,0 +1,198 @@
+"""A game in progress: a ruleset's state plus the record of how it got there.
+
+This is the one object the CLI, the bots' harness and the UI drive. It checks every action
+against the open decision, keeps the log and the action list, and replays records.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mythtable.engine.decision import Action, Decision, Event, Result
+from mythtable.engine.errors import IllegalAction, RecordError
+from mythtable.engine.protocol import Setup
+from mythtable.engine.record import RECORD_VERSION, GameRecord, RecordResult, RecordSetup, now_iso
+
+CHECKPOINT_EVERY = 25
+
+
+@dataclass(slots=True, frozen=True)
+class LogLine:
+    """An event with the number of actions applied before it (0 for setup)."""
+
+    step: int
+    event: Event
+
+
+def state_hash(snapshot: dict[str, Any]) -> str:
+    text = json.dumps(snapshot, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+class Game:
+    """One game: create it with `Game.new` or `Game.from_record`, then `apply` actions."""
+
+    def __init__(self, loaded: Any, seed: int, setup: Setup, controllers: list[str] | None = None) -> None:
+        from mythtable.rulesets import Loaded
+
+        assert isinstance(loaded, Loaded)
+        self.loaded = loaded
+        self.ruleset = loaded.ruleset
+        self.seed = seed
+        self.setup = setup
+        self.controllers = list(controllers or ["human", "human"])
+        loaded.ruleset.check_setup(loaded.content, setup)
+        self.state = self.ruleset.new_game(loaded.content, seed, setup)
+        self.actions: list[Action] = []
+        self.checkpoints: dict[int, str] = {}
+        self.log: list[LogLine] = [LogLine(0, e) for e in self.ruleset.opening_events(self.state)]
+        self.created = now_iso()
+
+    @classmethod
+    def new(cls, ruleset_id: str, seed: int, setup: Setup | None = None, **kw: Any) -> Game:
+        from mythtable.rulesets import load
+
+        loaded = load(ruleset_id, kw.pop("root", None))
+        return cls(loaded, seed, setup or loaded.ruleset.default_setup(loaded.content), **kw)
+
+    # ----- playing ----------------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        return self.ruleset.pending(self.state)
+
+    @property
+    def result(self) -> Result | None:
+        return self.ruleset.result(self.state)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action; an illegal one raises IllegalAction and changes nothing."""
+        decision = self.decision
+        if decision is None:
+            raise IllegalAction("the game is over; no more actions are possible")
+        if not decision.allows(action):
+            raise IllegalAction(f"{list(action)} is not a legal choice now ({decision.prompt})")
+        events = self.ruleset.apply(self.state, action)
+        self.actions.append(action)
+        step = len(self.actions)
+        self.log.extend(LogLine(step, e) for e in events)
+        if step % CHECKPOINT_EVERY == 0:
+            self.checkpoints[step] = self.hash()
+        return events
+
+    def hash(self) -> str:
+        return state_hash(self.ruleset.snapshot(self.state))
+
+    def describe(self, action: Action) -> str:
+        return self.ruleset.describe(self.state, action)
+
+    def view(self, seat: int | None) -> Any:
+        return self.ruleset.view(self.state, seat)
+
+    def log_for(self, seat: int | None) -> list[LogLine]:
+        """The log lines `seat` may read (None: all of them, for the replay viewer)."""
+        if seat is None:
+            return list(self.log)
+        return [line for line in self.log if line.event.seat is None or line.event.seat == seat]
+
+    # ----- records ---------------------------------------------------------------------
+    def to_record(self) -> GameRecord:
+        result = self.result
+        return GameRecord(
+            version=RECORD_VERSION,
+            ruleset=self.ruleset.id,
+            content_hash=self.loaded.content_hash,
+            seed=self.seed,
+            setup=RecordSetup(players=list(self.setup.players), options=dict(self.setup.options)),
+            controllers=list(self.controllers),
+            actions=[list(a) for a in self.actions],
+            checkpoints=dict(self.checkpoints),
+            result=None
+            if result is None
+            else RecordResult(winner=result.winner, reason=result.reason, turns=result.turns),
+            final_state=self.ruleset.snapshot(self.state) if result is not None else None,
+            created=self.created,
+            updated=now_iso(),
+        )
+
+    @classmethod
+    def from_record(cls, record: GameRecord, root: Path | None = None, verify: bool = False) -> Game:
+        """Replay a record. With `verify`, check content hash, checkpoints and final state.
+
+        Raises RecordError saying where the replay diverged.
+        """
+        from mythtable.rulesets import UnknownRuleset, load
+
+        try:
+            loaded = load(record.ruleset, root)
+        except UnknownRuleset as exc:
+            raise RecordError(str(exc)) from None
+        if verify and record.content_hash != loaded.content_hash:
+            raise RecordError(
+                f"the record was played with different {loaded.ruleset.title} content "
+                f"(hash {record.content_hash}, installed {loaded.content_hash})"
+            )
+        setup = Setup(players=list(record.setup.players), options=dict(record.setup.options))
+        try:
+            game = cls(loaded, record.seed, setup, controllers=record.controllers)
+        except Exception as exc:  # a setup the content no longer supports
+            raise RecordError(f"the record's setup is not valid: {exc}") from None
+        game.created = record.created
+        for index, action in enumerate(record.action_tuples(), start=1):
+            try:
+                game.apply(action)
+            except IllegalAction as exc:
+                raise RecordError(f"diverged at action {index}: {exc}") from None
+            if verify and index in record.checkpoints and record.checkpoints[index] != game.checkpoints[index]:
+                raise RecordError(
+                    f"diverged between action {index - CHECKPOINT_EVERY + 1} and action {index}: "
+                    f"the state differs from the recorded checkpoint"
+                )
+        if verify:
+            cls._verify_end(game, record)
+        return game
+
+    @staticmethod
+    def _verify_end(game: Game, record: GameRecord) -> None:
+        result = game.result
+        if record.result is not None:
+            if result is None:
+                raise RecordError(
+                    f"diverged: after all {len(record.actions)} actions the game is not over, "
+                    f"but the record says it ended ({record.result.reason})"
+                )
+            mine = (result.winner, result.reason, result.turns)
+            theirs = (record.result.winner, record.result.reason, record.result.turns)
+            if mine != theirs:
+                raise RecordError(f"diverged: the replay ends {mine}, the record says {theirs}")
+        if record.final_state is not None:
+            replayed = json.loads(json.dumps(game.ruleset.snapshot(game.state)))
+            where = first_difference(record.final_state, replayed)
+            if where is not None:
+                raise RecordError(f"diverged: the final state differs at {where}")
+
+
+def first_difference(a: Any, b: Any, path: str = "state") -> str | None:
+    """The path of the first place two JSON values differ, with both values, or None."""
+    if type(a) is not type(b):
+        return f"{path}: recorded {a!r}, replayed {b!r}"
+    if isinstance(a, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key}: present in only one of them"
+            found = first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path}: recorded {len(a)} items, replayed {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    return None if a == b else f"{path}: recorded {a!r}, replayed {b!r}"

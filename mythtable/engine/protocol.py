@@ -1,0 +1,167 @@
+"""The contract every ruleset keeps, so that the core, the bots and the UI can drive any of them.
+
+Learned from OpenSpiel (current player, legal actions, apply), boardgame.io (player views,
+pass-and-play) and Forge (priority and the stack). A ruleset is a stateless object; all game
+state lives in the state object it creates, including the random generator.
+
+The state machine advances by itself through every step that needs no choice, so after
+`new_game` and after every `apply` the state is parked on the next open decision (or over).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from mythtable.engine.decision import Action, Decision, Event, Result
+
+S = TypeVar("S")
+C = TypeVar("C")
+
+
+@dataclass(slots=True, frozen=True)
+class SetupChoice:
+    """One value a setup field may take, with the words the new-game screen shows."""
+
+    value: str
+    label: str
+
+
+@dataclass(slots=True, frozen=True)
+class SetupField:
+    """One field of the new-game screen beyond the player names and the seed.
+
+    For example a deck per seat, an encounter, or a hero slot of the party.
+    `optional` fields may be left empty (the value is then "").
+    """
+
+    key: str
+    label: str
+    choices: tuple[SetupChoice, ...]
+    default: str
+    optional: bool = False
+
+
+@dataclass(slots=True, frozen=True)
+class SeatInfo:
+    """How a seat is called in this ruleset ("Player 1", "Heroes", "Myth Caster")."""
+
+    role: str
+    default_name: str
+
+
+@dataclass(slots=True)
+class Setup:
+    """Everything besides the seed that a new game needs; stored as-is in the game record."""
+
+    players: list[str]
+    options: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": list(self.players), "options": dict(self.options)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Setup:
+        return cls(players=list(data["players"]), options=dict(data.get("options", {})))
+
+
+class Ruleset(ABC, Generic[S, C]):
+    """A ruleset: content loading, the state machine, per-seat views, and the result.
+
+    Subclasses set the class attributes and implement the abstract methods. Everything here
+    must stay free of textual; the UI only ever calls these methods.
+    """
+
+    id: str
+    """Stable identifier used on the command line, in records and in test folders."""
+    title: str
+    seats: tuple[SeatInfo, SeatInfo]
+    hidden_information: bool = True
+    """True when a seat has private information, so hot-seat play needs a curtain."""
+
+    # ----- content -------------------------------------------------------------------
+    @abstractmethod
+    def load_content(self, root: Path) -> C:
+        """Load and validate this ruleset's asset folder; raise ContentError naming file, entry, field."""
+
+    @abstractmethod
+    def setup_fields(self, content: C) -> list[SetupField]:
+        """The choices of the new-game screen besides names and seed (decks, encounter, ...)."""
+
+    def default_setup(self, content: C) -> Setup:
+        """A playable setup with default names and the first choice of every field."""
+        return Setup(
+            players=[seat.default_name for seat in self.seats],
+            options={f.key: f.default for f in self.setup_fields(content)},
+        )
+
+    def check_setup(self, content: C, setup: Setup) -> None:
+        """Raise SetupError if the setup names something the content does not have."""
+        from mythtable.engine.errors import SetupError
+
+        if len(setup.players) != 2 or not all(name.strip() for name in setup.players):
+            raise SetupError("a game needs two non-empty player names")
+        for f in self.setup_fields(content):
+            value = setup.options.get(f.key, "")
+            if value == "" and f.optional:
+                continue
+            if value not in {c.value for c in f.choices}:
+                allowed = ", ".join(c.value for c in f.choices)
+                raise SetupError(f"{f.label}: unknown choice {value!r} (choose one of: {allowed})")
+
+    # ----- the state machine -----------------------------------------------------------
+    @abstractmethod
+    def new_game(self, content: C, seed: int, setup: Setup) -> S:
+        """Set up a game; it comes back parked on its first decision. Setup events: `opening_events`."""
+
+    def opening_events(self, state: S) -> list[Event]:
+        """Log lines for what happened during `new_game` (shuffles, opening dice, ...)."""
+        return []
+
+    @abstractmethod
+    def pending(self, state: S) -> Decision | None:
+        """The one open decision, or None once the game is over. Must be cheap (it is cached)."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action) -> list[Event]:
+        """Apply one legal action and advance to the next decision.
+
+        Raise IllegalAction, leaving the state untouched, for anything the open decision does
+        not list.
+        """
+
+    @abstractmethod
+    def describe(self, state: S, action: Action) -> str:
+        """Words for one of the open decision's actions, as the prompt shows them."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> Any:
+        """What `seat` may see. None means everything (the replay viewer only)."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """Winner, reason and turn count once the game is over, else None."""
+
+    # ----- copying, comparing, inspecting ----------------------------------------------
+    @abstractmethod
+    def snapshot(self, state: S) -> dict[str, Any]:
+        """The whole state as canonical JSON-able data: replays compare these."""
+
+    @abstractmethod
+    def clone(self, state: S) -> S:
+        """An independent copy, much cheaper than deepcopy (bots copy states constantly)."""
+
+    @abstractmethod
+    def turn_number(self, state: S) -> int:
+        """The current turn (card games) or round (MythCraft), for lists and the result screen."""
+
+    @abstractmethod
+    def stage(self, state: S) -> str:
+        """The current stage key, e.g. "maintenance1" or "combat.blockers"; the rules screen
+        shows the reference section for it first."""
+
+    def check_invariants(self, state: S) -> list[str]:
+        """Broken invariants, as messages; property tests and fuzzers call this after every action."""
+        return []

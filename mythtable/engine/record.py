@@ -1,0 +1,149 @@
+"""Game records: the JSON that replays a game exactly (and, later, the save format).
+
+A record holds the ruleset, the hash of the content it was played with, the seed, the
+setup and every action. pydantic validates it at the edge; the engine never sees raw JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from mythtable.engine.content import describe_validation_error
+from mythtable.engine.decision import Action, as_action
+from mythtable.engine.errors import RecordError
+
+RECORD_FORMAT = "mythtable-record"
+RECORD_VERSION = 1
+MAX_RECORD_BYTES = 8_000_000
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class RecordResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    winner: int | None = Field(ge=0, le=1)
+    reason: str
+    turns: int = Field(ge=0)
+
+
+class RecordSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    players: list[str] = Field(min_length=2, max_length=2)
+    options: dict[str, str] = {}
+
+
+class GameRecord(BaseModel):
+    """Everything needed to replay one game, plus what it should replay to."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["mythtable-record"] = RECORD_FORMAT
+    version: int
+    ruleset: str
+    content_hash: str
+    seed: int = Field(ge=0, lt=2**63)
+    setup: RecordSetup
+    controllers: list[str] = Field(default_factory=lambda: ["human", "human"], min_length=2, max_length=2)
+    actions: list[list[str | int]] = []
+    checkpoints: dict[int, str] = {}
+    """State hashes after every Nth action, so a failed replay can say where it diverged."""
+    result: RecordResult | None = None
+    final_state: dict[str, Any] | None = None
+    created: str = Field(default_factory=now_iso)
+    updated: str = Field(default_factory=now_iso)
+
+    @field_validator("actions")
+    @classmethod
+    def _actions_are_actions(cls, actions: list[list[str | int]]) -> list[list[str | int]]:
+        for index, raw in enumerate(actions, start=1):
+            try:
+                as_action(raw)
+            except ValueError as exc:
+                raise ValueError(f"action {index}: {exc}") from None
+        return actions
+
+    def action_tuples(self) -> list[Action]:
+        return [as_action(a) for a in self.actions]
+
+    def to_json(self) -> str:
+        return self.model_dump_json(indent=1)
+
+
+def parse_record(text: str, source: str = "record") -> GameRecord:
+    """Validate a record's JSON text; every failure becomes one RecordError sentence."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"{source}: too large ({len(text)} bytes; the limit is {MAX_RECORD_BYTES})")
+    if not text.strip():
+        raise RecordError(f"{source}: the file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise RecordError(f"{source}: not valid JSON (nested too deeply)") from None
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise RecordError(f"{source}: not a mythtable game record")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError(f"{source}: the record has no format version")
+    if version > RECORD_VERSION:
+        raise RecordError(
+            f"{source}: written by a newer mythtable (record version {version}; "
+            f"this one reads up to {RECORD_VERSION}); please upgrade"
+        )
+    if version < 1:
+        raise RecordError(f"{source}: record version {version} is not supported")
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as exc:
+        raise RecordError(f"{source}: {describe_validation_error(exc)}") from None
+
+
+def read_record(path: Path) -> GameRecord:
+    try:
+        size = path.stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: too large ({size} bytes; the limit is {MAX_RECORD_BYTES})")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file") from None
+    return parse_record(text, str(path))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file so that a crash at any moment leaves either the old or the new file whole.
+
+    Temporary file in the same folder, flush, fsync, rename, then fsync the folder.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)

@@ -1,0 +1,22 @@
+"""Where content and user data live, for an editable checkout and an installed wheel alike."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def assets_root() -> Path:
+    """The asset folder: bundled inside an installed wheel, or the checkout's top-level assets/.
+
+    MYTHTABLE_ASSETS overrides both (tests use it to load deliberately broken content).
+    """
+    override = os.environ.get("MYTHTABLE_ASSETS")
+    if override:
+        return Path(override)
+    bundled = _PACKAGE / "assets"
+    if bundled.is_dir():
+        return bundled
+    return _PACKAGE.parent / "assets"

@@ -1,0 +1,63 @@
+"""The registry of rulesets. A ruleset is listed only when its package is present."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from mythtable.engine.content import content_hash
+from mythtable.engine.errors import ContentError, MythtableError
+from mythtable.engine.protocol import Ruleset
+from mythtable.paths import assets_root
+
+KNOWN: dict[str, str] = {
+    "mythicarium": "mythtable.rulesets.mythicarium",
+    "magewars": "mythtable.rulesets.magewars",
+    "mythcraft": "mythtable.rulesets.mythcraft",
+}
+
+
+class UnknownRuleset(MythtableError):
+    pass
+
+
+def available() -> list[str]:
+    """Ruleset ids whose package exists, in the order the title screen lists them."""
+    return [rid for rid, module in KNOWN.items() if importlib.util.find_spec(module) is not None]
+
+
+def get(ruleset_id: str) -> Ruleset[Any, Any]:
+    if ruleset_id not in available():
+        names = ", ".join(available()) or "none"
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (available: {names})")
+    module = importlib.import_module(KNOWN[ruleset_id])
+    ruleset: Ruleset[Any, Any] = module.RULESET
+    return ruleset
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A ruleset with its validated content and the hash of the files it came from."""
+
+    ruleset: Ruleset[Any, Any]
+    content: Any
+    content_hash: str
+    root: Path
+
+
+@cache
+def _load_cached(ruleset_id: str, root: Path) -> Loaded:
+    ruleset = get(ruleset_id)
+    folder = root / ruleset_id
+    if not folder.is_dir():
+        raise ContentError(f"{folder}: the content folder for {ruleset.title} is missing")
+    return Loaded(ruleset, ruleset.load_content(folder), content_hash(folder), folder)
+
+
+def load(ruleset_id: str, root: Path | None = None) -> Loaded:
+    """Load (once per process) the content of one ruleset."""
+    return _load_cached(ruleset_id, (root or assets_root()).resolve())
