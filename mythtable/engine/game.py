@@ -146,7 +146,11 @@ class Game:
                 game.apply(action)
             except IllegalAction as exc:
                 raise RecordError(f"diverged at action {index}: {exc}") from None
-            if verify and index in record.checkpoints and record.checkpoints[index] != game.checkpoints[index]:
+            if (
+                verify
+                and index in record.checkpoints
+                and record.checkpoints[index] != game.checkpoints[index]
+            ):
                 raise RecordError(
                     f"diverged between action {index - CHECKPOINT_EVERY + 1} and action {index}: "
                     f"the state differs from the recorded checkpoint"

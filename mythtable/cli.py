@@ -1,0 +1,194 @@
+"""The one entry point: `mythtable [play|simulate|replay|validate] ...`.
+
+Every error a user can cause ends in one clear line on stderr and a non-zero exit, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from mythtable.engine.errors import MythtableError
+
+EXIT_USAGE = 2
+
+
+def _parse_options(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise MythtableError(f"--option expects KEY=VALUE, not {pair!r}")
+        options[key] = value
+    return options
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from mythtable.rulesets import available
+
+    rulesets = available()
+    parser = argparse.ArgumentParser(
+        prog="mythtable",
+        description="Hot-seat tabletop games for the terminal. Run without a command for the title screen.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="start a game straight away")
+    play.add_argument("ruleset", choices=rulesets)
+    play.add_argument("--seed", type=int, default=None, help="seed for shuffles and dice (default: random)")
+    play.add_argument("--p1", help="name of the first player")
+    play.add_argument("--p2", help="name of the second player")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a setup choice, e.g. deck1=druid-grove (see `mythtable setup RULESET`)",
+    )
+
+    setup = sub.add_parser("setup", help="list the setup choices of a ruleset")
+    setup.add_argument("ruleset", choices=rulesets)
+
+    sim = sub.add_parser("simulate", help="play games between random bots and print a summary")
+    sim.add_argument("ruleset", choices=rulesets)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.add_argument("--save-dir", type=Path, help="write each game's record into this folder")
+
+    rep = sub.add_parser("replay", help="replay a game record")
+    rep.add_argument("file", type=Path)
+    rep.add_argument("--verify", action="store_true", help="check that it reaches the recorded final state")
+
+    sub.add_parser("validate", help="check every content file")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return _dispatch(args)
+    except MythtableError as exc:
+        print(f"mythtable: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("mythtable: interrupted.", file=sys.stderr)
+        return 130
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    command = args.command
+    if command == "simulate":
+        return _simulate(args)
+    if command == "replay":
+        return _replay(args)
+    if command == "validate":
+        return _validate()
+    if command == "setup":
+        return _setup(args.ruleset)
+    if command == "play":
+        return _play(args)
+    return _run_app(None)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from mythtable.engine.simulate import simulate
+
+    if args.games < 1:
+        raise MythtableError("--games must be at least 1")
+    summary = simulate(args.ruleset, args.games, args.seed, save_dir=args.save_dir)
+    data = summary.as_dict()
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        wins = data["wins"]
+        print(f"{args.ruleset}: {data['finished']}/{data['games']} games finished")
+        print(f"  wins: seat 1 {wins['seat1']}, seat 2 {wins['seat2']}, draws {wins['draws']}")
+        print(f"  average turns {data['avg_turns']}, average actions {data['avg_actions']}")
+        print(f"  engine speed {data['actions_per_second']} actions/s, {data['games_per_second']} games/s")
+        for error in summary.errors:
+            print(f"  ERROR {error}")
+    return 0 if summary.finished == summary.games and not summary.errors else 1
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from mythtable.engine.game import Game
+    from mythtable.engine.record import read_record
+
+    record = read_record(args.file)
+    if not args.verify:
+        raise MythtableError("the replay viewer is not available yet; use --verify to check a record")
+    game = Game.from_record(record, verify=True)
+    result = game.result
+    status = "unfinished" if result is None else f"{result.reason} after {result.turns} turns"
+    print(f"{args.file}: OK ({len(record.actions)} actions replayed; {status})")
+    return 0
+
+
+def _validate() -> int:
+    from mythtable.engine.content import content_hash
+    from mythtable.paths import assets_root
+    from mythtable.rulesets import available, get
+
+    root = assets_root()
+    failures = 0
+    for ruleset_id in available():
+        ruleset = get(ruleset_id)
+        folder = root / ruleset_id
+        try:
+            if not folder.is_dir():
+                raise MythtableError(f"{folder}: the content folder is missing")
+            ruleset.load_content(folder)
+        except MythtableError as exc:
+            failures += 1
+            print(f"{ruleset.title}: FAILED: {exc}")
+        else:
+            print(f"{ruleset.title}: OK ({folder}, content hash {content_hash(folder)})")
+    return 1 if failures else 0
+
+
+def _setup(ruleset_id: str) -> int:
+    from mythtable.rulesets import load
+
+    loaded = load(ruleset_id)
+    for f in loaded.ruleset.setup_fields(loaded.content):
+        print(f"{f.key}: {f.label} (default {f.default or 'none'}{', optional' if f.optional else ''})")
+        for choice in f.choices:
+            print(f"    {choice.value:<24} {choice.label}")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    import secrets
+
+    from mythtable.rulesets import load
+
+    loaded = load(args.ruleset)
+    setup = loaded.ruleset.default_setup(loaded.content)
+    if args.p1:
+        setup.players[0] = args.p1
+    if args.p2:
+        setup.players[1] = args.p2
+    setup.options.update(_parse_options(args.option))
+    loaded.ruleset.check_setup(loaded.content, setup)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    if seed < 0:
+        raise MythtableError("--seed must be zero or positive")
+    return _run_app({"ruleset": args.ruleset, "seed": seed, "setup": setup})
+
+
+def _run_app(start: dict[str, Any] | None) -> int:
+    from mythtable.tui.app import MythtableApp
+
+    app = MythtableApp(start=start)
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        print("mythtable: interrupted; goodbye.", file=sys.stderr)
+        return 130
+    return app.return_code or 0

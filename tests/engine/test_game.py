@@ -1,0 +1,132 @@
+"""The core game loop, records and replays, proven on the toy Pig ruleset."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mythtable.engine.errors import IllegalAction, RecordError
+from mythtable.engine.game import Game
+from mythtable.engine.record import RECORD_VERSION, parse_record, read_record, write_atomic
+from mythtable.engine.simulate import play_game
+from tests.contract import check_contract
+
+
+def finished_game(seed: int = 5) -> Game:
+    outcome = play_game("pig", seed, check=check_contract)
+    assert outcome.error is None and outcome.result is not None and outcome.game is not None
+    return outcome.game
+
+
+def test_illegal_action_is_refused_and_changes_nothing(pig_root: Path) -> None:
+    game = Game.new("pig", 1)
+    before = game.hash()
+    with pytest.raises(IllegalAction, match="not a legal choice"):
+        game.apply(("fly",))
+    assert game.hash() == before and game.actions == []
+
+
+def test_random_games_end_and_keep_the_contract(pig_root: Path) -> None:
+    for seed in range(30):
+        game = finished_game(seed)
+        assert game.decision is None
+        with pytest.raises(IllegalAction, match="game is over"):
+            game.apply(("roll",))
+
+
+def test_record_round_trip_replays_to_the_same_state(pig_root: Path, tmp_path: Path) -> None:
+    game = finished_game(11)
+    path = tmp_path / "game.json"
+    write_atomic(path, game.to_record().to_json())
+    replayed = Game.from_record(read_record(path), verify=True)
+    assert replayed.hash() == game.hash()
+    assert [line.event for line in replayed.log] == [line.event for line in game.log]
+
+
+def test_unfinished_record_replays_too(pig_root: Path) -> None:
+    game = Game.new("pig", 3)
+    for _ in range(5):
+        game.apply(("roll",) if game.decision and ("roll",) in game.decision.actions else ("hold",))
+    again = Game.from_record(parse_record(game.to_record().to_json()), verify=True)
+    assert again.hash() == game.hash() and again.result is None
+
+
+def tampered(game: Game, edit) -> str:  # type: ignore[no-untyped-def]
+    data = json.loads(game.to_record().to_json())
+    edit(data)
+    return json.dumps(data)
+
+
+def test_replay_names_the_action_where_it_diverged(pig_root: Path) -> None:
+    game = finished_game(2)
+    text = tampered(game, lambda d: d["actions"].__setitem__(3, ["jump"]))
+    with pytest.raises(RecordError, match="diverged at action 4"):
+        Game.from_record(parse_record(text), verify=True)
+
+
+def test_replay_reports_a_different_final_state(pig_root: Path) -> None:
+    game = finished_game(4)
+    text = tampered(game, lambda d: d["final_state"].__setitem__("pot", 99))
+    with pytest.raises(RecordError, match=r"final state differs at state\.pot"):
+        Game.from_record(parse_record(text), verify=True)
+
+
+def test_replay_reports_a_different_result(pig_root: Path) -> None:
+    game = finished_game(4)
+    text = tampered(game, lambda d: d["result"].__setitem__("turns", 999))
+    with pytest.raises(RecordError, match="the replay ends"):
+        Game.from_record(parse_record(text), verify=True)
+
+
+def test_replay_reports_a_checkpoint_mismatch(pig_root: Path) -> None:
+    game = finished_game(8)
+    assert game.checkpoints, "a long enough game has checkpoints"
+    step = min(game.checkpoints)
+    text = tampered(game, lambda d: d["checkpoints"].__setitem__(str(step), "0" * 20))
+    with pytest.raises(RecordError, match=f"and action {step}"):
+        Game.from_record(parse_record(text), verify=True)
+
+
+def test_content_hash_mismatch_is_refused(pig_root: Path) -> None:
+    game = finished_game(1)
+    text = tampered(game, lambda d: d.__setitem__("content_hash", "feedfacefeedface"))
+    with pytest.raises(RecordError, match="different Pig content"):
+        Game.from_record(parse_record(text), verify=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("{", "not valid JSON"),
+        ("[]", "not a mythtable game record"),
+        ('{"format": "mythtable-record"}', "no format version"),
+        (json.dumps({"format": "mythtable-record", "version": RECORD_VERSION + 1}), "newer mythtable"),
+        (json.dumps({"format": "mythtable-record", "version": 0}), "not supported"),
+        (
+            json.dumps({"format": "mythtable-record", "version": 1, "ruleset": "pig"}),
+            "field 'content_hash'",
+        ),
+        ("[" * 100_000, "not valid JSON"),
+    ],
+)
+def test_broken_records_get_one_clear_message(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        parse_record(text)
+
+
+def test_unknown_ruleset_in_a_record(pig_root: Path) -> None:
+    game = finished_game(1)
+    text = tampered(game, lambda d: d.__setitem__("ruleset", "chess"))
+    with pytest.raises(RecordError, match="unknown ruleset 'chess'"):
+        Game.from_record(parse_record(text))
+
+
+def test_write_atomic_leaves_no_temporary_files(tmp_path: Path) -> None:
+    target = tmp_path / "saves" / "a.json"
+    write_atomic(target, "one")
+    write_atomic(target, "two")
+    assert target.read_text() == "two"
+    assert [p.name for p in target.parent.iterdir()] == ["a.json"]
