@@ -27,7 +27,12 @@ class UnknownRuleset(MythtableError):
 
 def available() -> list[str]:
     """Ruleset ids whose package exists, in the order the title screen lists them."""
-    return [rid for rid, module in KNOWN.items() if importlib.util.find_spec(module) is not None]
+    found = []
+    for rid, module in KNOWN.items():
+        spec = importlib.util.find_spec(module)
+        if spec is not None and spec.origin is not None:  # a namespace package is not a ruleset
+            found.append(rid)
+    return found
 
 
 def get(ruleset_id: str) -> Ruleset[Any, Any]:
@@ -35,7 +40,9 @@ def get(ruleset_id: str) -> Ruleset[Any, Any]:
         names = ", ".join(available()) or "none"
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (available: {names})")
     module = importlib.import_module(KNOWN[ruleset_id])
-    ruleset: Ruleset[Any, Any] = module.RULESET
+    ruleset = getattr(module, "RULESET", None)
+    if not isinstance(ruleset, Ruleset):
+        raise UnknownRuleset(f"the {ruleset_id} package does not define a ruleset")
     return ruleset
 
 

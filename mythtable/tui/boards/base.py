@@ -1,0 +1,30 @@
+"""What a ruleset's board widget provides to the game screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.containers import Vertical
+
+from mythtable.engine.decision import Action
+
+
+class Board(Vertical):
+    """Renders one seat's view of the table. Subclasses implement `show` and may refine `detail`."""
+
+    DEFAULT_CSS = """
+    Board { height: 1fr; }
+    """
+
+    def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
+        """Render `view` (what seat `viewer` may see)."""
+        raise NotImplementedError
+
+    def detail(self, view: Any, action: Action) -> str | Text:
+        """Extra words for the highlighted option (card text, target stats); empty for none."""
+        return ""
+
+    def status(self, view: Any) -> str:
+        """A short stage label for the status line, e.g. "Combat: declare blockers"."""
+        return ""

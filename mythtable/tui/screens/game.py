@@ -1,0 +1,165 @@
+"""The game screen: status line, the ruleset's board, the prompt and the log.
+
+The screen reads views and applies legal actions through the Game; it never edits state.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from mythtable.engine.decision import Action
+from mythtable.engine.errors import IllegalAction
+from mythtable.paths import assets_root
+from mythtable.tui.boards import board_class
+from mythtable.tui.boards.base import Board
+from mythtable.tui.screens.curtain import CurtainScreen
+from mythtable.tui.screens.result import ResultScreen, result_text
+from mythtable.tui.screens.rules import RulesScreen
+from mythtable.tui.session import Next, Session
+from mythtable.tui.widgets.log import GameLog
+from mythtable.tui.widgets.prompt import Prompt
+
+COMPUTER_DELAY = 0.4
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("f1,question_mark", "rules", "Rules"),
+        Binding("pageup", "log_page(-1)", "Log up", show=False),
+        Binding("pagedown", "log_page(1)", "Log down", show=False),
+        *[Binding(str(n), f"choose({n - 1})", f"Option {n}", show=False) for n in range(1, 10)],
+    ]
+    DEFAULT_CSS = """
+    GameScreen #status { height: 1; background: $panel; color: $text; padding: 0 1; }
+    GameScreen #table { height: 1fr; }
+    GameScreen #bottom { height: 9; border-top: solid $panel-lighten-2; }
+    GameScreen Prompt { width: 3fr; }
+    GameScreen GameLog { width: 2fr; }
+    """
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.board: Board = board_class(session.game.ruleset.id)(id="table")
+        self._computer_timer = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        yield self.board
+        with Horizontal(id="bottom"):
+            yield Prompt(id="prompt")
+            yield GameLog(id="log")
+        yield Footer()
+
+    @property
+    def prompt(self) -> Prompt:
+        return self.query_one(Prompt)
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    # ----- the loop ---------------------------------------------------------------------
+    def advance(self) -> None:
+        """Show what comes next: a curtain, a question, a computer's move, or the result."""
+        session = self.session
+        step = session.next_step()
+        if step is Next.CURTAIN:
+            decision = session.game.decision
+            assert decision is not None
+            self.prompt.wait("Waiting for the other player...")
+            seat = decision.seat
+            role = session.game.ruleset.seats[seat].role
+            self.app.push_screen(CurtainScreen(seat, session.names[seat], role), self.after_curtain)
+            return
+        self.render_table()
+        if step is Next.OVER:
+            self.show_result()
+        elif step is Next.COMPUTER:
+            decision = session.game.decision
+            assert decision is not None
+            self.prompt.wait(f"{session.names[decision.seat]} (computer) is thinking...")
+            self._computer_timer = self.set_timer(COMPUTER_DELAY, self.computer_move)
+        else:
+            self.ask()
+
+    def after_curtain(self, seat: int | None) -> None:
+        if seat is not None:
+            self.session.take_keyboard(seat)
+        self.advance()
+
+    def ask(self) -> None:
+        game = self.session.game
+        decision = game.decision
+        assert decision is not None
+        name = self.session.names[decision.seat]
+        choices = [(action, game.describe(action)) for action in decision.actions]
+        self.prompt.ask(f"{name}: {decision.prompt}", choices)
+        self.prompt.options.focus()
+
+    def computer_move(self) -> None:
+        game = self.session.game
+        decision = game.decision
+        if decision is None or decision.seat not in self.session.bots:
+            return
+        action = self.session.bots[decision.seat].choose(game.ruleset, game.state, decision)
+        self.play(action)
+
+    def play(self, action: Action) -> None:
+        try:
+            self.session.game.apply(action)
+        except IllegalAction as exc:
+            self.notify(str(exc), title="Not allowed", severity="warning")
+            return
+        self.app.call_later(self.app.autosave)  # type: ignore[attr-defined]
+        self.advance()
+
+    def render_table(self) -> None:
+        session = self.session
+        game = session.game
+        view = session.view()
+        self.board.show(view, session.viewer, session.names)
+        ruleset = game.ruleset
+        decision = game.decision
+        who = f" · {session.names[decision.seat]} to decide" if decision else " · game over"
+        stage = self.board.status(view) or ruleset.stage(game.state)
+        self.query_one("#status", Static).update(
+            f"[b]{ruleset.title}[/b] · turn {ruleset.turn_number(game.state)} · {stage}{who}"
+        )
+        self.query_one(GameLog).show(game.log_for(session.viewer))
+
+    def show_result(self) -> None:
+        game = self.session.game
+        result = game.result
+        assert result is not None
+        self.prompt.wait("The game is over.")
+        text = result_text(result, self.session.names, game.ruleset.title)
+        self.app.push_screen(ResultScreen(text), self.after_result)
+
+    def after_result(self, choice: str | None) -> None:
+        self.app.after_game(choice or "title")  # type: ignore[attr-defined]
+
+    # ----- keys -------------------------------------------------------------------------
+    def on_prompt_chosen(self, message: Prompt.Chosen) -> None:
+        self.play(message.action)
+
+    def on_prompt_highlighted(self, message: Prompt.Highlighted) -> None:
+        if message.action is None:
+            self.prompt.set_detail("")
+            return
+        self.prompt.set_detail(self.board.detail(self.session.view(), message.action))
+
+    def action_choose(self, index: int) -> None:
+        self.prompt.choose_index(index)
+
+    def action_rules(self) -> None:
+        ruleset = self.session.game.ruleset
+        stage = ruleset.stage(self.session.game.state)
+        self.app.push_screen(RulesScreen(ruleset.title, assets_root() / ruleset.id / "rules.toml", stage))
+
+    def action_log_page(self, direction: int) -> None:
+        log = self.query_one(GameLog)
+        log.scroll_page_down() if direction > 0 else log.scroll_page_up()

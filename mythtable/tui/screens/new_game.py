@@ -1,0 +1,135 @@
+"""The new-game form: ruleset, player names, the ruleset's own setup fields, and a seed."""
+
+from __future__ import annotations
+
+import secrets
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from mythtable.engine.errors import MythtableError
+from mythtable.engine.protocol import Setup
+from mythtable.rulesets import available, get, load
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+    DEFAULT_CSS = """
+    NewGameScreen #form { padding: 0 2; }
+    NewGameScreen .row { height: 1; margin-bottom: 1; }
+    NewGameScreen .row Label { width: 22; }
+    NewGameScreen .row Input, NewGameScreen .row Select { width: 1fr; }
+    NewGameScreen #fields { height: auto; }
+    NewGameScreen #error { color: $error; height: auto; }
+    NewGameScreen #start { margin-top: 1; }
+    """
+
+    def __init__(self, ruleset_id: str | None = None) -> None:
+        super().__init__()
+        self.ruleset_id = ruleset_id or available()[0]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form"):
+            yield Static("[b]New game[/b]  (Tab moves between fields; Enter on Start, or Ctrl+S)")
+            with Horizontal(classes="row"):
+                yield Label("Ruleset")
+                yield Select(
+                    [(get(rid).title, rid) for rid in available()],
+                    value=self.ruleset_id,
+                    allow_blank=False,
+                    compact=True,
+                    id="ruleset",
+                )
+            with Horizontal(classes="row"):
+                yield Label("", id="p1-label")
+                yield Input(id="p1", compact=True, max_length=20)
+            with Horizontal(classes="row"):
+                yield Label("", id="p2-label")
+                yield Input(id="p2", compact=True, max_length=20)
+            yield VerticalScroll(id="fields")
+            with Horizontal(classes="row"):
+                yield Label("Seed (optional)")
+                yield Input(placeholder="random", id="seed", compact=True, type="integer", max_length=12)
+            yield Static("", id="error")
+            yield Button("Start", id="start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.fill_fields()
+        self.query_one("#ruleset", Select).focus()
+
+    @on(Select.Changed, "#ruleset")
+    def ruleset_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.ruleset_id:
+            self.ruleset_id = event.value
+            self.fill_fields()
+
+    def fill_fields(self) -> None:
+        """Rebuild the ruleset-specific fields (decks, encounter, party, ...)."""
+        error = self.query_one("#error", Static)
+        fields = self.query_one("#fields", VerticalScroll)
+        fields.remove_children()
+        try:
+            loaded = load(self.ruleset_id)
+        except MythtableError as exc:
+            error.update(f"Cannot load {self.ruleset_id}: {exc}")
+            return
+        error.update("")
+        ruleset = loaded.ruleset
+        for seat, key in enumerate(("p1", "p2")):
+            self.query_one(f"#{key}-label", Label).update(f"{ruleset.seats[seat].role} name")
+            self.query_one(f"#{key}", Input).value = ruleset.seats[seat].default_name
+        rows = []
+        for f in ruleset.setup_fields(loaded.content):
+            choices = [(c.label, c.value) for c in f.choices]
+            select: Select[str] = Select(
+                choices,
+                value=f.default if f.default else Select.NULL,
+                allow_blank=f.optional,
+                compact=True,
+                id=f"field-{f.key}",
+                prompt="(none)",
+            )
+            rows.append(Horizontal(Label(f.label), select, classes="row"))
+        fields.mount_all(rows)
+
+    def collect(self) -> tuple[str, int, Setup]:
+        loaded = load(self.ruleset_id)
+        names = [self.query_one(f"#{k}", Input).value.strip() for k in ("p1", "p2")]
+        if not all(names):
+            raise MythtableError("both players need a name")
+        if names[0] == names[1]:
+            raise MythtableError("the two players need different names")
+        options = {}
+        for f in loaded.ruleset.setup_fields(loaded.content):
+            value = self.query_one(f"#field-{f.key}", Select).value
+            options[f.key] = value if isinstance(value, str) else ""
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text) if seed_text else secrets.randbelow(2**31)
+        except ValueError:
+            raise MythtableError("the seed must be a whole number") from None
+        if seed < 0:
+            raise MythtableError("the seed must be zero or positive")
+        setup = Setup(players=names, options=options)
+        loaded.ruleset.check_setup(loaded.content, setup)
+        return self.ruleset_id, seed, setup
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        try:
+            ruleset_id, seed, setup = self.collect()
+        except MythtableError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            return
+        self.app.start_game(ruleset_id, seed, setup, replace=self)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,54 @@
+"""The end of a game: who won, why, and after how many turns."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from mythtable.engine.decision import Result
+
+
+def result_text(result: Result, names: list[str], title: str, turn_word: str = "turns") -> str:
+    headline = "A draw" if result.winner is None else f"{names[result.winner]} wins"
+    return f"[b]{title}[/b]\n\n[b]{headline}[/b]\n{result.reason}\nafter {result.turns} {turn_word}"
+
+
+class ResultScreen(Screen[str]):
+    """Dismisses with "new", "title" or "quit"."""
+
+    BINDINGS = [
+        Binding("n", "pick('new')", "New game"),
+        Binding("t", "pick('title')", "Title"),
+        Binding("q", "pick('quit')", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    ResultScreen { align: center middle; }
+    ResultScreen #result { width: 60; height: auto; border: double $success; padding: 1 2; text-align: center; }
+    ResultScreen OptionList { width: 30; height: auto; margin-top: 1; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Middle():
+            with Center():
+                yield Static(self.text, id="result")
+            with Center():
+                yield OptionList(
+                    Option("New game", id="new"),
+                    Option("Title screen", id="title"),
+                    Option("Quit", id="quit"),
+                )
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id or "title")
+
+    def action_pick(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,85 @@
+"""The rules reference: the current stage first, then the whole ruleset, seed and house rules apart."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+from mythtable.engine.content import Clause, RulesReference, Section, load_reference
+from mythtable.engine.errors import ContentError
+
+TIER_LABEL = {"seed": "Seed rule", "fact": "Published fact", "house": "House rule"}
+
+
+def clause_markdown(clause: Clause) -> str:
+    label = TIER_LABEL[clause.tier]
+    settles = f", settles {clause.settles}" if clause.settles else ""
+    return f"- **{clause.id}** · *{label}{settles}* · {clause.text}"
+
+
+def section_markdown(section: Section, level: str = "##") -> str:
+    parts = [f"{level} {section.title}"]
+    if section.intro:
+        parts.append(section.intro)
+    parts.extend(clause_markdown(c) for c in section.clause)
+    return "\n\n".join(parts)
+
+
+def reference_markdown(ref: RulesReference, stage: str | None) -> str:
+    """Markdown for the rules screen: what applies now, then everything."""
+    parts = [f"# {ref.title}"]
+    current = ref.sections_for(stage) if stage else []
+    if current:
+        parts.append("## Now")
+        parts.extend(section_markdown(s, "###") for s in current)
+    parts.append(
+        "Seed rules come from the original rules text; published facts from the official sources; "
+        "**house rules** are this project's own decisions where the sources are silent."
+    )
+    if ref.intro:
+        parts.append(ref.intro)
+    parts.append("---")
+    parts.extend(section_markdown(s) for s in ref.section)
+    return "\n\n".join(parts)
+
+
+class RulesScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape,q,f1,question_mark", "close", "Back"),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown,space", "page(1)", "Page down", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    RulesScreen { background: $background; }
+    RulesScreen VerticalScroll { height: 1fr; padding: 0 1; }
+    """
+
+    def __init__(self, title: str, reference_path: object, stage: str | None) -> None:
+        super().__init__()
+        self.title_text = title
+        self.reference_path = reference_path
+        self.stage = stage
+
+    def compose(self) -> ComposeResult:
+        try:
+            ref = load_reference(self.reference_path)  # type: ignore[arg-type]
+            body = reference_markdown(ref, self.stage)
+        except ContentError as exc:
+            body = f"# {self.title_text}\n\nThe rules reference could not be read: {exc}"
+        with VerticalScroll(id="scroll"):
+            yield Markdown(body)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_page(self, direction: int) -> None:
+        scroll = self.query_one("#scroll", VerticalScroll)
+        scroll.scroll_page_down() if direction > 0 else scroll.scroll_page_up()

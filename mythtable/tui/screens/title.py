@@ -1,0 +1,68 @@
+"""The title screen: start a game, read the rules, or quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from mythtable import __version__
+from mythtable.rulesets import KNOWN, available
+
+BANNER = r"""
+              _   _     _        _     _
+  _ __ _  _ _| |_| |_  | |_ __ _| |__ | |___
+ | '  \ || |  _| ' \  _|  _/ _` | '_ \| / -_)
+ |_|_|_\_, |\__|_||_\__|\__\__,_|_.__/|_\___|
+       |__/
+"""
+
+TITLES = {"mythicarium": "Mythicarium", "magewars": "Mage Wars CCG", "mythcraft": "MythCraft combat"}
+
+
+class TitleScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "new", "New game"),
+        Binding("r", "rules", "Rules"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    TitleScreen { align: center middle; }
+    TitleScreen #banner { width: auto; color: $accent; }
+    TitleScreen #tagline { width: auto; color: $text-muted; margin-bottom: 1; }
+    TitleScreen OptionList { width: 40; height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        games = " · ".join(TITLES.get(rid, rid) for rid in available() if rid in KNOWN)
+        with Middle():
+            with Center():
+                yield Static(BANNER, id="banner")
+            with Center():
+                yield Static(f"hot-seat tabletop games · v{__version__}\n{games}", id="tagline")
+            with Center():
+                yield OptionList(
+                    Option("New game", id="new"),
+                    Option("Rules reference", id="rules"),
+                    Option("Quit", id="quit"),
+                    id="menu",
+                )
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        {"new": self.action_new, "rules": self.action_rules, "quit": self.app.exit}[
+            event.option.id or "quit"
+        ]()
+
+    def action_new(self) -> None:
+        from mythtable.tui.screens.new_game import NewGameScreen
+
+        self.app.push_screen(NewGameScreen())
+
+    def action_rules(self) -> None:
+        from mythtable.tui.screens.pick_rules import PickRulesScreen
+
+        self.app.push_screen(PickRulesScreen())

@@ -1,0 +1,1 @@
+"""Widgets shared by every ruleset's game screen."""

@@ -1,0 +1,89 @@
+"""The prompt: the open decision's legal actions as a keyboard-driven list.
+
+It never changes game state; selecting an option posts `Prompt.Chosen` with the action,
+and the game screen applies it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from mythtable.engine.decision import Action
+
+
+class Prompt(Vertical):
+    """A question, its options (digits 1-9 pick directly), and a detail line for the highlighted one."""
+
+    DEFAULT_CSS = """
+    Prompt { height: 1fr; }
+    Prompt > #question { height: auto; max-height: 2; color: $accent; text-style: bold; }
+    Prompt > OptionList { height: 1fr; border: none; padding: 0; }
+    Prompt > #detail { height: auto; max-height: 3; color: $text-muted; }
+    """
+
+    class Chosen(Message):
+        def __init__(self, action: Action) -> None:
+            super().__init__()
+            self.action = action
+
+    class Highlighted(Message):
+        def __init__(self, action: Action | None) -> None:
+            super().__init__()
+            self.action = action
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.actions: list[Action] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="question")
+        yield OptionList(id="options", compact=True)
+        yield Static("", id="detail")
+
+    @property
+    def options(self) -> OptionList:
+        return self.query_one(OptionList)
+
+    def ask(self, question: str, choices: list[tuple[Action, str]]) -> None:
+        """Show a new decision; the first option is highlighted."""
+        self.query_one("#question", Static).update(question)
+        self.actions = [action for action, _ in choices]
+        options = self.options
+        options.clear_options()
+        items = []
+        for index, (_, label) in enumerate(choices, start=1):
+            key = f"{index}" if index <= 9 else " "
+            items.append(Option(Text.assemble((f"{key} ", "bold"), label)))
+        options.add_options(items)
+        options.disabled = False
+        if items:
+            options.highlighted = 0
+        self.set_detail("")
+
+    def wait(self, message: str) -> None:
+        """No decision for this seat right now (a computer is thinking, the game is over)."""
+        self.query_one("#question", Static).update(message)
+        self.actions = []
+        self.options.clear_options()
+        self.set_detail("")
+
+    def set_detail(self, text: str | Text) -> None:
+        self.query_one("#detail", Static).update(text)
+
+    def choose_index(self, index: int) -> None:
+        if 0 <= index < len(self.actions):
+            self.post_message(self.Chosen(self.actions[index]))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.choose_index(event.option_index)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        index = event.option_index
+        self.post_message(self.Highlighted(self.actions[index] if 0 <= index < len(self.actions) else None))

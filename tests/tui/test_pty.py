@@ -1,0 +1,64 @@
+"""The installed `mythtable` program, run for real in an 80x24 pseudo-terminal."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from mythtable.rulesets import available, get
+from tests.tui.terminal import Terminal
+
+
+def mythtable_command() -> str:
+    path = shutil.which("mythtable")
+    assert path, "the `mythtable` console script must be installed (pip install .)"
+    return path
+
+
+@pytest.fixture
+def terminal_factory():  # type: ignore[no-untyped-def]
+    opened: list[Terminal] = []
+
+    def open_terminal(*args: str, cols: int = 80, rows: int = 24) -> Terminal:
+        term = Terminal([mythtable_command(), *args], cols=cols, rows=rows)
+        opened.append(term)
+        return term
+
+    yield open_terminal
+    for term in opened:
+        term.close()
+
+
+def test_title_screen_opens_and_quits_cleanly(terminal_factory) -> None:  # type: ignore[no-untyped-def]
+    term = terminal_factory()
+    screen = term.wait_for("New game")
+    assert "Rules reference" in screen
+    term.send("q")
+    assert term.wait_exit() == 0
+    assert "Traceback" not in term.screen_text()
+
+
+@pytest.mark.parametrize("ruleset_id", available())
+def test_play_starts_a_game_and_quits_cleanly(terminal_factory, ruleset_id: str) -> None:  # type: ignore[no-untyped-def]
+    term = terminal_factory("play", ruleset_id, "--seed", "7")
+    title = get(ruleset_id).title
+    if get(ruleset_id).hidden_information:
+        term.wait_for("Pass the keyboard")
+        term.send("\r")
+    screen = term.wait_for(title)
+    assert "turn" in screen
+    term.send("\x11")  # Ctrl+Q
+    term.wait_for("Leave this game")
+    term.send("y")
+    assert term.wait_exit() == 0
+    assert "Traceback" not in term.screen_text()
+
+
+def test_too_small_terminal_shows_a_notice_and_recovers(terminal_factory) -> None:  # type: ignore[no-untyped-def]
+    term = terminal_factory(cols=60, rows=20)
+    term.wait_for("Terminal too small")
+    term.resize(80, 24)
+    term.wait_for("New game")
+    term.send("\x11")
+    assert term.wait_exit() == 0
