@@ -1,0 +1,263 @@
+"""Per-seat views of a Mage Wars CCG game: frozen dataclasses the UI renders.
+
+A face-down card shows its identity only to its controller; the other seat sees
+`face_down=True`, `card_id=""`, `name="face-down card"` and the uid only. The other
+seat's hand is only a count. `seat=None` (replay viewer) sees everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mythtable.rulesets.magewars import rules
+from mythtable.rulesets.magewars.state import Card, State
+
+HIDDEN_NAME = "face-down card"
+
+STEP_LABELS = {
+    "ready": "Ready",
+    "draw": "Draw",
+    "main": "Main phase",
+    "combat.declaration": "Combat: Declaration step",
+    "combat.attack": "Combat: Attack step",
+    "combat.defense": "Combat: Defense step",
+    "combat.damage": "Combat: Damage-or-Capture step",
+    "counter.attack": "Counter-attack: attackers and blockers",
+    "counter.defense": "Counter-attack: Defense step",
+    "counter.damage": "Counter-attack: Damage step",
+    "end": "End",
+}
+
+
+@dataclass(slots=True, frozen=True)
+class WeaveView:
+    uid: int
+    card_id: str
+    name: str
+    controller: int
+    attached_to: str  # "unit:<uid>" or "line:offensive" / "line:defensive"
+    text: str
+
+
+@dataclass(slots=True, frozen=True)
+class UnitView:
+    uid: int
+    card_id: str  # "" when hidden
+    name: str  # "face-down card" when hidden
+    power: int  # effective Power (H-16)
+    guard: int  # effective Guard
+    wounds: int
+    keywords: tuple[str, ...]
+    exhausted: bool
+    face_down: bool
+    owner: int
+    weaves: tuple[WeaveView, ...]
+    text: str
+
+
+@dataclass(slots=True, frozen=True)
+class CardView:
+    """A card in hand, in the Tower row (Resources, Holdings, face-down cards) or a graveyard."""
+
+    uid: int
+    card_id: str
+    name: str
+    type: str  # unit, casting, resource, holding, ritual; "" when hidden
+    elements: tuple[str, ...]
+    speed: str
+    tower_cost: int
+    power: int
+    guard: int
+    keywords: tuple[str, ...]
+    face_down: bool
+    owner: int
+    text: str
+
+
+@dataclass(slots=True, frozen=True)
+class PlayerView:
+    seat: int
+    name: str
+    deck_name: str
+    tower: int
+    tier: int
+    offensive: tuple[UnitView, ...]
+    defensive: tuple[UnitView, ...]
+    row: tuple[CardView, ...]  # the Tower row: Resources, Holdings, face-down non-units
+    line_weaves: tuple[WeaveView, ...]  # weaves attached to this player's lines
+    deck_count: int
+    hand_count: int
+    grave_count: int
+    graveyard: tuple[CardView, ...]
+    laid_this_turn: bool
+    moved_this_turn: bool
+
+
+@dataclass(slots=True, frozen=True)
+class StackItemView:
+    seat: int
+    kind: str  # "spell" or "ability"
+    uid: int
+    card_id: str
+    name: str
+    target: str  # "unit:<uid> <name>", "line:<line>" or ""
+
+
+@dataclass(slots=True, frozen=True)
+class AttackView:
+    attacker: int
+    name: str
+    power: int
+    declared_target: str  # "offensive", "defensive", "tower" or "hero:<uid>"
+    current_target: str
+    moved: bool
+    blockers: tuple[int, ...]
+
+
+@dataclass(slots=True, frozen=True)
+class CombatView:
+    counter: bool
+    attacking_seat: int
+    defending_seat: int
+    step: str
+    attacks: tuple[AttackView, ...]
+
+
+@dataclass(slots=True, frozen=True)
+class GameView:
+    seat: int | None
+    turn: int
+    active: int
+    step: str
+    step_label: str
+    players: tuple[PlayerView, PlayerView]
+    hand: tuple[CardView, ...]  # the viewing seat's hand (empty for seat=None; see hands)
+    hands: tuple[tuple[CardView, ...], ...]  # both hands, only for seat=None
+    stack: tuple[StackItemView, ...]  # top last
+    combat: CombatView | None
+    priority: int | None  # the seat that must decide now
+    decision_kind: str
+    over: bool
+    winner: int | None
+    reason: str
+
+
+def _hidden(state: State, c: Card, seat: int | None) -> bool:
+    return c.face_down and seat is not None and seat != c.controller
+
+
+def card_view(state: State, c: Card, seat: int | None) -> CardView:
+    if _hidden(state, c, seat):
+        return CardView(c.uid, "", HIDDEN_NAME, "", (), "", 0, 0, 0, (), True, c.owner, "")
+    d = c.d
+    return CardView(
+        c.uid, d.id, d.name, d.type, d.elements, d.speed, d.cost, d.power, d.guard, d.keywords, c.face_down,
+        c.owner, d.text,
+    )
+
+
+def weave_view(state: State, w: Card) -> WeaveView:
+    where = f"unit:{w.att_unit}" if w.att_unit >= 0 else f"line:{w.att_line}"
+    return WeaveView(w.uid, w.d.id, w.d.name, w.controller, where, w.d.text)
+
+
+def unit_view(state: State, c: Card, seat: int | None) -> UnitView:
+    if _hidden(state, c, seat):
+        return UnitView(c.uid, "", HIDDEN_NAME, 0, 0, 0, (), False, True, c.owner, (), "")
+    weaves = tuple(
+        weave_view(state, state.cards[w]) for p in state.players for w in p.weaves if state.cards[w].att_unit == c.uid
+    )
+    d = c.d
+    return UnitView(
+        c.uid,
+        d.id,
+        d.name,
+        rules.power(state, c),
+        rules.guard(state, c),
+        c.wounds,
+        d.keywords,
+        c.exhausted,
+        c.face_down,
+        c.owner,
+        weaves,
+        d.ability.text if d.ability else d.text,
+    )
+
+
+def _target_text(state: State, line: str, hero: int) -> str:
+    return f"hero:{hero}" if hero >= 0 else line
+
+
+def build_view(state: State, seat: int | None) -> GameView:
+    cards = state.cards
+    players = []
+    for s, p in enumerate(state.players):
+        players.append(
+            PlayerView(
+                seat=s,
+                name=p.name,
+                deck_name=state.content.decks[p.deck_id].name,
+                tower=p.tower,
+                tier=rules.tier(p.tower),
+                offensive=tuple(unit_view(state, cards[u], seat) for u in p.offensive),
+                defensive=tuple(unit_view(state, cards[u], seat) for u in p.defensive),
+                row=tuple(card_view(state, cards[u], seat) for u in p.row),
+                line_weaves=tuple(weave_view(state, cards[w]) for w in p.weaves if cards[w].att_unit < 0),
+                deck_count=len(p.deck),
+                hand_count=len(p.hand),
+                grave_count=len(p.grave),
+                graveyard=tuple(card_view(state, cards[u], None) for u in p.grave),
+                laid_this_turn=p.laid,
+                moved_this_turn=p.moved,
+            )
+        )
+    hand: tuple[CardView, ...] = ()
+    hands: tuple[tuple[CardView, ...], ...] = ()
+    if seat is None:
+        hands = tuple(tuple(card_view(state, cards[u], None) for u in p.hand) for p in state.players)
+    else:
+        hand = tuple(card_view(state, cards[u], seat) for u in state.players[seat].hand)
+    stack = []
+    for item in state.stack:
+        c = cards[item.uid]
+        if item.target >= 0:
+            tgt = f"unit:{item.target} {cards[item.target].d.name}"
+        elif item.line:
+            tgt = f"line:{item.line}"
+        else:
+            tgt = ""
+        stack.append(StackItemView(item.seat, item.kind, item.uid, c.d.id, c.d.name, tgt))
+    combat = None
+    cb = state.combat
+    if cb is not None:
+        attacks = tuple(
+            AttackView(
+                a.attacker,
+                cards[a.attacker].d.name,
+                rules.power(state, cards[a.attacker]),
+                _target_text(state, a.decl_line, a.decl_hero),
+                _target_text(state, a.line, a.hero),
+                a.moved,
+                tuple(a.blockers),
+            )
+            for a in cb.attacks
+        )
+        combat = CombatView(cb.counter, cb.atk, cb.dfn, state.step, attacks)
+    d = state.decision
+    return GameView(
+        seat=seat,
+        turn=state.turn,
+        active=state.active,
+        step=state.step,
+        step_label=STEP_LABELS.get(state.step, state.step),
+        players=(players[0], players[1]),
+        hand=hand,
+        hands=hands,
+        stack=tuple(stack),
+        combat=combat,
+        priority=d.seat if d is not None else None,
+        decision_kind=d.kind if d is not None else "",
+        over=state.over,
+        winner=state.winner,
+        reason=state.reason,
+    )
