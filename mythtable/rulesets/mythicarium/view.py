@@ -1,0 +1,240 @@
+"""What a seat may see: frozen dataclasses built from the state (the UI renders only these)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mythtable.rulesets.mythicarium.content import CardDef, Content
+from mythtable.rulesets.mythicarium.rules import STAGE_LABELS, eff_dp, eff_hp
+from mythtable.rulesets.mythicarium.state import NO_TARGET, State, Unit
+
+
+@dataclass(slots=True, frozen=True)
+class CardInfo:
+    """Full details of a card, for the card-text panel (`card_info`)."""
+
+    id: str
+    name: str
+    type: str
+    klass: str | None
+    race: str
+    xp: int
+    """XP cost, or XP yield for a Champion."""
+    dp: int
+    hp: int
+    damage: str | None
+    keywords: tuple[str, ...]
+    text: str
+    flavour: str
+
+
+@dataclass(slots=True, frozen=True)
+class HandCard:
+    uid: int
+    card_id: str
+    name: str
+    type: str
+    klass: str | None
+    cost: int
+    dp: int
+    hp: int
+    damage: str | None
+    keywords: tuple[str, ...]
+    text: str
+
+
+@dataclass(slots=True, frozen=True)
+class EquipmentView:
+    uid: int
+    card_id: str
+    name: str
+    dp: int
+    hp: int
+
+
+@dataclass(slots=True, frozen=True)
+class UnitView:
+    uid: int
+    card_id: str
+    name: str
+    type: str
+    klass: str | None
+    dp: int
+    """Effective DP (printed + equipment + temporary, floored at 0)."""
+    hp: int
+    """Effective HP."""
+    wounds: int
+    damage: str
+    keywords: tuple[str, ...]
+    exhausted: bool
+    sick: bool
+    """True while the unit may not exhaust yet (F-11; False for Celerity units and Champions)."""
+    downed: bool
+    equipment: tuple[EquipmentView, ...]
+    xp_yield: int
+    """A Champion's XP yield (0 for other units)."""
+    shield: int
+    attacking: bool
+    blocking: int
+    """uid of the attacker this unit blocks, or -1."""
+
+
+@dataclass(slots=True, frozen=True)
+class PlayerView:
+    seat: int
+    name: str
+    deck_id: str
+    lane: tuple[UnitView, ...]
+    xp: int
+    vp: int
+    deck_count: int
+    hand_count: int
+    graveyard_count: int
+    graveyard: tuple[str, ...]
+    """Card ids in the graveyard (public), oldest first."""
+    hand: tuple[HandCard, ...] | None
+    """The seat's own hand; None for the other seat."""
+    hand_limit: int
+
+
+@dataclass(slots=True, frozen=True)
+class LimboEntry:
+    owner: int
+    kind: str
+    """"card" or "ability"."""
+    uid: int
+    card_id: str
+    name: str
+    text: str
+    target_uid: int
+    target_name: str
+
+
+@dataclass(slots=True, frozen=True)
+class CombatView:
+    round: int
+    """1, or 2 for a Double Assault round."""
+    attackers: tuple[int, ...]
+    blocks: tuple[tuple[int, int], ...]
+    """(blocker uid, attacker uid) pairs."""
+    crits: tuple[int, ...]
+    step: str
+    selected_blocker: int
+
+
+@dataclass(slots=True, frozen=True)
+class MythicariumView:
+    seat: int | None
+    players: tuple[PlayerView, PlayerView]
+    limbo: tuple[LimboEntry, ...]
+    """Top (next to resolve) last."""
+    stage: str
+    stage_label: str
+    combat: CombatView | None
+    active: int
+    first: int
+    turn: int
+    deciding: int | None
+    decision_kind: str | None
+    priority: int
+    result: str | None
+    winner: int | None
+
+
+def card_info(content: Content, card_id: str) -> CardInfo:
+    c = content.cards[card_id]
+    return CardInfo(c.id, c.name, c.type, c.klass, c.race, c.xp, c.dp, c.hp, c.damage, c.keywords, c.text, c.flavour)
+
+
+def _hand_card(uid: int, c: CardDef) -> HandCard:
+    return HandCard(uid, c.id, c.name, c.type, c.klass, c.xp, c.dp, c.hp, c.damage, c.keywords, c.text)
+
+
+def _unit(s: State, u: Unit) -> UnitView:
+    cards = s.content.cards
+    c = cards[u.card]
+    cb = s.combat
+    eq = tuple(
+        EquipmentView(e, s.cards[e], cards[s.cards[e]].name, cards[s.cards[e]].dp, cards[s.cards[e]].hp)
+        for e in u.equipment
+    )
+    return UnitView(
+        uid=u.uid,
+        card_id=c.id,
+        name=c.name,
+        type=c.type,
+        klass=c.klass,
+        dp=eff_dp(s, u),
+        hp=eff_hp(s, u),
+        wounds=u.wounds,
+        damage=c.damage or "",
+        keywords=c.keywords,
+        exhausted=u.exhausted,
+        sick=u.sick and not c.celerity,
+        downed=u.downed,
+        equipment=eq,
+        xp_yield=c.xp if c.is_champion else 0,
+        shield=u.shield,
+        attacking=cb is not None and u.uid in cb.attackers,
+        blocking=cb.blocks.get(u.uid, NO_TARGET) if cb is not None else NO_TARGET,
+    )
+
+
+def build_view(s: State, seat: int | None) -> MythicariumView:
+    cards = s.content.cards
+    players = []
+    for i, p in enumerate(s.players):
+        show = seat is None or seat == i
+        players.append(
+            PlayerView(
+                seat=i,
+                name=p.name,
+                deck_id=p.deck_id,
+                lane=tuple(_unit(s, s.units[uid]) for uid in p.lane),
+                xp=p.xp,
+                vp=p.vp,
+                deck_count=len(p.deck),
+                hand_count=len(p.hand),
+                graveyard_count=len(p.graveyard),
+                graveyard=tuple(s.cards[g] for g in p.graveyard),
+                hand=tuple(_hand_card(uid, cards[s.cards[uid]]) for uid in p.hand) if show else None,
+                hand_limit=p.hand_limit,
+            )
+        )
+    limbo = []
+    for it in s.limbo:
+        c = cards[s.cards[it.uid]]
+        text = c.text
+        if it.kind == "ability" and c.ability is not None:
+            text = c.text
+        tname = cards[s.cards[it.target]].name if it.target != NO_TARGET else ""
+        limbo.append(LimboEntry(it.owner, it.kind, it.uid, c.id, c.name, text, it.target, tname))
+    cb = s.combat
+    combat = None
+    if cb is not None:
+        combat = CombatView(
+            cb.round,
+            tuple(cb.attackers),
+            tuple(cb.blocks.items()),
+            tuple(cb.crits),
+            cb.step,
+            cb.selected,
+        )
+    d = s.decision
+    r = s.result
+    return MythicariumView(
+        seat=seat,
+        players=(players[0], players[1]),
+        limbo=tuple(limbo),
+        stage=s.stage,
+        stage_label=STAGE_LABELS.get(s.stage, s.stage),
+        combat=combat,
+        active=s.active,
+        first=s.first,
+        turn=s.turn,
+        deciding=d.seat if d is not None else None,
+        decision_kind=d.kind if d is not None else None,
+        priority=s.priority,
+        result=r.reason if r is not None else None,
+        winner=r.winner if r is not None else None,
+    )
