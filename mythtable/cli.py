@@ -35,6 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mythtable",
         description="Hot-seat tabletop games for the terminal. Run without a command for the title screen.",
     )
+    parser.add_argument(
+        "--data-dir", type=Path, default=None, help="where saves are kept (default: the user data folder)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="start a game straight away")
@@ -52,6 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     setup = sub.add_parser("setup", help="list the setup choices of a ruleset")
     setup.add_argument("ruleset", choices=rulesets)
+
+    sub.add_parser("resume", help="list unfinished saved games and continue one")
 
     sim = sub.add_parser("simulate", help="play games between random bots and print a summary")
     sim.add_argument("ruleset", choices=rulesets)
@@ -93,7 +98,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _setup(args.ruleset)
     if command == "play":
         return _play(args)
-    return _run_app(None)
+    if command == "resume":
+        return _run_app({"screen": "continue"}, args.data_dir)
+    return _run_app(None, args.data_dir)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -179,13 +186,13 @@ def _play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     if seed < 0:
         raise MythtableError("--seed must be zero or positive")
-    return _run_app({"ruleset": args.ruleset, "seed": seed, "setup": setup})
+    return _run_app({"ruleset": args.ruleset, "seed": seed, "setup": setup}, args.data_dir)
 
 
-def _run_app(start: dict[str, Any] | None) -> int:
+def _run_app(start: dict[str, Any] | None, data: Path | None) -> int:
     from mythtable.tui.app import MythtableApp
 
-    app = MythtableApp(start=start)
+    app = MythtableApp(start=start, data=data)
     try:
         app.run()
     except KeyboardInterrupt:

@@ -51,6 +51,8 @@ class Game:
         self.checkpoints: dict[int, str] = {}
         self.log: list[LogLine] = [LogLine(0, e) for e in self.ruleset.opening_events(self.state)]
         self.created = now_iso()
+        self.save_name: str | None = None
+        """The file name this game autosaves to, once it has one."""
 
     @classmethod
     def new(cls, ruleset_id: str, seed: int, setup: Setup | None = None, **kw: Any) -> Game:
@@ -110,6 +112,7 @@ class Game:
             controllers=list(self.controllers),
             actions=[list(a) for a in self.actions],
             checkpoints=dict(self.checkpoints),
+            turn=self.ruleset.turn_number(self.state),
             result=None
             if result is None
             else RecordResult(winner=result.winner, reason=result.reason, turns=result.turns),

@@ -56,6 +56,8 @@ class GameRecord(BaseModel):
     actions: list[list[str | int]] = []
     checkpoints: dict[int, str] = {}
     """State hashes after every Nth action, so a failed replay can say where it diverged."""
+    turn: int = Field(default=0, ge=0)
+    """The turn (or round) reached, for the list of saved games."""
     result: RecordResult | None = None
     final_state: dict[str, Any] | None = None
     created: str = Field(default_factory=now_iso)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual import events
@@ -9,9 +10,12 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from mythtable.engine.errors import MythtableError
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
+from mythtable.saves import SaveInfo, SaveStore, data_dir
 from mythtable.tui.screens.confirm import ConfirmScreen
+from mythtable.tui.screens.continue_game import ContinueScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.title import TitleScreen
 from mythtable.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -26,15 +30,19 @@ class MythtableApp(App[None]):
         Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, start: dict[str, Any] | None = None) -> None:
+    def __init__(self, start: dict[str, Any] | None = None, data: Path | None = None) -> None:
         super().__init__()
         self.start = start
+        self.store = SaveStore(data_dir(data))
+        self._save_warned = False
         self.session: Session | None = None
         self._too_small: TooSmallScreen | None = None
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
-        if self.start:
+        if self.start and self.start.get("screen") == "continue":
+            self.push_screen(ContinueScreen())
+        elif self.start:
             self.start_game(self.start["ruleset"], self.start["seed"], self.start["setup"])
         self.check_size(self.size.width, self.size.height)
 
@@ -49,12 +57,33 @@ class MythtableApp(App[None]):
     ) -> None:
         game = Game.new(ruleset_id, seed, setup, controllers=controllers)
         self.session = Session(game, list(controllers or ["human", "human"]))
+        self.autosave()
+        if replace is not None:
+            self.pop_screen()
+        self.push_screen(GameScreen(self.session))
+
+    def resume_game(self, info: SaveInfo, replace: Screen[Any] | None = None) -> None:
+        """Replay a save and continue it; the curtain comes first, as at any hand-over."""
+        try:
+            game = self.store.resume(info)
+        except MythtableError as exc:
+            self.notify(str(exc), title="Cannot resume this game", severity="error")
+            return
+        self.session = Session(game, list(game.controllers))
         if replace is not None:
             self.pop_screen()
         self.push_screen(GameScreen(self.session))
 
     def autosave(self) -> None:
-        """Saving arrives with resume; the hook is here so the game screen needs no change then."""
+        """Write the game after every action; a failure is shown once and play goes on."""
+        if self.session is None:
+            return
+        try:
+            self.store.save(self.session.game)
+        except OSError as exc:
+            if not self._save_warned:
+                self._save_warned = True
+                self.notify(f"Autosave failed: {exc.strerror or exc}", title="Not saved", severity="error")
 
     def after_game(self, choice: str) -> None:
         self.session = None
@@ -82,7 +111,7 @@ class MythtableApp(App[None]):
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmScreen("Leave this game and quit mythtable? (y/n)"), answer)
+        self.push_screen(ConfirmScreen("Quit mythtable? The game is saved after every move. (y/n)"), answer)
 
     # ----- size -------------------------------------------------------------------------
     def push_screen(self, screen: Any, *args: Any, **kw: Any) -> Any:

@@ -19,9 +19,7 @@ import pyte
 class Terminal:
     """A program on a pty of a given size; `screen_text()` is what a person would see."""
 
-    def __init__(
-        self, argv: Sequence[str], cols: int = 80, rows: int = 24, env: dict[str, str] | None = None
-    ):
+    def __init__(self, argv: Sequence[str], cols: int = 80, rows: int = 24, env: dict[str, str] | None = None):
         self.cols, self.rows = cols, rows
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -71,7 +69,7 @@ class Terminal:
     def wait_for(self, text: str, timeout: float = 20.0) -> str:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            self.pump(0.1)
+            self.pump(0.01)
             shown = self.screen_text()
             if text in shown:
                 return shown

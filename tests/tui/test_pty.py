@@ -49,7 +49,7 @@ def test_play_starts_a_game_and_quits_cleanly(terminal_factory, ruleset_id: str)
     screen = term.wait_for(title)
     assert "turn" in screen
     term.send("\x11")  # Ctrl+Q
-    term.wait_for("Leave this game")
+    term.wait_for("Quit mythtable?")
     term.send("y")
     assert term.wait_exit() == 0
     assert "Traceback" not in term.screen_text()

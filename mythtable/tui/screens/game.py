@@ -5,6 +5,7 @@ The screen reads views and applies legal actions through the Game; it never edit
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -36,7 +37,7 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen #status { height: 1; background: $panel; color: $text; padding: 0 1; }
     GameScreen #table { height: 1fr; }
-    GameScreen #bottom { height: 9; border-top: solid $panel-lighten-2; }
+    GameScreen #bottom { height: 10; border-top: solid $panel-lighten-2; }
     GameScreen Prompt { width: 3fr; }
     GameScreen GameLog { width: 2fr; }
     """
@@ -60,7 +61,15 @@ class GameScreen(Screen[None]):
         return self.query_one(Prompt)
 
     def on_mount(self) -> None:
+        self.fit_bottom(self.app.size.height)
         self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_bottom(event.size.height)
+
+    def fit_bottom(self, height: int) -> None:
+        """The prompt and log take about 40% of a tall terminal, and 10 rows at 24."""
+        self.query_one("#bottom").styles.height = max(10, height * 2 // 5)
 
     # ----- the loop ---------------------------------------------------------------------
     def advance(self) -> None:
@@ -97,7 +106,8 @@ class GameScreen(Screen[None]):
         assert decision is not None
         name = self.session.names[decision.seat]
         choices = [(action, game.describe(action)) for action in decision.actions]
-        self.prompt.ask(f"{name}: {decision.prompt}", choices)
+        question = decision.prompt if decision.prompt.startswith(name) else f"{name}: {decision.prompt}"
+        self.prompt.ask(question, choices)
         self.prompt.options.focus()
 
     def computer_move(self) -> None:

@@ -26,6 +26,7 @@ TITLES = {"mythicarium": "Mythicarium", "magewars": "Mage Wars CCG", "mythcraft"
 class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new", "New game"),
+        Binding("c", "continue", "Continue"),
         Binding("r", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -46,6 +47,7 @@ class TitleScreen(Screen[None]):
             with Center():
                 yield OptionList(
                     Option("New game", id="new"),
+                    Option("Continue a saved game", id="continue"),
                     Option("Rules reference", id="rules"),
                     Option("Quit", id="quit"),
                     id="menu",
@@ -53,14 +55,17 @@ class TitleScreen(Screen[None]):
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        {"new": self.action_new, "rules": self.action_rules, "quit": self.app.exit}[
-            event.option.id or "quit"
-        ]()
+        {"new": self.action_new, "rules": self.action_rules, "quit": self.app.exit}[event.option.id or "quit"]()
 
     def action_new(self) -> None:
         from mythtable.tui.screens.new_game import NewGameScreen
 
         self.app.push_screen(NewGameScreen())
+
+    def action_continue(self) -> None:
+        from mythtable.tui.screens.continue_game import ContinueScreen
+
+        self.app.push_screen(ContinueScreen())
 
     def action_rules(self) -> None:
         from mythtable.tui.screens.pick_rules import PickRulesScreen

@@ -23,7 +23,7 @@ class Prompt(Vertical):
     Prompt { height: 1fr; }
     Prompt > #question { height: auto; max-height: 2; color: $accent; text-style: bold; }
     Prompt > OptionList { height: 1fr; border: none; padding: 0; }
-    Prompt > #detail { height: auto; max-height: 3; color: $text-muted; }
+    Prompt > #detail { height: auto; max-height: 2; color: $text-muted; }
     """
 
     class Chosen(Message):

@@ -1,0 +1,83 @@
+"""Autosaves: every game is written after every action, atomically, in the user's data folder.
+
+A save is a game record (see engine/record.py); resuming replays it. Unreadable files are
+reported one by one and never stop the other saves from loading.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from mythtable.engine.errors import RecordError
+from mythtable.engine.game import Game
+from mythtable.engine.record import GameRecord, read_record, write_atomic
+
+SAVE_NAME = re.compile(r"^[a-z]+-\d{8}-\d{6}-[0-9a-f]{6}\.json$")
+
+
+def data_dir(override: Path | None = None) -> Path:
+    """--data-dir, else $MYTHTABLE_DATA_DIR, else the platform's user data folder."""
+    if override is not None:
+        return override
+    env = os.environ.get("MYTHTABLE_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return platformdirs.user_data_path("mythtable", appauthor=False)
+
+
+def new_save_name(ruleset_id: str) -> str:
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    return f"{ruleset_id}-{stamp}-{secrets.token_hex(3)}.json"
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    path: Path
+    record: GameRecord
+
+    @property
+    def finished(self) -> bool:
+        return self.record.result is not None
+
+
+class SaveStore:
+    """The folder of saves. `save(game)` after every action; `list()` for the Continue screen."""
+
+    def __init__(self, root: Path) -> None:
+        self.folder = root / "saves"
+
+    def path_for(self, game: Game) -> Path:
+        if game.save_name is None:
+            game.save_name = new_save_name(game.ruleset.id)
+        return self.folder / game.save_name
+
+    def save(self, game: Game) -> Path:
+        path = self.path_for(game)
+        write_atomic(path, game.to_record().to_json())
+        return path
+
+    def list(self) -> tuple[list[SaveInfo], list[str]]:
+        """Readable saves, newest first, and one message per file that could not be read."""
+        saves: list[SaveInfo] = []
+        problems: list[str] = []
+        if not self.folder.is_dir():
+            return saves, problems
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                saves.append(SaveInfo(path, read_record(path)))
+            except RecordError as exc:
+                problems.append(str(exc))
+        saves.sort(key=lambda s: s.record.updated, reverse=True)
+        return saves, problems
+
+    def resume(self, info: SaveInfo) -> Game:
+        game = Game.from_record(info.record)
+        game.save_name = info.path.name
+        return game

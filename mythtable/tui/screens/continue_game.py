@@ -1,0 +1,55 @@
+"""Continue: the unfinished games in the save folder, newest first."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from mythtable.rulesets import UnknownRuleset, get
+from mythtable.saves import SaveInfo
+
+
+def save_label(info: SaveInfo) -> str:
+    record = info.record
+    try:
+        title = get(record.ruleset).title
+    except UnknownRuleset:
+        title = record.ruleset
+    players = " vs ".join(record.setup.players)
+    when = record.updated.replace("T", " ")[:16]
+    return f"{title} · {players} · turn {record.turn} · {when}"
+
+
+class ContinueScreen(Screen[None]):
+    BINDINGS = [Binding("escape", "back", "Back")]
+    DEFAULT_CSS = """
+    ContinueScreen Vertical { padding: 1 2; }
+    ContinueScreen OptionList { height: 1fr; }
+    ContinueScreen #problems { color: $warning; height: auto; max-height: 6; }
+    """
+
+    def compose(self) -> ComposeResult:
+        store = self.app.store  # type: ignore[attr-defined]
+        saves, problems = store.list()
+        self.saves = [s for s in saves if not s.finished]
+        with Vertical():
+            yield Static("[b]Continue a game[/b]")
+            if self.saves:
+                yield OptionList(*(Option(save_label(s), id=str(i)) for i, s in enumerate(self.saves)))
+            else:
+                yield Static("No unfinished games are saved yet.", id="empty")
+            if problems:
+                shown = "\n".join(f"· {p}" for p in problems[:5])
+                more = f"\n· and {len(problems) - 5} more" if len(problems) > 5 else ""
+                yield Static(f"{len(problems)} save(s) could not be read:\n{shown}{more}", id="problems")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.resume_game(self.saves[int(event.option.id or 0)], replace=self)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,13 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No test ever writes saves into the real user data folder."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("MYTHTABLE_DATA_DIR", str(folder))
+    return folder

@@ -1,0 +1,42 @@
+"""Drive the real app with key presses only: a policy picks an action, the driver presses the keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from mythtable.engine.decision import Action, Decision
+from mythtable.tui.app import MythtableApp
+from mythtable.tui.screens.curtain import CurtainScreen
+from mythtable.tui.screens.game import GameScreen
+
+Policy = Callable[[Decision, MythtableApp], Action]
+
+
+async def press_choice(pilot: Pilot[None], screen: GameScreen, action: Action) -> None:
+    """Highlight the option with arrow keys and press Enter, as a player would."""
+    actions = screen.prompt.actions
+    assert action in actions, f"{action} is not offered; the prompt lists {actions}"
+    target = actions.index(action)
+    options = screen.prompt.options
+    while options.highlighted != target:
+        await pilot.press("down" if (options.highlighted or 0) < target else "up")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def step(pilot: Pilot[None], app: MythtableApp, policy: Policy) -> bool:
+    """One move: lift a curtain, or answer the open decision. False once the game is over."""
+    await pilot.pause()
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+        return True
+    screen = app.screen
+    assert isinstance(screen, GameScreen), f"expected the game screen, got {screen}"
+    decision = screen.session.game.decision
+    if decision is None:
+        return False
+    await press_choice(pilot, screen, policy(decision, app))
+    return True
