@@ -70,6 +70,13 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--verify", action="store_true", help="check that it reaches the recorded final state")
 
     sub.add_parser("validate", help="check every content file")
+
+    import importlib.util
+
+    if importlib.util.find_spec("mythtable.serve") is not None:
+        from mythtable.serve import add_serve_parser
+
+        add_serve_parser(sub)
     return parser
 
 
@@ -98,6 +105,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _setup(args.ruleset)
     if command == "play":
         return _play(args)
+    if command == "serve":
+        from mythtable.serve import run_serve
+
+        return run_serve(args)
     if command == "resume":
         return _run_app({"screen": "continue"}, args.data_dir)
     return _run_app(None, args.data_dir)
