@@ -148,7 +148,7 @@ def _plural(n: int, word: str) -> str:
 def effect_text(e: Effect) -> str:
     t = TARGET_WORDS.get(e.target, "")
     if e.op == "heal":
-        return f"remove up to {_plural(e.amount, 'wound')} from {t}"
+        return f"remove up to {_plural(e.amount, 'wound')} from {t.replace('a unit', 'a wounded unit')}"
     if e.op == "wound":
         return f"deal {_plural(e.amount, 'wound')} to {t}"
     if e.op == "gain_xp":

@@ -323,7 +323,10 @@ def valid_target(s: State, kind: str, seat: int, uid: int, source: int, heals: b
         return uid == source and not u.downed
     if kind == "own_champion":
         return u.owner == seat and not u.downed and s.content.cards[u.card].is_champion
-    if u.downed and not heals:
+    if heals:
+        if u.wounds == 0:  # H-18: healing targets a wounded unit
+            return False
+    elif u.downed:
         return False
     if kind == "own_unit":
         return u.owner == seat
