@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from .helpers import RS, content, finish_turn, hand_uid, lane_uid, skip, table
 
 
@@ -32,7 +34,7 @@ def test_M_7_stage_order_of_a_full_turn() -> None:
     assert compact[:3] == ["maintenance1", "combat.attackers", "combat.blockers"]
     assert compact[-2:] == ["maintenance2", "maintenance1"] and t.s.active == 1
     body = compact[:-1]
-    assert all(order.index(a) < order.index(b) for a, b in zip(body, body[1:], strict=False))
+    assert all(order.index(a) < order.index(b) for a, b in itertools.pairwise(body))
     texts = t.texts()
     i_turn = texts.index("Turn 4: Bram.")
     assert texts.index("Bram draws a card.", i_turn) < next(
