@@ -12,7 +12,6 @@ from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, Set
 from mythtable.rulesets.magewars import rules
 from mythtable.rulesets.magewars.content import Content, load_content
 from mythtable.rulesets.magewars.state import (
-    IN_PLAY,
     MAX_TOWER,
     OPENING_HAND,
     Card,
@@ -37,9 +36,7 @@ class MageWarsRuleset(Ruleset[State, Content]):
         return load_content(root)
 
     def setup_fields(self, content: Content) -> list[SetupField]:
-        choices = tuple(
-            SetupChoice(d.id, f"{d.name} ({'/'.join(d.elements)})") for d in content.decks.values()
-        )
+        choices = tuple(SetupChoice(d.id, f"{d.name} ({'/'.join(d.elements)})") for d in content.decks.values())
         ids = [c.value for c in choices]
         return [
             SetupField("deck1", "Deck of player 1", choices, ids[0]),
@@ -223,9 +220,13 @@ def invariants(state: State) -> list[str]:
         if d is None:
             problems.append("no decision while the game runs")
         for c in state.cards:
-            if c.zone in IN_PLAY and c.zone != "weave" and c.zone != "row" and not c.face_down:
-                if c.wounds >= rules.guard(state, c) and not state.step.endswith("damage"):
-                    problems.append(f"unit {c.uid} should have been destroyed")
+            if (
+                c.zone in ("offensive", "defensive")
+                and not c.face_down
+                and c.wounds >= rules.guard(state, c)
+                and not state.step.endswith("damage")
+            ):
+                problems.append(f"unit {c.uid} should have been destroyed")
     if (state.players[0].tower <= 0 or state.players[1].tower <= 0) != state.over:
         problems.append("game over flag does not match the Towers (H-15)")
     return problems

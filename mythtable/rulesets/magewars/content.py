@@ -22,7 +22,9 @@ CardType = Literal["unit", "casting", "resource", "holding", "ritual"]
 Speed = Literal["fast", "slow", "weave"]
 Keyword = Literal["Aerial", "Hero"]
 TargetKind = Literal["none", "self", "enemy_unit", "own_unit", "any_unit", "enemy_hero", "own_line"]
-OpKind = Literal["damage", "heal", "power", "guard", "ready", "exhaust", "draw", "tower_damage", "tower_heal"]
+OpKind = Literal[
+    "damage", "heal", "power", "guard", "ready", "exhaust", "draw", "tower_damage", "tower_heal", "tower_damage_all"
+]
 
 UNIT_OPS = frozenset({"damage", "heal", "power", "guard", "ready", "exhaust"})
 DECK_SIZE = 40

@@ -325,6 +325,10 @@ def apply_effect(
         elif k == "tower_damage":
             state.players[1 - seat].tower -= n
             events.append(Event(f"{name_of(state, 1 - seat)}'s Tower loses {n} Tower Levels."))
+        elif k == "tower_damage_all":
+            for pl in state.players:
+                pl.tower -= n
+            events.append(Event(f"Both Towers lose {n} Tower Levels."))
         elif k == "tower_heal":
             p = state.players[seat]
             p.tower = min(MAX_TOWER, p.tower + n)  # H-48: never above 30
@@ -348,8 +352,12 @@ def fast_actions(state: State, seat: int) -> list[Action]:
     for uid in p.hand:
         c = cards[uid]
         d = c.d
-        if d.speed == "fast" and meets(state, seat, d, src) and (
-            not needs_target(d.effect) or unit_targets(state, seat, d.effect.target)  # type: ignore[union-attr]
+        if (
+            d.speed == "fast"
+            and meets(state, seat, d, src)
+            and (
+                not needs_target(d.effect) or unit_targets(state, seat, d.effect.target)  # type: ignore[union-attr]
+            )
         ):
             out.append(("cast", uid))
     flip_actions(state, seat, src, out, units=True)
@@ -357,9 +365,7 @@ def fast_actions(state: State, seat: int) -> list[Action]:
     return out
 
 
-def flip_actions(
-    state: State, seat: int, src: tuple[bool, dict[str, int]], out: list[Action], units: bool
-) -> None:
+def flip_actions(state: State, seat: int, src: tuple[bool, dict[str, int]], out: list[Action], units: bool) -> None:
     """H-22: a face-down card may be turned face-up when its requirements are met now."""
     p = state.players[seat]
     cards = state.cards

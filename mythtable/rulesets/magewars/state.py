@@ -147,9 +147,7 @@ class Attack:
     moved: bool = False
 
     def copy(self) -> Attack:
-        return Attack(
-            self.attacker, self.decl_line, self.decl_hero, self.line, self.hero, self.blockers[:], self.moved
-        )
+        return Attack(self.attacker, self.decl_line, self.decl_hero, self.line, self.hero, self.blockers[:], self.moved)
 
     def snap(self) -> list[Any]:
         return [self.attacker, self.decl_line, self.decl_hero, self.line, self.hero, self.blockers[:], self.moved]

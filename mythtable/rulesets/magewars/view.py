@@ -151,8 +151,19 @@ def card_view(state: State, c: Card, seat: int | None) -> CardView:
         return CardView(c.uid, "", HIDDEN_NAME, "", (), "", 0, 0, 0, (), True, c.owner, "")
     d = c.d
     return CardView(
-        c.uid, d.id, d.name, d.type, d.elements, d.speed, d.cost, d.power, d.guard, d.keywords, c.face_down,
-        c.owner, d.text,
+        c.uid,
+        d.id,
+        d.name,
+        d.type,
+        d.elements,
+        d.speed,
+        d.cost,
+        d.power,
+        d.guard,
+        d.keywords,
+        c.face_down,
+        c.owner,
+        d.text,
     )
 
 

@@ -1,0 +1,677 @@
+"""Scenario tests for combat: seed clauses W-1..W-38 and house rules H-29..H-41."""
+
+from __future__ import annotations
+
+import pytest
+
+from mythtable.engine.errors import IllegalAction
+from mythtable.rulesets.magewars import RULESET, rules
+from tests.magewars.helpers import Board, act, actions, declare, finish_attack_step, kind, pass_fast, seat
+
+
+def power(state, uid: int) -> int:
+    return rules.power(state, state.cards[uid])
+
+
+def duel_board() -> tuple[Board, dict[str, int]]:
+    """Ana (active) and Bram, each with a Holding and sources, fast spells in hand."""
+    b = Board()
+    b.basics(0, "bedrock-shard", "ember-hearth")
+    b.basics(1, "tide-font", "bedrock-shard")
+    u = {
+        "ox": b.add(0, "boulderback-ox", "offensive"),
+        "hound": b.add(0, "cinder-hound", "offensive", fresh=True),
+        "sentinel": b.add(0, "quarry-sentinel", "defensive"),
+        "scorch": b.add(0, "flash-scorch"),
+        "warden": b.add(1, "reef-warden", "offensive"),
+        "heron": b.add(1, "mist-heron", "offensive"),
+        "snare": b.add(1, "undertow-snare"),
+    }
+    return b, u
+
+
+def test_W_1_W_2_W_3_W_4_W_5_combat_steps_then_counter_attack_in_order() -> None:
+    b, u = duel_board()
+    st = b.start()
+    seen: list[str] = [RULESET.stage(st)]
+
+    def step(*action: str | int) -> None:
+        act(st, *action)
+        stage = RULESET.stage(st)
+        if stage != seen[-1]:
+            seen.append(stage)
+
+    step("combat")
+    while kind(st) == "fast_cast":
+        step("pass")
+    step("attack", u["ox"], "line", "offensive")
+    step("done")
+    while kind(st) == "fast_cast":
+        step("pass")
+    assert kind(st) == "attack_step"
+    step("done")
+    while kind(st) == "fast_cast":
+        step("pass")
+    assert kind(st) == "line_damage_target"
+    step("unit", u["warden"])
+    assert kind(st) == "counter_attackers"
+    step("attack", u["warden"], "line", "offensive")
+    step("done")
+    assert kind(st) == "counter_blockers"
+    step("done")
+    while kind(st) == "fast_cast":
+        step("pass")
+    assert kind(st) == "line_damage_target"
+    step("unit", u["ox"])
+    assert seen == [
+        "main",
+        "combat.declaration",
+        "combat.attack",
+        "combat.defense",
+        "combat.damage",
+        "counter.attack",
+        "counter.defense",
+        "counter.damage",
+        "main",
+    ]
+    # W-5: the counter-attack never asked for a declaration window (no fast_cast before its blocks)
+    assert st.active == 1
+
+
+def test_W_6_W_7_W_12_active_player_opens_combat_with_declaration() -> None:
+    b, _u = duel_board()
+    st = b.start()
+    assert kind(st) == "main" and seat(st) == 0
+    assert ("combat",) in actions(st)
+    act(st, "combat")
+    pass_fast(st)
+    assert RULESET.stage(st) == "combat.declaration"
+    assert kind(st) == "declare_attackers" and seat(st) == 0
+    assert st.combat is not None and st.combat.atk == 0 and st.combat.dfn == 1
+
+
+def test_W_8_W_9_W_10_W_11_H_21_no_deploy_slow_weave_lay_or_set_after_declaring() -> None:
+    b, _u = duel_board()
+    b.add(0, "boulderback-ox")
+    b.add(0, "landslide")
+    b.add(0, "rooted-bulwark")
+    b.add(0, "bedrock-shard")
+    b.add(0, "rite-of-fury")
+    st = b.state
+    st.players[0].tower = 30
+    st = b.start()
+    before = {a[0] for a in actions(st)}
+    assert {"deploy", "deploy_down", "cast", "lay", "set"} <= before
+    act(st, "combat")
+    forbidden = {"deploy", "deploy_down", "lay", "set", "ritual", "move", "combat", "end"}
+    for _ in range(200):
+        d = st.decision
+        if d is None or st.active != 0:
+            break
+        if d.seat == 0:
+            names = {a[0] for a in d.actions}
+            assert not names & forbidden, (d.kind, names)
+            for a in d.actions:
+                if a[0] == "cast":
+                    assert st.cards[int(a[1])].d.speed == "fast"
+        attacks = [a for a in d.actions if a[0] == "attack"]
+        act(st, *(attacks[0] if attacks else d.actions[-1]))
+    assert st.active == 1
+
+
+def test_W_13_W_14_W_15_only_offensive_ready_units_attack_each_with_a_target() -> None:
+    b, u = duel_board()
+    st = b.start()
+    act(st, "combat")
+    pass_fast(st)
+    acts = actions(st)
+    attackers = {a[1] for a in acts if a[0] == "attack"}
+    assert attackers == {u["ox"]}  # hound is fresh (H-19), sentinel is on the Defensive Line
+    assert all(len(a) == 4 for a in acts if a[0] == "attack")
+    act(st, "attack", u["ox"], "line", "offensive")
+    assert ("withdraw", u["ox"]) in actions(st)
+    with pytest.raises(IllegalAction):
+        act(st, "attack", u["sentinel"], "line", "offensive")
+
+
+def test_W_16_W_17_defender_gets_priority_and_no_blocks_in_declaration() -> None:
+    b, u = duel_board()
+    st = b.start()
+    declare(st, (u["ox"], "line", "offensive"))
+    assert RULESET.stage(st) == "combat.declaration"
+    assert kind(st) == "fast_cast" and seat(st) == 1
+    assert not any(a[0] == "block" for a in actions(st))
+    assert ("cast", u["snare"]) in actions(st)
+
+
+# ----- targets -----------------------------------------------------------------------------
+
+
+def targets_for(b: Board, attacker: int) -> set[tuple[str | int, ...]]:
+    st = b.start()
+    act(st, "combat")
+    pass_fast(st)
+    return {a[2:] for a in actions(st) if a[0] == "attack" and a[1] == attacker}
+
+
+@pytest.mark.parametrize(
+    ("defender_off", "defender_def", "expected"),
+    [
+        (["reef-warden"], ["reef-warden"], {("line", "offensive")}),
+        ([], ["reef-warden"], {("line", "defensive")}),
+        ([], [], {("line", "tower")}),
+        (["mist-heron"], ["gust-sprite"], {("line", "tower")}),
+        (["mist-heron"], ["reef-warden"], {("line", "defensive")}),
+    ],
+)
+def test_W_18_W_19_W_20_W_21_W_22_W_24_line_rules_table(
+    defender_off: list[str], defender_def: list[str], expected: set[tuple[str, str]]
+) -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    b.basics(1, "tide-font")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    for cid in defender_off:
+        b.add(1, cid, "offensive")
+    for cid in defender_def:
+        b.add(1, cid, "defensive")
+    assert targets_for(b, ox) == expected
+
+
+def test_W_18_H_20_face_down_cards_do_not_fill_a_line() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.add(1, "reef-warden", "offensive", face_down=True)
+    b.add(1, "reef-warden", "defensive", face_down=True)
+    assert targets_for(b, ox) == {("line", "tower")}
+
+
+def test_W_23_H_29_aerial_attacker_may_target_any_line_or_the_tower() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    kestrel = b.add(0, "cliff-kestrel", "offensive")
+    b.add(1, "reef-warden", "offensive")
+    b.add(1, "reef-warden", "defensive")
+    assert targets_for(b, kestrel) == {("line", "offensive"), ("line", "defensive"), ("line", "tower")}
+
+
+def test_W_25_W_26_heroes_are_targetable_only_on_a_legal_line() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    kestrel = b.add(0, "cliff-kestrel", "offensive")
+    b.add(1, "reef-warden", "offensive")
+    b.add(1, "reef-warden", "offensive")  # a non-Hero is never an individual target
+    hero = b.add(1, "oda-deepcurrent", "defensive")
+    st = b.start()
+    act(st, "combat")
+    pass_fast(st)
+    acts = actions(st)
+    ox_targets = {a[2:] for a in acts if a[0] == "attack" and a[1] == ox}
+    kes_targets = {a[2:] for a in acts if a[0] == "attack" and a[1] == kestrel}
+    assert ox_targets == {("line", "offensive")}  # Hero on Defensive Line not reachable
+    assert ("hero", hero) in kes_targets  # an Aerial attacker may reach it (H-29)
+    assert all(t[0] == "line" or t[1] == hero for t in kes_targets)
+
+
+def test_W_26_hero_on_the_offensive_line_is_a_target() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    hero = b.add(1, "oda-deepcurrent", "offensive")
+    assert targets_for(b, ox) == {("line", "offensive"), ("hero", hero)}
+
+
+# ----- Attack step ---------------------------------------------------------------------------
+
+
+def test_W_27_W_28_H_28_defender_blocks_in_attack_step_without_fast_casts() -> None:
+    b, u = duel_board()
+    st = b.start()
+    declare(st, (u["ox"], "line", "offensive"))
+    pass_fast(st)
+    assert RULESET.stage(st) == "combat.attack"
+    assert kind(st) == "attack_step" and seat(st) == 1
+    names = {a[0] for a in actions(st)}
+    assert "cast" not in names and "ability" not in names  # W-28 / H-28: no fast-cast window
+    assert ("block", u["warden"]) in actions(st)
+    act(st, "block", u["warden"])  # one attacker: assigned at once
+    assert st.combat is not None and st.combat.attacks[0].blockers == [u["warden"]]
+
+
+def test_W_29_H_22_defender_flips_unit_only_when_requirements_met() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.add(1, "old-quarry-keep", "row")
+    b.add(1, "tide-font", "row")
+    ok = b.add(1, "reef-warden", "defensive", face_down=True)
+    hero = b.add(1, "oda-deepcurrent", "defensive", face_down=True)  # needs Water 2
+    st = b.start()
+    declare(st, (ox, "line", "tower"))
+    pass_fast(st)
+    assert kind(st) == "attack_step"
+    assert ("flip", ok) in actions(st)
+    assert ("flip", hero) not in actions(st)
+    with pytest.raises(IllegalAction):
+        act(st, "flip", hero)
+    act(st, "flip", ok)
+    assert not st.cards[ok].face_down and st.cards[ok].zone == "defensive"
+    assert not st.players[1].laid  # turning face-up uses no lay
+
+
+def test_W_30_W_31_flip_on_empty_offensive_line_pulls_attacks_from_other_lines() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox1 = b.add(0, "boulderback-ox", "offensive")
+    ox2 = b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "tide-font")
+    b.add(1, "reef-warden", "defensive")
+    down = b.add(1, "reef-warden", "offensive", face_down=True)
+    b.add(0, "stoneskin-chant")  # keeps a Defense-step decision open for Ana
+    st = b.start()
+    act(st, "combat")
+    pass_fast(st)
+    assert {a[2:] for a in actions(st) if a[0] == "attack" and a[1] == ox1} == {("line", "defensive")}
+    act(st, "attack", ox1, "line", "defensive")
+    act(st, "attack", ox2, "line", "defensive")
+    act(st, "done")
+    pass_fast(st)
+    act(st, "flip", down)
+    assert st.combat is not None and st.combat.attacks[0].line == "defensive"  # not final yet
+    finish_attack_step(st)
+    assert RULESET.stage(st) == "combat.defense" or st.step.startswith("combat")
+    assert [a.line for a in st.combat.attacks] == ["offensive", "offensive"]
+    assert [a.decl_line for a in st.combat.attacks] == ["defensive", "defensive"]
+
+
+def test_W_31_flip_on_offensive_line_pulls_tower_attacks() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "tide-font")
+    down = b.add(1, "reef-warden", "offensive", face_down=True)
+    b.add(0, "stoneskin-chant")  # keeps a Defense-step decision open for Ana
+    st = b.start()
+    declare(st, (ox, "line", "tower"))
+    pass_fast(st)
+    act(st, "flip", down)
+    finish_attack_step(st)
+    assert st.combat is not None and st.combat.attacks[0].line == "offensive"
+    assert st.combat.attacks[0].moved
+
+
+def test_W_32_W_33_defensive_flip_pulls_tower_attacks_but_not_offensive_ones() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "tide-font")
+    down = b.add(1, "reef-warden", "defensive", face_down=True)
+    b.add(0, "stoneskin-chant")  # keeps a Defense-step decision open for Ana
+    st = b.start()
+    declare(st, (ox, "line", "tower"))
+    pass_fast(st)
+    act(st, "flip", down)
+    finish_attack_step(st)
+    assert st.combat is not None and st.combat.attacks[0].line == "defensive"
+    # W-33: with an occupied Offensive Line, a Defensive flip leaves Offensive attacks alone
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "tide-font")
+    b.add(1, "reef-warden", "offensive")
+    down = b.add(1, "reef-warden", "defensive", face_down=True)
+    b.add(0, "stoneskin-chant")
+    st = b.start()
+    declare(st, (ox, "line", "offensive"))
+    pass_fast(st)
+    act(st, "flip", down)
+    finish_attack_step(st)
+    assert st.combat is not None and st.combat.attacks[0].line == "offensive"
+    assert not st.combat.attacks[0].moved
+
+
+def test_H_30_moved_hero_attack_loses_the_hero() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "tide-font", "tide-font")
+    hero = b.add(1, "oda-deepcurrent", "defensive")
+    down = b.add(1, "reef-warden", "offensive", face_down=True)
+    b.add(0, "stoneskin-chant")  # keeps a Defense-step decision open for Ana
+    st = b.start()
+    declare(st, (ox, "hero", hero))
+    assert st.combat is not None and st.combat.attacks[0].line == "defensive"
+    pass_fast(st)
+    act(st, "flip", down)
+    finish_attack_step(st)
+    a = st.combat.attacks[0]
+    assert (a.line, a.hero, a.decl_hero) == ("offensive", -1, hero)
+    pass_fast(st)
+    # the attack now strikes the Offensive Line: the only unit there takes it, not the Hero
+    assert st.cards[hero].wounds == 0
+    assert st.cards[down].wounds == power(st, ox) or st.cards[down].zone == "grave"
+
+
+def test_W_34_either_player_may_use_face_down_rituals_in_attack_step() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard", "ember-hearth")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    fury = b.add(0, "rite-of-fury", "row", face_down=True)
+    b.basics(1, "tide-font")
+    warden = b.add(1, "reef-warden", "offensive")
+    still = b.add(1, "rite-of-still-water", "row", face_down=True)
+    st = b.start()
+    st.cards[warden].wounds = 3
+    declare(st, (ox, "line", "offensive"))
+    pass_fast(st)
+    assert kind(st) == "attack_step" and seat(st) == 1
+    act(st, "flip", still)
+    assert kind(st) == "target"
+    act(st, "unit", warden)
+    assert st.cards[warden].wounds == 0 and st.cards[still].zone == "grave"
+    act(st, "done")
+    assert kind(st) == "attack_step" and seat(st) == 0
+    assert ("flip", fury) in actions(st)
+    before = power(st, ox)
+    act(st, "flip", fury)
+    act(st, "unit", ox)
+    assert power(st, ox) == before + 2
+
+
+def test_W_35_H_46_attacker_flip_after_declaring_does_not_join_but_blocks_counter() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    hidden = b.add(0, "quarry-sentinel", "offensive", face_down=True)
+    b.add(0, "bedrock-shard", "row")
+    b.basics(1, "tide-font", "tide-font")
+    warden = b.add(1, "oda-deepcurrent", "offensive")
+    st = b.start()
+    declare(st, (ox, "line", "offensive"))
+    # Declaration window: Bram passes, then Ana holds priority and may turn her card face-up
+    assert kind(st) == "fast_cast" and seat(st) == 0
+    act(st, "flip", hidden)
+    assert not st.cards[hidden].face_down
+    assert st.combat is not None and [a.attacker for a in st.combat.attacks] == [ox]
+    pass_fast(st)
+    finish_attack_step(st)
+    pass_fast(st)
+    assert kind(st) == "counter_attackers"
+    act(st, "attack", warden, "line", "offensive")
+    act(st, "done")
+    assert kind(st) == "counter_blockers" and seat(st) == 0
+    assert ("block", hidden) in actions(st)
+
+
+def test_W_36_W_37_W_38_defense_step_allows_fast_casts_and_fast_abilities_for_both() -> None:
+    b, u = duel_board()
+    st = b.start()
+    declare(st, (u["ox"], "line", "offensive"))
+    pass_fast(st)
+    finish_attack_step(st)
+    assert RULESET.stage(st) == "combat.defense"
+    assert kind(st) == "fast_cast" and seat(st) == 0  # attacker first (H-28)
+    assert ("cast", u["scorch"]) in actions(st)
+    assert ("ability", u["sentinel"]) in actions(st)  # a fast ability (W-38)
+    act(st, "pass")
+    assert kind(st) == "fast_cast" and seat(st) == 1
+    act(st, "cast", u["snare"])
+    act(st, "unit", u["ox"])
+    assert st.stack and seat(st) == 0
+    pass_fast(st)
+    assert st.cards[u["snare"]].zone == "grave"
+
+
+# ----- blocking and damage -------------------------------------------------------------------
+
+
+def test_H_31_H_32_two_blockers_from_either_line_and_split_damage() -> None:
+    b = Board()
+    b.basics(0, "ember-hearth")
+    legion = b.add(0, "ash-legionary", "offensive")
+    b.add(0, "ember-hearth", "row")
+    b.basics(1, "tide-font")
+    w1 = b.add(1, "reef-warden", "offensive")
+    w2 = b.add(1, "tidecaller-acolyte", "defensive")
+    st = b.start()
+    declare(st, (legion, "line", "offensive"))
+    pass_fast(st)
+    act(st, "block", w1)
+    act(st, "block", w2)
+    act(st, "done")
+    pass_fast(st)
+    pw = power(st, legion)
+    assert kind(st) == "split_damage" and seat(st) == 0
+    assert pw == 6  # 4 printed + 2 Fire sources (H-43)
+    act(st, "assign", w1, 1)
+    act(st, "assign", w2, pw - 1)
+    # the Legionary (Guard 4) takes 3 + 3 back at the same time and dies; so does the Acolyte
+    assert st.cards[legion].zone == "grave"
+    assert st.cards[w2].zone == "grave"
+    assert st.cards[w1].wounds == 1
+
+
+def test_H_33_unblocked_attacks_hit_hero_or_a_defender_chosen_unit() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    kes = b.add(0, "cliff-kestrel", "offensive")
+    b.basics(1, "tide-font", "tide-font")
+    hero = b.add(1, "oda-deepcurrent", "offensive")
+    warden = b.add(1, "reef-warden", "offensive")
+    st = b.start()
+    declare(st, (ox, "hero", hero), (kes, "line", "offensive"))
+    pass_fast(st)
+    finish_attack_step(st)
+    pass_fast(st)
+    assert st.cards[hero].wounds == power(st, ox)
+    assert kind(st) == "line_damage_target" and seat(st) == 1
+    assert set(actions(st)) == {("unit", hero), ("unit", warden)}
+    act(st, "unit", warden)
+    assert st.cards[warden].wounds == power(st, kes)
+
+
+def test_H_33_attack_on_an_emptied_line_deals_nothing() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard", "ember-hearth")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    scorch = b.add(0, "flash-scorch")
+    b.basics(1, "ember-hearth")
+    hound = b.add(1, "cinder-hound", "offensive")
+    back = b.add(1, "cinder-hound", "defensive")
+    st = b.start()
+    declare(st, (ox, "line", "offensive"))
+    pass_fast(st)
+    finish_attack_step(st)
+    assert RULESET.stage(st) == "combat.defense" and seat(st) == 0
+    act(st, "cast", scorch)
+    act(st, "unit", hound)
+    pass_fast(st)
+    assert st.cards[hound].zone == "grave"  # destroyed by the spell before damage
+    # the Offensive Line is empty now: the attack deals nothing, and never spills over
+    assert st.cards[back].wounds == 0 and st.players[1].tower == 30
+
+
+def test_H_34_tower_damage_or_capture_and_forced_damage_without_holdings() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox1 = b.add(0, "boulderback-ox", "offensive")
+    ox2 = b.add(0, "boulderback-ox", "offensive")
+    keep = b.add(1, "lantern-market", "row")
+    st = b.start()
+    declare(st, (ox1, "line", "tower"), (ox2, "line", "tower"))
+    pass_fast(st)
+    finish_attack_step(st)
+    pass_fast(st)
+    assert kind(st) == "damage_choice" and seat(st) == 0
+    assert set(actions(st)) == {("damage",), ("capture", keep)}
+    act(st, "capture", keep)
+    assert st.cards[keep].controller == 0 and keep in st.players[0].row
+    # the second attack: no face-up Holding left, so it deals damage without a choice
+    assert st.players[1].tower == 30 - power(st, ox2)
+
+
+def test_H_35_F_11_captured_holding_counts_for_captor_and_units_stay() -> None:
+    b = Board()
+    b.add(0, "bedrock-shard", "row")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    spare = b.add(0, "boulderback-ox")
+    keep = b.add(1, "lantern-market", "row")
+    b.add(1, "tide-font", "row")
+    heron = b.add(1, "mist-heron", "offensive")  # Aerial: the Tower stays open (W-24)
+    st = b.start()
+    assert ("deploy", spare, "offensive") not in actions(st)  # Ana has no Holding yet
+    declare(st, (ox, "line", "tower"))
+    pass_fast(st)
+    finish_attack_step(st)
+    pass_fast(st)
+    act(st, "capture", keep)
+    assert keep in st.players[0].row and st.cards[keep].owner == 1
+    assert rules.meets(st, 0, st.cards[spare].d)  # the captured Holding counts for Ana now
+    assert not rules.meets(st, 1, st.cards[heron].d)  # Bram lost his only Holding...
+    assert st.cards[heron].zone == "offensive"  # ...but his unit stays (F-11)
+    assert kind(st) == "counter_attackers"
+
+
+def test_H_36_destruction_waits_until_all_damage_is_dealt() -> None:
+    b = Board()
+    b.basics(0, "ember-hearth")
+    h1 = b.add(0, "cinder-hound", "offensive")
+    h2 = b.add(0, "cinder-hound", "offensive")
+    b.basics(1, "tide-font")
+    acolyte = b.add(1, "tidecaller-acolyte", "offensive")
+    heron = b.add(1, "mist-heron", "offensive")
+    st = b.start()
+    declare(st, (h1, "line", "offensive"), (h2, "line", "offensive"))
+    pass_fast(st)
+    act(st, "block", acolyte)
+    act(st, "unit", h1)
+    act(st, "done")
+    pass_fast(st)
+    # h1 blocked by the Acolyte: both die together; h2 unblocked: defender picks a target and may
+    # still pick the Acolyte, which is lethally hurt but not yet removed (H-36)
+    assert kind(st) == "line_damage_target"
+    assert ("unit", acolyte) in actions(st)
+    assert st.cards[acolyte].zone == "offensive" and st.cards[h1].zone == "offensive"
+    act(st, "unit", acolyte)
+    assert st.cards[acolyte].zone == "grave" and st.cards[h1].zone == "grave"
+    assert st.cards[heron].wounds == 0
+
+
+def test_H_37_counter_attackers_are_unblocking_ready_offensive_units() -> None:
+    b, u = duel_board()
+    b.add(1, "reef-warden", "defensive")
+    exhausted = b.add(1, "reef-warden", "offensive")
+    b.state.cards[exhausted].exhausted = True
+    st = b.start()
+    declare(st, (u["ox"], "line", "offensive"))
+    pass_fast(st)
+    act(st, "block", u["warden"])
+    act(st, "done")
+    pass_fast(st)
+    if kind(st) == "split_damage":
+        act(st, *actions(st)[0])
+    assert kind(st) == "counter_attackers" and seat(st) == 1
+    who = {a[1] for a in actions(st) if a[0] == "attack"}
+    assert who == {u["heron"]}  # warden blocked, the other is exhausted, defensive units excluded
+
+
+def test_H_38_counter_attack_has_no_declaration_window() -> None:
+    b, u = duel_board()
+    st = b.start()
+    declare(st, (u["ox"], "line", "offensive"))
+    pass_fast(st)
+    finish_attack_step(st)
+    pass_fast(st)
+    act(st, "unit", u["warden"])
+    assert kind(st) == "counter_attackers"
+    act(st, "attack", u["warden"], "line", "offensive")
+    act(st, "done")
+    # straight to the original attacker's blocks: no fast-cast window in between
+    assert kind(st) == "counter_blockers" and RULESET.stage(st) == "counter.attack"
+
+
+def test_H_39_counter_blockers_did_not_attack() -> None:
+    b, u = duel_board()
+    st = b.start()
+    declare(st, (u["ox"], "line", "offensive"))
+    pass_fast(st)
+    finish_attack_step(st)
+    pass_fast(st)
+    act(st, "unit", u["warden"])
+    act(st, "attack", u["warden"], "line", "offensive")
+    act(st, "done")
+    blockers = {a[1] for a in actions(st) if a[0] == "block"}
+    st.cards[u["ox"]].exhausted = False  # even if readied, an attacker may not block
+    assert u["ox"] not in blockers
+    assert blockers <= {u["hound"], u["sentinel"]} and u["sentinel"] in blockers
+
+
+def test_H_40_counter_attack_reaching_tower_only_damages() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    kes = b.add(0, "cliff-kestrel", "offensive")
+    b.basics(1, "tide-font")
+    heron = b.add(1, "mist-heron", "offensive")
+    st = b.start()
+    declare(st, (kes, "line", "defensive"))
+    pass_fast(st)
+    finish_attack_step(st)
+    pass_fast(st)
+    assert kind(st) == "counter_attackers"
+    act(st, "attack", heron, "line", "tower")
+    act(st, "done")
+    pass_fast(st)
+    assert st.players[0].tower == 30 - power(st, heron)  # Ana's Holding was not offered for capture
+    assert st.step == "main" and st.active == 1
+
+
+def test_H_41_combat_ends_after_counter_and_turn_goes_to_end() -> None:
+    b, u = duel_board()
+    for _ in range(3):
+        b.add(0, "bedrock-shard")  # Ana holds 1 + 3 = 4 cards: no discard
+    st = b.start()
+    declare(st, (u["ox"], "line", "offensive"))
+    pass_fast(st)
+    finish_attack_step(st)
+    pass_fast(st)
+    act(st, "unit", u["warden"])
+    act(st, "done")  # no counter-attack
+    assert st.combat is None and st.active == 1 and st.step == "main"
+
+
+def test_H_45_only_aerial_units_block_aerial_attackers() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    kes = b.add(0, "cliff-kestrel", "offensive")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "tide-font")
+    warden = b.add(1, "reef-warden", "offensive")
+    heron = b.add(1, "mist-heron", "defensive")
+    st = b.start()
+    declare(st, (kes, "line", "offensive"), (ox, "line", "offensive"))
+    pass_fast(st)
+    act(st, "block", warden)  # only the Ox is a legal choice: assigned at once
+    assert st.combat is not None and st.combat.attacks[1].blockers == [warden]
+    act(st, "block", heron)
+    assert kind(st) == "target"
+    assert set(actions(st)) == {("unit", kes), ("unit", ox), ("cancel",)}
+
+
+def test_H_47_aerial_attacks_are_never_moved() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    kes = b.add(0, "cliff-kestrel", "offensive")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "tide-font")
+    down = b.add(1, "reef-warden", "offensive", face_down=True)
+    b.add(0, "stoneskin-chant")  # keeps a Defense-step decision open for Ana
+    st = b.start()
+    declare(st, (kes, "line", "tower"), (ox, "line", "tower"))
+    pass_fast(st)
+    act(st, "flip", down)
+    finish_attack_step(st)
+    assert st.combat is not None
+    assert [a.line for a in st.combat.attacks] == ["tower", "offensive"]
