@@ -1520,11 +1520,10 @@ class Engine:
                 break
         if a.side == CREATURES and spec["creature"]:
             c = st.content.creatures[a.kind]
-            if any(tr.effect == "pack_hunter" for tr in c.traits):
-                if any(
-                    o.kind == a.kind and o is not a and not o.dead and dist(o.x, o.y, t.x, t.y) == 1 for o in st.units
-                ):
-                    ta += 1
+            if any(tr.effect == "pack_hunter" for tr in c.traits) and any(
+                o.kind == a.kind and o is not a and not o.dead and dist(o.x, o.y, t.x, t.y) == 1 for o in st.units
+            ):
+                ta += 1
         fr = a.conds.get("frightened")
         if fr:
             try:
