@@ -140,7 +140,9 @@ def _replay(args: argparse.Namespace) -> int:
 
     record = read_record(args.file)
     if not args.verify:
-        raise MythtableError("the replay viewer is not available yet; use --verify to check a record")
+        from mythtable.engine.replay import ReplayCursor
+
+        return _run_app({"screen": "replay", "cursor": ReplayCursor(record)}, args.data_dir)
     game = Game.from_record(record, verify=True)
     result = game.result
     status = "unfinished" if result is None else f"{result.reason} after {result.turns} turns"

@@ -89,8 +89,7 @@ def load_entries(path: Path, table: str, model: type[M]) -> list[M]:
         if isinstance(entry_id, str):
             if entry_id in seen:
                 raise ContentError(
-                    f"{path.name}: {name}: field 'id': duplicate id {entry_id!r} "
-                    f"(first used by entry {seen[entry_id]})"
+                    f"{path.name}: {name}: field 'id': duplicate id {entry_id!r} (first used by entry {seen[entry_id]})"
                 )
             seen[entry_id] = index
         entries.append(entry)

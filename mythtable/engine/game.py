@@ -28,6 +28,19 @@ class LogLine:
     event: Event
 
 
+def merge_notes(log: list[LogLine], notes: list[LogLine]) -> list[LogLine]:
+    """The log with each note placed after the events of its step."""
+    if not notes:
+        return log
+    merged = [line for line in log if line.event.kind != "takeback"]
+    for note in notes:
+        index = len(merged)
+        while index > 0 and merged[index - 1].step > note.step:
+            index -= 1
+        merged.insert(index, note)
+    return merged
+
+
 def state_hash(snapshot: dict[str, Any]) -> str:
     text = json.dumps(snapshot, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:20]
@@ -48,8 +61,14 @@ class Game:
         loaded.ruleset.check_setup(loaded.content, setup)
         self.state = self.ruleset.new_game(loaded.content, seed, setup)
         self.actions: list[Action] = []
+        self.actors: list[int] = []
+        """The seat that took each action."""
+        self.revealing: list[bool] = []
+        """Whether each action brought new information to light (a draw, a die, a shown card)."""
         self.checkpoints: dict[int, str] = {}
         self.log: list[LogLine] = [LogLine(0, e) for e in self.ruleset.opening_events(self.state)]
+        self.notes: list[LogLine] = []
+        """Log lines that are about the game rather than in it (take-backs); they survive rebuilds."""
         self.created = now_iso()
         self.save_name: str | None = None
         """The file name this game autosaves to, once it has one."""
@@ -77,13 +96,60 @@ class Game:
             raise IllegalAction("the game is over; no more actions are possible")
         if not decision.allows(action):
             raise IllegalAction(f"{list(action)} is not a legal choice now ({decision.prompt})")
+        return self._record(decision.seat, action)
+
+    def _record(self, seat: int, action: Action) -> list[Event]:
+        rng = getattr(self.state, "rng", None)
+        before = getattr(rng, "state", None)
         events = self.ruleset.apply(self.state, action)
         self.actions.append(action)
+        self.actors.append(seat)
+        rolled = before is not None and getattr(getattr(self.state, "rng", None), "state", None) != before
+        self.revealing.append(rolled or any(e.reveals for e in events))
         step = len(self.actions)
         self.log.extend(LogLine(step, e) for e in events)
         if step % CHECKPOINT_EVERY == 0:
             self.checkpoints[step] = self.hash()
         return events
+
+    # ----- take-backs --------------------------------------------------------------------
+    def takeback_count(self, seat: int) -> int:
+        """How many of its latest actions `seat` may take back.
+
+        Only its own, only back to the last action that revealed something (that one stays),
+        and never past an action of the other seat.
+        """
+        count = 0
+        for actor, revealed in zip(reversed(self.actors), reversed(self.revealing), strict=True):
+            if actor != seat or revealed:
+                break
+            count += 1
+        return count
+
+    def take_back(self, seat: int) -> str:
+        """Undo `seat`'s last action by replaying the game without it; returns what was undone."""
+        if self.takeback_count(seat) == 0:
+            raise IllegalAction("nothing to take back: the last move revealed something or was not yours")
+        keep = self.actions[:-1]
+        undone = self.actions[-1]
+        self._rebuild(keep)
+        label = self.ruleset.describe(self.state, undone) if self.decision and self.decision.allows(undone) else ""
+        name = self.setup.players[seat]
+        text = f"{name} takes back a move" + (f" ({label})" if label else "") + "."
+        self.notes.append(LogLine(len(self.actions), Event(text, kind="takeback")))
+        self.log = merge_notes(self.log, self.notes)
+        return text
+
+    def _rebuild(self, actions: list[Action]) -> None:
+        """Start over from the seed and apply `actions` again (exact, since all randomness is in the state)."""
+        self.state = self.ruleset.new_game(self.loaded.content, self.seed, self.setup)
+        self.actions, self.actors, self.revealing, self.checkpoints = [], [], [], {}
+        self.log = [LogLine(0, e) for e in self.ruleset.opening_events(self.state)]
+        for action in actions:
+            decision = self.ruleset.pending(self.state)
+            assert decision is not None
+            self._record(decision.seat, action)
+        self.notes = [n for n in self.notes if n.step <= len(self.actions)]
 
     def hash(self) -> str:
         return state_hash(self.ruleset.snapshot(self.state))
@@ -149,11 +215,7 @@ class Game:
                 game.apply(action)
             except IllegalAction as exc:
                 raise RecordError(f"diverged at action {index}: {exc}") from None
-            if (
-                verify
-                and index in record.checkpoints
-                and record.checkpoints[index] != game.checkpoints[index]
-            ):
+            if verify and index in record.checkpoints and record.checkpoints[index] != game.checkpoints[index]:
                 raise RecordError(
                     f"diverged between action {index - CHECKPOINT_EVERY + 1} and action {index}: "
                     f"the state differs from the recorded checkpoint"

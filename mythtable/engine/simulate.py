@@ -92,9 +92,7 @@ class Summary:
             "wins": {"seat1": self.wins[0], "seat2": self.wins[1], "draws": self.draws},
             "avg_turns": round(self.total_turns / done, 2),
             "avg_actions": round(self.total_actions / done, 2),
-            "actions_per_second": round(self.total_actions / self.engine_seconds)
-            if self.engine_seconds
-            else 0,
+            "actions_per_second": round(self.total_actions / self.engine_seconds) if self.engine_seconds else 0,
             "games_per_second": round(self.games / self.wall_seconds, 2) if self.wall_seconds else 0,
         }
 

@@ -42,6 +42,10 @@ class MythtableApp(App[None]):
         self.push_screen(TitleScreen())
         if self.start and self.start.get("screen") == "continue":
             self.push_screen(ContinueScreen())
+        elif self.start and self.start.get("screen") == "replay":
+            from mythtable.tui.screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self.start["cursor"]))
         elif self.start:
             self.start_game(self.start["ruleset"], self.start["seed"], self.start["setup"])
         self.check_size(self.size.width, self.size.height)

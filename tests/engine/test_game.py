@@ -130,3 +130,29 @@ def test_write_atomic_leaves_no_temporary_files(tmp_path: Path) -> None:
     write_atomic(target, "two")
     assert target.read_text() == "two"
     assert [p.name for p in target.parent.iterdir()] == ["a.json"]
+
+
+def test_take_back_stops_at_revealed_information(pig_root: Path) -> None:
+    game = Game.new("pig", 9)
+    game.apply(("roll",))  # a die roll reveals: it can never be taken back
+    assert game.takeback_count(0) == 0 and game.takeback_count(1) == 0
+    with pytest.raises(IllegalAction, match="nothing to take back"):
+        game.take_back(game.actors[-1])
+
+
+def test_take_back_undoes_a_quiet_move_and_logs_it(pig_root: Path) -> None:
+    game = Game.new("pig", 9)
+    while game.decision is not None and not game.state.pot:
+        game.apply(("roll",))
+    game.apply(("hold",))
+    seat = game.actors[-1]
+    assert game.actions[-1] == ("hold",) and game.takeback_count(seat) == 1
+    before_hold = Game.new("pig", 9)
+    for action in game.actions[:-1]:
+        before_hold.apply(action)
+    text = game.take_back(seat)
+    assert "takes back" in text and "Hold and bank" in text
+    assert game.hash() == before_hold.hash()
+    assert game.log[-1].event.text == text
+    game.apply(("roll",))
+    assert any(line.event.kind == "takeback" for line in game.log)

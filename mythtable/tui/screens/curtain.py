@@ -8,30 +8,49 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+TAKE_BACK = -1
+"""What the curtain returns when the previous player takes back their move instead."""
+
 
 class CurtainScreen(Screen[int]):
-    """Full-screen and opaque: nothing of the table shows through. Enter hands over."""
+    """Full-screen and opaque: nothing of the table shows through. Enter hands over.
 
-    BINDINGS = [Binding("enter", "take", "I have the keyboard", priority=True)]
+    The player who just moved is still at the keyboard, so they may take their move back here.
+    """
+
+    BINDINGS = [
+        Binding("enter", "take", "I have the keyboard", priority=True),
+        Binding("u", "take_back", "Take back my move"),
+    ]
 
     DEFAULT_CSS = """
     CurtainScreen { background: $background; align: center middle; }
     CurtainScreen #card { width: 56; height: auto; border: double $accent; padding: 1 2; text-align: center; }
     """
 
-    def __init__(self, seat: int, name: str, role: str) -> None:
+    def __init__(self, seat: int, name: str, role: str, previous: str | None = None) -> None:
         super().__init__()
         self.seat = seat
         self.player = name
         self.role = role
+        self.previous = previous
+        """The name of the player who may still take back their move, if any."""
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(
                 f"[b]Pass the keyboard to {self.player}[/b]\n({self.role})\n\n"
-                f"{self.player}, press [b]Enter[/b] when the other player is not looking.",
+                f"{self.player}, press [b]Enter[/b] when the other player is not looking."
+                + (f"\n\n[dim]{self.previous}: press u to take back your move.[/dim]" if self.previous else ""),
                 id="card",
             )
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.previous is not None if action == "take_back" else True
+
     def action_take(self) -> None:
         self.dismiss(self.seat)
+
+    def action_take_back(self) -> None:
+        if self.previous is not None:
+            self.dismiss(TAKE_BACK)

@@ -17,7 +17,7 @@ from mythtable.engine.errors import IllegalAction
 from mythtable.paths import assets_root
 from mythtable.tui.boards import board_class
 from mythtable.tui.boards.base import Board
-from mythtable.tui.screens.curtain import CurtainScreen
+from mythtable.tui.screens.curtain import TAKE_BACK, CurtainScreen
 from mythtable.tui.screens.result import ResultScreen, result_text
 from mythtable.tui.screens.rules import RulesScreen
 from mythtable.tui.session import Next, Session
@@ -30,6 +30,7 @@ COMPUTER_DELAY = 0.4
 class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("f1,question_mark", "rules", "Rules"),
+        Binding("u", "take_back", "Take back"),
         Binding("pageup", "log_page(-1)", "Log up", show=False),
         Binding("pagedown", "log_page(1)", "Log down", show=False),
         *[Binding(str(n), f"choose({n - 1})", f"Option {n}", show=False) for n in range(1, 10)],
@@ -82,7 +83,9 @@ class GameScreen(Screen[None]):
             self.prompt.wait("Waiting for the other player...")
             seat = decision.seat
             role = session.game.ruleset.seats[seat].role
-            self.app.push_screen(CurtainScreen(seat, session.names[seat], role), self.after_curtain)
+            previous = self.takeback_seat()
+            name = session.names[previous] if previous is not None else None
+            self.app.push_screen(CurtainScreen(seat, session.names[seat], role, name), self.after_curtain)
             return
         self.render_table()
         if step is Next.OVER:
@@ -96,8 +99,33 @@ class GameScreen(Screen[None]):
             self.ask()
 
     def after_curtain(self, seat: int | None) -> None:
+        if seat == TAKE_BACK:
+            self.action_take_back()
+            return
         if seat is not None:
             self.session.take_keyboard(seat)
+        self.advance()
+
+    def takeback_seat(self) -> int | None:
+        """The human at the keyboard, if they may take back their last move now."""
+        session = self.session
+        seat = session.viewer
+        if seat is None or seat in session.bots or session.game.takeback_count(seat) == 0:
+            return None
+        return seat
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_back":
+            return self.takeback_seat() is not None
+        return True
+
+    def action_take_back(self) -> None:
+        seat = self.takeback_seat()
+        if seat is None:
+            return
+        self.session.game.take_back(seat)
+        self.app.call_later(self.app.autosave)  # type: ignore[attr-defined]
+        self.query_one(GameLog).reset()
         self.advance()
 
     def ask(self) -> None:
@@ -140,6 +168,7 @@ class GameScreen(Screen[None]):
             f"[b]{ruleset.title}[/b] · turn {ruleset.turn_number(game.state)} · {stage}{who}"
         )
         self.query_one(GameLog).show(game.log_for(session.viewer))
+        self.refresh_bindings()
 
     def show_result(self) -> None:
         game = self.session.game

@@ -24,18 +24,25 @@ class GameLog(RichLog):
     """
 
     def __init__(self, **kw: object) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, **kw)  # type: ignore[arg-type]
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kw)  # type: ignore[arg-type]
         self.shown = 0
 
-    def show(self, lines: list[LogLine]) -> None:
-        """Bring the log in line with `lines`: append what is new, or redraw if it was cut back."""
+    def show(self, lines: list[LogLine], names: list[str] | None = None) -> None:
+        """Bring the log in line with `lines`: append what is new, or redraw if it was cut back.
+
+        With `names` (the replay viewer, where every seat's lines show), private lines are
+        prefixed with the name of the seat they belong to.
+        """
         if len(lines) < self.shown:
             self.clear()
             self.shown = 0
         for line in lines[self.shown :]:
             event = line.event
             style = STYLES.get("private" if event.seat is not None else event.kind, "")
-            self.write(Text(event.text, style=style))
+            text = event.text
+            if names is not None and event.seat is not None:
+                text = f"({names[event.seat]}) {text}"
+            self.write(Text(text, style=style))
         self.shown = len(lines)
 
     def reset(self) -> None:
