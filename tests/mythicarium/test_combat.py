@@ -1,0 +1,243 @@
+"""Combat: M-15..M-29, H-7, H-8, H-9, H-23, F-7, F-10, F-16."""
+
+from __future__ import annotations
+
+import pytest
+
+from mythtable.engine.errors import IllegalAction
+
+from .helpers import hand_uid, lane_uid, table
+
+
+def test_M_15_five_sub_stages_in_order() -> None:
+    t = table(
+        hand=(["moonless-night"], []),
+        lane=(["tengu-duelist"], ["brownie-sentry", "brownie-sentry"]),
+        xp=(1, 0),
+    )
+    tengu = lane_uid(t, 0, "tengu-duelist")
+    b1, b2 = lane_uid(t, 1, "brownie-sentry"), lane_uid(t, 1, "brownie-sentry", 1)
+    stages = []
+    t.to_attackers()
+    stages.append(t.s.stage)
+    t.act("attack", tengu)
+    t.act("done")
+    stages.append(t.s.stage)
+    t.block((b1, tengu), (b2, tengu))
+    stages.append(t.s.stage)
+    assert t.kind == "legendary_battle"
+    t.act("pass")
+    stages.append(t.s.stage)
+    assert t.kind == "assign_wounds"
+    t.act("wound", b1)
+    t.act("wound", b1)
+    t.act("wound", b1)
+    assert any("suffers" in x for x in t.texts())
+    stages.append("combat.resolution" if any("is destroyed" in x for x in t.texts()) else "?")
+    assert stages == [
+        "combat.attackers",
+        "combat.blockers",
+        "combat.legendary",
+        "combat.damage",
+        "combat.resolution",
+    ]
+    assert t.kind == "declare_attackers" and t.s.combat is not None and t.s.combat.round == 2  # Double Assault
+    t.act("done")
+    assert t.s.stage == "maintenance2"
+
+
+def test_M_16_any_number_of_units_may_attack() -> None:
+    t = table(lane=(["goblin-skirmisher", "brownie-sentry"], []))
+    t.to_attackers()
+    offered = {a[1] for a in t.d.actions if a[0] == "attack"}
+    g, b = lane_uid(t, 0, "goblin-skirmisher"), lane_uid(t, 0, "brownie-sentry")
+    assert offered == {*t.champs(0), g, b}  # Champions, Allies and Minions
+    assert ("done",) in t.d.actions  # zero attackers is allowed
+    t.act("attack", g)
+    t.act("attack", g)  # toggled off again
+    t.act("done")
+    assert t.s.stage == "maintenance2" and t.s.combat is None
+    assert t.s.players[1].vp == 0
+
+
+def test_M_17_H_9_the_opponent_is_attacked_without_a_prompt() -> None:
+    t = table(lane=(["goblin-skirmisher"], []))
+    g = lane_uid(t, 0, "goblin-skirmisher")
+    t.attack(g)
+    assert t.kind == "declare_blockers" and t.d.seat == 1
+    assert "Ana attacks Bram with Goblin Skirmisher." in t.texts()
+
+
+def test_M_18_defender_sets_each_blocker_against_an_attacker() -> None:
+    t = table(lane=(["goblin-skirmisher", "brownie-sentry"], ["brownie-sentry"]))
+    g, b = lane_uid(t, 0, "goblin-skirmisher"), lane_uid(t, 0, "brownie-sentry")
+    d = lane_uid(t, 1, "brownie-sentry")
+    t.attack(g, b)
+    assert t.d.seat == 1
+    assert ("block", d, g) in t.d.actions and ("block", d, b) in t.d.actions
+    t.act("block", d, b)
+    assert t.s.combat is not None and t.s.combat.blocks == {d: b}
+    t.act("done")
+    assert t.s.players[0].vp == 1  # the goblin was not blocked
+
+
+def test_M_19_a_blocker_blocks_only_one_attacker() -> None:
+    t = table(lane=(["goblin-skirmisher", "brownie-sentry"], ["brownie-sentry"]))
+    g, b = lane_uid(t, 0, "goblin-skirmisher"), lane_uid(t, 0, "brownie-sentry")
+    d = lane_uid(t, 1, "brownie-sentry")
+    t.attack(g, b)
+    t.act("block", d, g)
+    assert not any(a[0] == "block" and a[1] == d for a in t.d.actions)
+    with pytest.raises(IllegalAction):
+        t.act("block", d, b)
+    assert ("unblock", d) in t.d.actions
+
+
+def test_M_20_many_blockers_on_one_attacker() -> None:
+    t = table(lane=(["moss-troll"], ["goblin-skirmisher", "kobold-lantern", "brownie-sentry"]))
+    troll = lane_uid(t, 0, "moss-troll")
+    blockers = [lane_uid(t, 1, c) for c in ("goblin-skirmisher", "kobold-lantern", "brownie-sentry")]
+    t.attack(troll)
+    t.block(*[(b, troll) for b in blockers])
+    assert t.s.combat is not None and set(t.s.combat.blocks) == set(blockers)
+
+
+def test_M_21_legends_for_the_combat_are_played_in_legendary_battle() -> None:
+    t = table(hand=(["thousand-palms"], []), lane=(["goblin-skirmisher"], []), xp=(1, 0))
+    g = lane_uid(t, 0, "goblin-skirmisher")
+    palms = hand_uid(t, 0, "thousand-palms")
+    assert ("play", palms) not in t.d.actions  # not in Maintenance I (H-6)
+    t.attack(g)
+    t.block()
+    assert t.s.stage == "combat.legendary" and t.kind == "legendary_battle" and t.d.seat == 0
+    assert t.s.players[0].vp == 0
+    t.play(palms, g)
+    t.pass_legendary()
+    assert t.s.players[0].vp == 4  # 1 DP + 3 from Thousand Palms
+    assert palms in t.s.players[0].graveyard
+
+
+def test_M_22_H_7_attacker_places_its_wounds_one_at_a_time() -> None:
+    t = table(lane=(["tengu-duelist"], ["brownie-sentry", "moss-troll"]))
+    tengu = lane_uid(t, 0, "tengu-duelist")
+    br, tr = lane_uid(t, 1, "brownie-sentry"), lane_uid(t, 1, "moss-troll")
+    t.attack(tengu)
+    t.block((br, tengu), (tr, tengu))
+    assert t.kind == "assign_wounds" and t.d.seat == 0
+    assert set(t.d.actions) == {("wound", br), ("wound", tr)}
+    t.act("wound", tr)
+    t.act("wound", br)
+    assert t.kind == "assign_wounds"
+    t.act("wound", tr)
+    assert t.unit(tr).wounds == 2
+    assert t.unit(br).wounds == 1
+
+
+def test_M_23_blockers_wound_the_attacker_they_block() -> None:
+    t = table(lane=(["moss-troll"], ["goblin-skirmisher", "brownie-sentry"]))
+    troll = lane_uid(t, 0, "moss-troll")
+    g, b = lane_uid(t, 1, "goblin-skirmisher"), lane_uid(t, 1, "brownie-sentry")
+    t.attack(troll)
+    t.block((g, troll), (b, troll))
+    t.act("wound", g)
+    t.act("wound", b)
+    assert t.unit(troll).wounds == 2  # 1 + 1: each blocker's full DP (H-7)
+
+
+def test_M_24_no_kill_during_damage_assignment() -> None:
+    t = table(lane=(["tengu-duelist"], ["goblin-skirmisher", "brownie-sentry"]))
+    tengu = lane_uid(t, 0, "tengu-duelist")
+    g, b = lane_uid(t, 1, "goblin-skirmisher"), lane_uid(t, 1, "brownie-sentry")
+    t.attack(tengu)
+    t.block((g, tengu), (b, tengu))
+    t.act("wound", g)
+    assert t.s.stage == "combat.damage"
+    assert g in t.s.units  # lethal wound placed, but nobody dies before Resolution
+    t.act("wound", g)
+    t.act("wound", b)
+    assert g not in t.s.units
+    assert t.unit(tengu).wounds == 2  # the goblin still dealt its damage
+
+
+def test_M_25_M_26_unblocked_damage_goes_to_the_player_as_vp() -> None:
+    t = table(lane=(["moss-troll", "goblin-skirmisher"], []))
+    t.attack(lane_uid(t, 0, "moss-troll"), lane_uid(t, 0, "goblin-skirmisher"))
+    t.block()
+    assert t.s.players[0].vp == 3
+    assert any("Ana gains 2 VP" in x for x in t.texts())
+
+
+def test_M_27_resolution_applies_wounds_and_kills_together() -> None:
+    t = table(lane=(["goblin-skirmisher"], ["goblin-skirmisher"]))
+    a, d = lane_uid(t, 0, "goblin-skirmisher"), lane_uid(t, 1, "goblin-skirmisher")
+    t.attack(a)
+    t.block((d, a))
+    assert a not in t.s.units and d not in t.s.units
+    assert a in t.s.players[0].graveyard and d in t.s.players[1].graveyard
+
+
+def test_M_28_kill_xp_after_the_kills() -> None:
+    t = table(lane=(["jorogumo-spinner"], ["moss-troll"]), rolls=[1])
+    j, tr = lane_uid(t, 0, "jorogumo-spinner"), lane_uid(t, 1, "moss-troll")
+    t.unit(tr).wounds = 5
+    t.attack(j)
+    t.block((tr, j))
+    texts = t.texts()
+    i_kill = texts.index("Moss-Backed Troll is destroyed.")
+    i_xp = texts.index("Ana gains 2 XP for killing Moss-Backed Troll.")
+    assert i_kill < i_xp
+    assert t.s.players[0].xp == 2
+
+
+@pytest.mark.parametrize(
+    ("card", "cost", "reward"), [("iron-lotus-brother", 3, 1), ("tengu-duelist", 5, 2), ("goblin-skirmisher", 1, 0)]
+)
+def test_M_29_F_16_kill_xp_is_half_the_cost_rounded_down(card: str, cost: int, reward: int) -> None:
+    t = table(lane=([card], ["moss-troll"]))
+    a, tr = lane_uid(t, 0, card), lane_uid(t, 1, "moss-troll")
+    assert t.s.content.cards[card].xp == cost
+    t.unit(a).wounds = t.hp(a) - 1
+    t.attack(a)
+    t.block((tr, a))
+    if t.kind == "declare_attackers":  # Double Assault attackers that survive may go again
+        t.act("done")
+    assert a not in t.s.units
+    assert t.s.players[1].xp == reward
+
+
+def test_H_8_blocked_attacker_never_damages_the_player() -> None:
+    t = table(lane=(["vajra-fist"], ["goblin-skirmisher"]), rolls=[6])
+    v, g = lane_uid(t, 0, "vajra-fist"), lane_uid(t, 1, "goblin-skirmisher")
+    t.attack(v)
+    t.block((g, v))
+    assert t.s.players[0].vp == 0
+    assert g not in t.s.units
+
+
+def test_H_23_blocking_does_not_exhaust() -> None:
+    t = table(lane=(["goblin-skirmisher"], ["moss-troll"]))
+    g, tr = lane_uid(t, 0, "goblin-skirmisher"), lane_uid(t, 1, "moss-troll")
+    t.attack(g)
+    t.block((tr, g))
+    assert not t.unit(tr).exhausted
+
+
+def test_F_7_only_ready_units_attack_and_attacking_exhausts() -> None:
+    t = table(lane=(["goblin-skirmisher", "brownie-sentry"], []))
+    g, b = lane_uid(t, 0, "goblin-skirmisher"), lane_uid(t, 0, "brownie-sentry")
+    t.unit(b).exhausted = True
+    t.to_attackers()
+    assert ("attack", b) not in t.d.actions
+    t.act("attack", g)
+    t.act("done")
+    assert t.unit(g).exhausted
+
+
+def test_F_10_only_ready_units_block() -> None:
+    t = table(lane=(["goblin-skirmisher"], ["brownie-sentry", "moss-troll"]))
+    g = lane_uid(t, 0, "goblin-skirmisher")
+    br, tr = lane_uid(t, 1, "brownie-sentry"), lane_uid(t, 1, "moss-troll")
+    t.unit(br).exhausted = True
+    t.attack(g)
+    blockers = {a[1] for a in t.d.actions if a[0] == "block"}
+    assert tr in blockers and br not in blockers
