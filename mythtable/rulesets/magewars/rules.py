@@ -753,6 +753,8 @@ def damage_decision(state: State, events: list[Event]) -> Decision | None:
             if cb.counter or not holdings or pw <= 0:
                 tower_damage(state, cb, att, pw, events)
                 next_attack(cb)
+                if state.players[cb.dfn].tower <= 0:
+                    return None  # H-15: the Tower check ends the game at once
                 continue
             acts = [("damage",)] + [("capture", h) for h in holdings]
             return Decision(cb.atk, "damage_choice", f"{att.d.name} reaches the Tower: damage or capture", acts)
@@ -1131,6 +1133,7 @@ def window_action(state: State, seat: int, action: Action, events: list[Event]) 
         c.zone = dst
         p.moved = True
         events.append(Event(f"{p.name} moves {c.d.name} to the {LINE_LABEL[dst]}."))
+        sweep(state, events)  # a line weave's Guard may be left behind
     elif a0 == "flip":
         start_flip(state, seat, uid, events)
     elif a0 == "ritual":
