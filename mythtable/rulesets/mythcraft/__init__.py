@@ -79,8 +79,11 @@ class MythCraft(Ruleset[State, MythcraftContent]):
         )
 
     def check_setup(self, content: MythcraftContent, setup: Setup) -> None:
-        super().check_setup(content, setup)
-        if not setup.options.get("hero1") or not setup.options.get("hero2"):
+        """Missing options take their defaults; hero1 and hero2 are required."""
+        options = {f.key: f.default for f in self.setup_fields(content)}
+        options.update(setup.options)
+        super().check_setup(content, Setup(players=setup.players, options=options))
+        if not options.get("hero1") or not options.get("hero2"):
             raise SetupError("a party needs at least two heroes (hero1 and hero2)")
 
     # ----- the state machine ------------------------------------------------------------------
@@ -178,6 +181,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             fixed_damage=state.fixed_damage,
             result=None if state.result is None else state.result[:],
             turns=state.turns,
+            casualties=state.casualties,
             decision=state.decision,
             reach_cache=state.reach_cache,
             opening=state.opening,

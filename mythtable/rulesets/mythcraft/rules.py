@@ -19,6 +19,7 @@ DEF_INDEX = {"AR": 0, "REF": 1, "FORT": 2, "ANT": 3, "LOG": 4, "WILL": 5}
 ATTR_INDEX = {"STR": 0, "DEX": 1, "END": 2, "AWR": 3, "INT": 4, "CHA": 5, "LUCK": 6, "COR": 7}
 DEATH_DP = 8
 ROUND_LIMIT = 30  # H-28
+ROUND_SECONDS = 10  # C-2
 DIRS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
@@ -90,7 +91,11 @@ def make_board(rows: list[str]) -> Board:
                     continue  # H-16: no cutting a wall corner
                 out.append((nx, ny))
             neigh[(x, y)] = tuple(out)
-    return Board(width, height, walls, rubble, neigh)
+    nidx: list[tuple[int, ...]] = [()] * (width * height)
+    for (x, y), qs in neigh.items():
+        nidx[y * width + x] = tuple(qy * width + qx for qx, qy in qs)
+    walk = [2 if (i % width, i // width) in rubble else 1 for i in range(width * height)]
+    return Board(width, height, walls, rubble, neigh, nidx, walk)
 
 
 def line_of_sight(board: Board, a: Pos, b: Pos) -> bool:
@@ -201,11 +206,16 @@ class Engine:
         return 1
 
     def creature_reach(self, st: State, u: Unit) -> int:
-        best = 0
-        for a in st.content.creatures[u.kind].actions:
-            if a.kind == "attack" and a.range in ("melee", "reach"):
-                best = max(best, a.range_ft // 5)
-        return best
+        cache = st.content.dice
+        key = "reach:" + u.kind
+        got = cache.get(key)
+        if got is None:
+            best = 0
+            for a in st.content.creatures[u.kind].actions:
+                if a.kind == "attack" and a.range in ("melee", "reach"):
+                    best = max(best, a.range_ft // 5)
+            got = cache[key] = (best, 0, 0)
+        return got[0]
 
     def melee_reach(self, st: State, u: Unit) -> int:
         return self.hero_reach(st, u) if u.side == HEROES else self.creature_reach(st, u)
@@ -238,39 +248,46 @@ class Engine:
 
     # ----- movement --------------------------------------------------------------------
     def reach_map(self, st: State, u: Unit, budget: int) -> tuple[dict[Pos, int], dict[Pos, Pos]]:
-        """Bucketed Dijkstra: square -> cost in squares (F-15, H-16)."""
+        """Bucketed Dijkstra on square indices: square -> cost in squares (F-15, H-16)."""
         board = st.board
-        occ: dict[Pos, int] = {}
+        w = board.width
+        n = w * board.height
+        cost = [1] * n if u.flyer else board.walk_cost[:]
+        occupied = []
+        side = u.side
         for o in st.units:
             if not o.dead and o is not u:
-                occ[(o.x, o.y)] = o.side
-        start = (u.x, u.y)
-        best: dict[Pos, int] = {start: 0}
-        parent: dict[Pos, Pos] = {}
-        buckets: list[list[Pos]] = [[] for _ in range(budget + 1)]
+                q = o.y * w + o.x
+                occupied.append(q)
+                cost[q] = cost[q] * 2 if o.side == side else 999
+        start = u.y * w + u.x
+        best = [999] * n
+        best[start] = 0
+        parent = [-1] * n
+        buckets: list[list[int]] = [[] for _ in range(budget + 1)]
         buckets[0].append(start)
-        rubble, neigh = board.rubble, board.neigh
-        side, flyer = u.side, u.flyer
+        nidx = board.nidx
+        reached = []
         for c in range(budget + 1):
             for p in buckets[c]:
                 if best[p] != c:
                     continue
-                for q in neigh[p]:
-                    step = 2 if (q in rubble and not flyer) else 1
-                    o = occ.get(q)
-                    if o is not None:
-                        if o != side:
-                            continue
-                        step *= 2
-                    nc = c + step
-                    if nc <= budget and nc < best.get(q, 999):
+                reached.append(p)
+                for q in nidx[p]:
+                    nc = c + cost[q]
+                    if nc < best[q] and nc <= budget:
                         best[q] = nc
                         parent[q] = p
                         buckets[nc].append(q)
-        for p in occ:
-            best.pop(p, None)
-        best.pop(start, None)
-        return best, parent
+        out: dict[Pos, int] = {}
+        par: dict[Pos, Pos] = {}
+        for p in reached:
+            pos = (p % w, p // w)
+            if p != start:
+                par[pos] = (parent[p] % w, parent[p] // w)
+                if p not in occupied:
+                    out[pos] = best[p]
+        return out, par
 
     def frightened_block(self, st: State, u: Unit, x: int, y: int) -> bool:
         f = u.conds.get("frightened")
@@ -299,9 +316,10 @@ class Engine:
         if cache is not None and cache[0] == key:
             return cache[1]
         best, parent = self.reach_map(st, u, budget)
+        fright = "frightened" in u.conds
         out: dict[Pos, int] = {}
         for p, c in best.items():
-            if self.frightened_block(st, u, p[0], p[1]):
+            if fright and self.frightened_block(st, u, p[0], p[1]):
                 continue
             if c <= u.move_left:
                 out[p] = 0
@@ -321,7 +339,10 @@ class Engine:
         if cache is not None and cache[0] == key:
             return cache[1]
         best, parent = self.reach_map(st, u, speed)
-        out = {p: 1 for p in best if not self.frightened_block(st, u, p[0], p[1])}
+        if "frightened" in u.conds:
+            out = {p: 1 for p in best if not self.frightened_block(st, u, p[0], p[1])}
+        else:
+            out = dict.fromkeys(best, 1)
         st.reach_cache = (key, out, parent, best)
         return out
 
@@ -355,6 +376,7 @@ class Engine:
         rows: list[str] | None = None,
         legend: dict[str, str] | None = None,
         ground: list[tuple[int, int, str]] | None = None,
+        tweak: Any = None,
     ) -> State:
         """A new state. Tests may pass their own `rows`/`legend` (a custom map)."""
         enc = content.encounters.get(encounter)
@@ -407,6 +429,8 @@ class Engine:
             auto_decline=list(auto_decline),
             fixed_damage=fixed_damage,
         )
+        if tweak is not None:
+            tweak(st)  # tests: adjust participants before Initiative and the first turn
         ev: list[Event] = []
         self.roll_initiative(st, ev)
         st.opening = ev
@@ -512,7 +536,7 @@ class Engine:
         st.order = order
         names = ", ".join(st.units[i].name for i in order)
         ev.append(Event(f"Initiative order: {names}.", kind="round"))
-        ev.append(Event("Round 1 begins.", kind="round"))
+        ev.append(Event("Round 1 begins (0:00 of fight time).", kind="round"))
 
     def roll_off(self, st: State, group: list[int], ev: list[Event]) -> list[int]:
         """C-11/C-12: unmodified d20s among those tied, repeated among those still tied."""
@@ -539,8 +563,10 @@ class Engine:
     def run(self, st: State, ev: list[Event]) -> None:
         """Advance until a decision is needed (cached in st.decision) or the game is over."""
         st.reach_cache = None
+        seen = -1
         while True:
-            if st.result is None:
+            if st.result is None and seen != st.casualties:
+                seen = st.casualties
                 self.check_over(st, ev)
             if st.result is not None:
                 st.decision = None
@@ -599,10 +625,12 @@ class Engine:
             st.round += 1
             for u in st.units:
                 u.used.clear()
-            ev.append(Event(f"Round {st.round} begins.", kind="round"))
+            secs = (st.round - 1) * ROUND_SECONDS
+            ev.append(Event(f"Round {st.round} begins ({secs // 60}:{secs % 60:02d} of fight time).", kind="round"))
         st.phase = "start"
 
     def kill(self, st: State, u: Unit, ev: list[Event]) -> None:
+        st.casualties += 1
         u.dead = True
         u.dying = False
         u.hp = 0
@@ -756,6 +784,7 @@ class Engine:
         return amount
 
     def fall_dying(self, st: State, u: Unit, ev: list[Event]) -> None:
+        st.casualties += 1
         u.dying = True
         u.ap = u.reactive = u.special_ap = 0
         u.move_left = 0
@@ -973,9 +1002,8 @@ class Engine:
                 elif a.kind == "attack":
                     for o in self.creature_targets(st, u, a):
                         acts.append(("attack", a.id, o.uid))
-                elif a.kind == "area_attack":
-                    if a.id not in u.once_used and self.area_targets(st, u, a):
-                        acts.append(("special", a.id))
+                elif a.kind == "area_attack" and a.id not in u.once_used and self.area_targets(st, u, a):
+                    acts.append(("special", a.id))
             acts.append(("dodge",))
             prone = "prone" in u.conds
             if prone and self.speed_squares(st, u) > 0:
@@ -1411,7 +1439,10 @@ class Engine:
             return None
         p, q = (u.x, u.y), (path[i][0], path[i][1])
         engagers = []
-        for e in self.hostiles(st, u):
+        px, py = p
+        for e in st.units:
+            if e.side == u.side or e.dead or abs(e.x - px) > 2 or abs(e.y - py) > 2:
+                continue
             if e.uid in f["asked"] or not self.can_react(e) or "engaged" in e.used:
                 continue
             r = self.melee_reach(st, e)

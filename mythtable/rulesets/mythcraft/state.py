@@ -26,6 +26,8 @@ class Board:
     walls: frozenset[Pos]
     rubble: frozenset[Pos]
     neigh: dict[Pos, tuple[Pos, ...]]
+    nidx: list[tuple[int, ...]] = field(default_factory=list)  # neighbour square indices
+    walk_cost: list[int] = field(default_factory=list)  # cost to enter each square on foot (rubble 2)
     los_cache: dict[tuple[Pos, Pos], bool] = field(default_factory=dict)
 
 
@@ -112,6 +114,7 @@ class State:
     fixed_damage: bool = False
     result: list[Any] | None = None  # [winner, reason]
     turns: int = 0
+    casualties: int = 0
     decision: Decision | None = None
     reach_cache: Any = None
     opening: list[Any] = field(default_factory=list)

@@ -1,0 +1,75 @@
+"""The solo-mode creature player (H-24, settles O-6): one difficulty, no dice of its own.
+
+Each creature attacks when it can (strongest attack, weakest able hero), otherwise steps toward
+the nearest able hero; it always takes Engaged attacks and Grim Reprisal and defends with its
+higher defense. It can also answer hero decisions, simply (attack, else close in, else end).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mythtable.engine.decision import Action, Decision
+from mythtable.rulesets.mythcraft.rules import HEROES, dist
+from mythtable.rulesets.mythcraft.state import State, Unit
+
+
+class CreatureAI:
+    name = "creature-ai"
+
+    def choose(self, ruleset: Any, state: State, decision: Decision) -> Action:
+        eng = ruleset.engine
+        acts = decision.actions
+        kind = decision.kind
+        if kind == "reaction":
+            return ("react", acts[0][1]) if ("react", acts[0][1]) in acts else acts[-1]
+        if kind == "grapple_defense":
+            target = eng.unit(state, state.stack[-1]["targets"][state.stack[-1]["k"]])
+            ref, fort = eng.defense(state, target, "REF"), eng.defense(state, target, "FORT")
+            return ("defend", "REF") if ref >= fort else ("defend", "FORT")
+        if kind == "special_ap_choice":
+            return ("keep", "holy_support")
+        u = eng.active(state)
+        return self.turn(eng, state, u, acts)
+
+    def turn(self, eng: Any, st: State, u: Unit, acts: list[Action]) -> Action:
+        foes = [o for o in st.units if o.side != u.side and not o.dead]
+        able = [o for o in foes if not o.dying] or foes
+        if not able:
+            return ("end",)
+        attacks = [a for a in acts if a[0] == "attack"]
+        specials = [a for a in acts if a[0] == "special"]
+        if specials and sum(1 for o in able if dist(o.x, o.y, u.x, u.y) <= 6) >= 2:
+            return specials[0]
+        if attacks:
+            uids = {o.uid: o for o in able}
+            live = [a for a in attacks if a[2] in uids] or attacks
+
+            def score(a: Action) -> tuple[int, int, str]:
+                t = eng.unit(st, str(a[2]))
+                return (-self.power(eng, st, u, str(a[1])), t.hp, str(a))
+
+            return min(live, key=score)
+        if ("stand",) in acts:
+            return ("stand",)
+        moves = [a for a in acts if a[0] == "move"]
+        if moves and (u.side != HEROES or u.ap >= 1 or u.move_left):
+            here = min(dist(u.x, u.y, o.x, o.y) for o in able)
+
+            def closeness(a: Action) -> tuple[int, int, int]:
+                x, y = int(a[1]), int(a[2])
+                return (min(dist(x, y, o.x, o.y) for o in able), y, x)
+
+            best = min(moves, key=closeness)
+            if closeness(best)[0] < here:
+                return best
+        return ("end",)
+
+    @staticmethod
+    def power(eng: Any, st: State, u: Unit, aid: str) -> int:
+        if u.side == HEROES:
+            return 1
+        for a in st.content.creatures[u.kind].actions:
+            if a.id == aid:
+                return a.average + 3 * len(a.riders)
+        return 0

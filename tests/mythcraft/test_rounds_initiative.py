@@ -1,0 +1,95 @@
+"""Rounds, turns and Initiative: C-1..C-12."""
+
+from __future__ import annotations
+
+from tests.mythcraft.helpers import Scene
+
+
+def turn_sequence(s: Scene, turns: int) -> list[tuple[int, str]]:
+    seen: list[tuple[int, str]] = []
+    for _ in range(turns):
+        seen.append((s.state.round, s.active.uid))
+        s.act("end")
+    return seen
+
+
+def test_C_6_C_7_C_8_initiative_is_d20_plus_awr_highest_first() -> None:
+    # warrior AWR 1, rogue AWR 3, hound AWR 2
+    s = Scene([("warrior", 1, 1), ("rogue", 1, 3)], [("ash_hound", 8, 1)], init=[10, 5, 12])
+    assert "Tamsin rolls Initiative: d20 10 + AWR 1 = 11" in s.text()
+    assert "Quill rolls Initiative: d20 5 + AWR 3 = 8" in s.text()
+    assert "Ash Hound rolls Initiative: d20 12 + AWR 2 = 14" in s.text()
+    order = [s.state.units[i].uid for i in s.state.order]
+    assert order == ["c1", "h1", "h2"]
+    assert s.kind == "creature_turn" and s.active.uid == "c1"
+
+
+def test_C_10_equal_results_higher_awr_goes_first() -> None:
+    # Tamsin 15 + 1 = 16, Maelis 14 + 2 = 16: Maelis (AWR 2) first, no roll-off.
+    s = Scene([("warrior", 1, 1), ("cleric", 1, 3)], [("ash_hound", 8, 1)], init=[15, 14, 1])
+    assert [s.state.units[i].uid for i in s.state.order] == ["h2", "h1", "c1"]
+    assert "rolls off" not in s.text()
+
+
+def test_C_11_equal_results_and_awr_roll_unmodified_d20() -> None:
+    # Hrodna and Tamsin both 15 + 1 = 16 with AWR 1: roll-off 7 vs 12.
+    s = Scene([("berzerker", 1, 1), ("warrior", 1, 3)], [("ash_hound", 8, 1)], init=[15, 15, 3, 7, 12])
+    assert [s.state.units[i].uid for i in s.state.order] == ["h2", "h1", "c1"]
+    assert "Hrodna rolls off for the tie: d20 7" in s.text()
+    assert "Tamsin rolls off for the tie: d20 12" in s.text()
+    assert s.u("h1").init[2] == [7] and s.u("h2").init[2] == [12]
+
+
+def test_C_12_rolloff_ties_reroll_only_among_still_tied() -> None:
+    s = Scene(
+        [("berzerker", 1, 1), ("warrior", 1, 3), ("berzerker", 1, 5)],
+        [("ash_hound", 8, 1)],
+        init=[15, 15, 15, 3, 9, 9, 4, 5, 18],
+    )
+    assert [s.state.units[i].uid for i in s.state.order] == ["h2", "h1", "h3", "c1"]
+    assert s.u("h1").init[2] == [9, 5]
+    assert s.u("h2").init[2] == [9, 18]
+    assert s.u("h3").init[2] == [4]  # settled after the first roll-off: never re-rolled
+    assert s.u("h3").name == "Hrodna II"
+
+
+def test_C_1_C_2_C_3_C_9_rounds_repeat_the_same_order() -> None:
+    s = Scene([("warrior", 1, 1), ("cleric", 1, 3)], [("ash_hound", 10, 1), ("cinder_imp", 10, 6)])
+    seq = turn_sequence(s, 12)
+    by_round: dict[int, list[str]] = {}
+    for rnd, uid in seq:
+        by_round.setdefault(rnd, []).append(uid)
+    assert by_round[1] == by_round[2] == by_round[3] == ["h1", "h2", "c1", "c2"]
+    assert s.state.round == 4
+    assert "Round 2 begins (0:10 of fight time)." in s.text()
+    assert "Round 4 begins (0:30 of fight time)." in s.text()
+
+
+def test_C_3_a_dead_creature_leaves_the_order() -> None:
+    def tweak(st):  # type: ignore[no-untyped-def]
+        st.units[2].hp = 1
+
+    s = Scene([("warrior", 4, 1), ("cleric", 1, 3)], [("ash_hound", 5, 1), ("cinder_imp", 10, 6)], tweak=tweak)
+    s.dice(15, 4)
+    s.act("attack", "longsword", "c1")
+    assert s.u("c1").dead
+    assert [s.state.units[i].uid for i in s.state.order] == ["h1", "h2", "c2"]
+    seq = turn_sequence(s, 7)
+    assert "c1" not in [uid for _r, uid in seq]
+    assert [uid for r, uid in seq if r == 2] == ["h1", "h2", "c2"]
+
+
+def test_C_4_C_5_heroes_spend_ap_creatures_use_listed_actions() -> None:
+    s = Scene([("warrior", 1, 1)], [("ash_hound", 10, 1)])
+    assert s.kind == "hero_turn" and s.decision.seat == 0
+    assert s.active.ap == 4
+    s.act("dodge")
+    assert s.active.ap == 2
+    s.act("end")
+    assert s.kind == "creature_turn" and s.decision.seat == 1
+    hound = s.active
+    assert hound.ap == 0 and hound.acts == 2
+    kinds = {a[0] for a in s.actions}
+    assert kinds <= {"move", "attack", "dodge", "stand", "end", "grapple", "shove", "trip", "special"}
+    s.act("dodge")
+    assert hound.acts == 1 and hound.ap == 0
