@@ -89,6 +89,8 @@ class Table:
         """Pass Maintenance I (the opponent auto-passes when it cannot respond)."""
         assert self.kind == "main", self.kind
         self.act("next")
+        while self.kind == "respond" and self.s.stage == "maintenance1":
+            self.act("pass")
         assert self.kind == "declare_attackers", self.kind
 
     def attack(self, *uids: int) -> None:
@@ -99,7 +101,13 @@ class Table:
             self.act("attack", u)
         self.act("done")
 
-    def block(self, *pairs: tuple[int, int]) -> None:
+    def refresh(self) -> None:
+        """Recompute the open decision after a test changed the state by hand."""
+        self.s.decision = None
+        settle(self.s)
+
+    def block(self, *pairs: tuple[int, int], stop: bool = False) -> None:
+        """Declare blocks and finish; then pass the Legendary Battle unless `stop`."""
         assert self.kind == "declare_blockers", self.kind
         for b, a in pairs:
             if self.can("block", b, a):
@@ -108,6 +116,8 @@ class Table:
                 self.act("blocker", b)
                 self.act("block", b, a)
         self.act("done")
+        if not stop:
+            self.pass_legendary()
 
     def pass_legendary(self) -> None:
         while self.kind in ("legendary_battle", "respond") and self.s.stage == "combat.legendary":

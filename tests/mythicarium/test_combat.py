@@ -23,7 +23,7 @@ def test_M_15_five_sub_stages_in_order() -> None:
     t.act("attack", tengu)
     t.act("done")
     stages.append(t.s.stage)
-    t.block((b1, tengu), (b2, tengu))
+    t.block((b1, tengu), (b2, tengu), stop=True)
     stages.append(t.s.stage)
     assert t.kind == "legendary_battle"
     t.act("pass")
@@ -108,7 +108,7 @@ def test_M_21_legends_for_the_combat_are_played_in_legendary_battle() -> None:
     palms = hand_uid(t, 0, "thousand-palms")
     assert ("play", palms) not in t.d.actions  # not in Maintenance I (H-6)
     t.attack(g)
-    t.block()
+    t.block(stop=True)
     assert t.s.stage == "combat.legendary" and t.kind == "legendary_battle" and t.d.seat == 0
     assert t.s.players[0].vp == 0
     t.play(palms, g)

@@ -136,7 +136,7 @@ def test_H_21_one_legend_per_player_per_battle_then_graveyard() -> None:
     g = lane_uid(t, 0, "goblin-skirmisher")
     p1, p2 = hand_uid(t, 0, "thousand-palms"), hand_uid(t, 0, "iron-shirt")
     t.attack(g)
-    t.block()
+    t.block(stop=True)
     assert ("play", p1) in t.d.actions and ("play", p2) in t.d.actions
     t.act("play", p1)
     t.act("target", g)

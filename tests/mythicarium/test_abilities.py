@@ -1,0 +1,176 @@
+"""Abilities: M-37..M-47, H-10, H-11, H-12."""
+
+from __future__ import annotations
+
+from .helpers import hand_uid, lane_uid, table
+
+
+def test_M_37_H_11_berserk_assigns_before_everyone_else() -> None:
+    t = table(lane=(["nue-shadowstalker"], ["brownie-sentry", "goblin-skirmisher"]))
+    nue = lane_uid(t, 0, "nue-shadowstalker")
+    br, g = lane_uid(t, 1, "brownie-sentry"), lane_uid(t, 1, "goblin-skirmisher")
+    t.attack(nue)
+    t.block((br, nue), (g, nue))
+    assert t.kind == "assign_wounds" and t.s.combat is not None and t.s.combat.step == "early"
+    assert t.unit(nue).wounds == 0  # nobody else has dealt damage yet
+    t.act("wound", g)
+    t.act("wound", br)
+    t.act("wound", br)
+    texts = t.texts()
+    first = texts.index("Goblin Skirmisher suffers 1 wound first (Berserk).")
+    assert first < texts.index("Nue Shadowstalker suffers 1 wound.")
+    assert t.unit(nue).wounds == 1  # only the surviving brownie hit back
+    assert g not in t.s.units and t.unit(br).wounds == 2
+
+
+def test_M_38_berserk_kills_at_once_so_the_victim_deals_nothing() -> None:
+    t = table(lane=(["goblin-skirmisher"], ["stone-lion"]))
+    g, lion = lane_uid(t, 0, "goblin-skirmisher"), lane_uid(t, 1, "stone-lion")
+    t.attack(g)
+    t.block((lion, g))
+    assert g not in t.s.units
+    assert t.unit(lion).wounds == 0
+    assert "Goblin Skirmisher suffers 1 wound first (Berserk)." in t.texts()
+
+
+def test_M_39_two_berserk_units_facing_each_other_ignore_it() -> None:
+    t = table(lane=(["nue-shadowstalker"], ["stone-lion"]))
+    nue, lion = lane_uid(t, 0, "nue-shadowstalker"), lane_uid(t, 1, "stone-lion")
+    t.attack(nue)
+    t.block((lion, nue))
+    assert not any("first (Berserk)" in x for x in t.texts())
+    assert t.unit(nue).wounds == 1 and t.unit(lion).wounds == 3
+
+
+def test_M_39_H_11_berserk_duel_is_simultaneous() -> None:
+    t = table(lane=(["nue-shadowstalker"], ["wild-hunt-hound"]), rolls=[1])
+    nue, hound = lane_uid(t, 0, "nue-shadowstalker"), lane_uid(t, 1, "wild-hunt-hound")
+    t.attack(nue)
+    t.block((hound, nue))
+    assert nue not in t.s.units and hound not in t.s.units  # both dealt damage: both die
+
+
+def test_H_11_berserk_kill_xp_still_comes_at_resolution() -> None:
+    t = table(lane=(["nue-shadowstalker"], ["brownie-sentry", "jorogumo-spinner"]), rolls=[1])
+    nue = lane_uid(t, 0, "nue-shadowstalker")
+    br, j = lane_uid(t, 1, "brownie-sentry"), lane_uid(t, 1, "jorogumo-spinner")
+    t.attack(nue)
+    t.block((br, nue), (j, nue))
+    for _ in range(3):
+        t.act("wound", j)
+    texts = t.texts()
+    killed = texts.index("Jorogumo Silk-Spinner is destroyed.")
+    normal = texts.index("Nue Shadowstalker suffers 1 wound.")
+    xp = texts.index("Ana gains 1 XP for killing Jorogumo Silk-Spinner.")
+    assert killed < normal < xp
+
+
+def test_M_40_M_42_H_12_double_assault_attacks_again_with_its_own_sequence() -> None:
+    t = table(lane=(["tengu-duelist", "goblin-skirmisher", "brownie-sentry"], ["moss-troll"]))
+    tengu, g = lane_uid(t, 0, "tengu-duelist"), lane_uid(t, 0, "goblin-skirmisher")
+    troll = lane_uid(t, 1, "moss-troll")
+    t.attack(tengu, g)
+    t.block((troll, g))
+    assert t.s.players[0].vp == 3
+    assert t.kind == "declare_attackers" and t.s.combat is not None and t.s.combat.round == 2
+    assert t.s.stage == "combat.attackers"
+    assert [a for a in t.d.actions if a[0] == "attack"] == [("attack", tengu)]  # only Double Assault units
+    t.act("attack", tengu)
+    t.act("done")
+    assert t.kind == "declare_blockers"  # a new defense sequence
+    assert ("block", troll, tengu) in t.d.actions  # blocking did not exhaust the troll (H-23)
+    t.act("done")
+    assert t.s.players[0].vp == 6
+    assert t.s.stage == "maintenance2"  # no third attack
+    assert t.unit(tengu).attacks == 2
+
+
+def test_M_41_double_assault_unit_that_dies_does_not_attack_again() -> None:
+    t = table(lane=(["tengu-duelist"], ["moss-troll"]))
+    tengu, troll = lane_uid(t, 0, "tengu-duelist"), lane_uid(t, 1, "moss-troll")
+    t.unit(tengu).wounds = 3
+    t.attack(tengu)
+    t.block((troll, tengu))
+    assert tengu not in t.s.units
+    assert t.s.stage == "maintenance2" and t.s.combat is None
+
+
+def test_H_12_second_round_blockers_must_be_ready() -> None:
+    t = table(lane=(["tengu-duelist"], ["moss-troll", "brownie-sentry"]))
+    tengu = lane_uid(t, 0, "tengu-duelist")
+    troll, br = lane_uid(t, 1, "moss-troll"), lane_uid(t, 1, "brownie-sentry")
+    t.attack(tengu)
+    t.block((troll, tengu))
+    t.unit(br).exhausted = True
+    t.act("attack", tengu)
+    t.act("done")
+    blockers = {a[1] for a in t.d.actions if a[0] == "block"}
+    assert troll in blockers and br not in blockers
+
+
+def test_M_43_lightning_any_point_of_own_turn() -> None:
+    t = table(hand=(["jade-hare", "goblin-skirmisher"], []), lane=(["goblin-skirmisher"], []), xp=(3, 0))
+    hare = hand_uid(t, 0, "jade-hare")
+    t.act("play", hand_uid(t, 0, "goblin-skirmisher"))
+    assert t.d.seat == 0 and ("play", hare) in t.d.actions  # on top of its own item in limbo
+    t.act("pass")
+    t.attack(lane_uid(t, 0, "goblin-skirmisher"))
+    t.act("done")
+    assert t.s.stage == "combat.legendary" and ("play", hare) in t.d.actions
+
+
+def test_M_44_lightning_in_the_opponents_turn_as_a_response() -> None:
+    t = table(hand=(["goblin-skirmisher"], ["rusalka-ford", "moss-troll"]), xp=(1, 7))
+    rus, troll = hand_uid(t, 1, "rusalka-ford"), hand_uid(t, 1, "moss-troll")
+    t.act("play", hand_uid(t, 0, "goblin-skirmisher"))
+    assert t.d.seat == 1
+    assert ("play", rus) in t.d.actions and ("play", troll) not in t.d.actions
+    t.act("play", rus)
+    t.settle_limbo()
+    assert rus in t.s.players[1].lane
+
+
+def test_M_45_lightning_unit_played_in_combat_does_not_join_it() -> None:
+    t = table(hand=(["jade-hare"], []), lane=(["goblin-skirmisher"], []), xp=(1, 0))
+    g, hare = lane_uid(t, 0, "goblin-skirmisher"), hand_uid(t, 0, "jade-hare")
+    t.attack(g)
+    t.act("done")
+    t.act("play", hare)
+    t.settle_limbo()
+    assert hare in t.s.units
+    assert t.s.players[0].vp == 1  # only the goblin's damage
+    assert t.s.stage == "maintenance2"
+
+
+def test_M_46_H_10_critical_hit_doubles_on_a_six() -> None:
+    t = table(lane=(["vajra-fist"], []), rolls=[6, 5])
+    v = lane_uid(t, 0, "vajra-fist")
+    t.attack(v)
+    t.act("done")
+    assert t.s.players[0].vp == 8  # 4 DP doubled
+    assert "Vajra Fist Master rolls d6 for Critical Hit: 6" in t.texts()
+    t.act("attack", v)  # Double Assault: a second round rolls again (H-10)
+    t.act("done")
+    t.act("done")
+    assert t.s.players[0].vp == 12  # a 5: normal damage
+
+
+def test_M_46_critical_hit_five_deals_normal_damage_also_for_blockers() -> None:
+    t = table(lane=(["moss-troll"], ["jorogumo-spinner"]), rolls=[5])
+    troll, j = lane_uid(t, 0, "moss-troll"), lane_uid(t, 1, "jorogumo-spinner")
+    t.attack(troll)
+    t.block((j, troll))
+    assert t.unit(troll).wounds == 2
+    t2 = table(lane=(["moss-troll"], ["jorogumo-spinner"]), rolls=[6])
+    troll2, j2 = lane_uid(t2, 0, "moss-troll"), lane_uid(t2, 1, "jorogumo-spinner")
+    t2.attack(troll2)
+    t2.block((j2, troll2))
+    assert t2.unit(troll2).wounds == 4
+
+
+def test_M_47_celerity_lets_a_new_unit_attack_at_once() -> None:
+    t = table(fresh=(["kamaitachi-whirl", "goblin-skirmisher"], []))
+    k, g = lane_uid(t, 0, "kamaitachi-whirl"), lane_uid(t, 0, "goblin-skirmisher")
+    t.to_attackers()
+    attackers = {a[1] for a in t.d.actions if a[0] == "attack"}
+    assert k in attackers and g not in attackers
