@@ -1,0 +1,588 @@
+"""`mythtable serve ssh`: an asyncssh server whose only service is the game.
+
+Each authenticated connection may open one session; the session must ask for a pty and a shell,
+and then gets its own `python -m mythtable` process in its own pseudo-terminal (see pty_process).
+Everything else an SSH client can ask for (exec, subsystems such as SFTP, port forwarding, agent
+and X11 forwarding, a second session) is refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import errno
+import hashlib
+import hmac
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import sys
+import time
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from mythtable.engine.errors import MythtableError
+from mythtable.serve.hostkey import load_or_create_host_key
+from mythtable.serve.limits import SlidingWindow, describe_duration
+from mythtable.serve.pty_process import PtyProcess, child_environment, mythtable_argv
+
+# Undo what a killed app may have left on the player's terminal: alternate screen, hidden cursor,
+# mouse tracking, bracketed paste, focus events, the kitty keyboard protocol, colors.
+TERMINAL_RESET = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
+    b"\x1b[<u\x1b[0m\x1b[?25h\x1b[?1049l"
+)
+_TERM_OK = re.compile(r"^[A-Za-z0-9._+-]{1,64}$")
+LOGIN_WINDOW = 600.0  # seconds over which failed logins per address are counted
+
+
+@dataclass
+class SSHSettings:
+    host: str
+    port: int
+    host_key: Path | None
+    authorized_keys: Path | None
+    password: str | None
+    open: bool
+    data_dir: Path
+    max_sessions: int = 20
+    idle_timeout: float = 900.0
+    session_limit: float = 10800.0
+    rate_limit: int = 10
+    login_attempts: int = 6
+    color_system: str = "auto"
+    login_timeout: float = 30.0
+
+    @property
+    def max_connections(self) -> int:
+        """Open TCP connections at once, logged in or not (handshakes included)."""
+        return self.max_sessions * 2 + 16
+
+
+_TASKS: set[asyncio.Task[None]] = set()
+
+
+def spawn(coro: Coroutine[Any, Any, None]) -> None:
+    """Run `coro` in the background, keeping a reference until it is done."""
+    task = asyncio.get_running_loop().create_task(coro)
+    _TASKS.add(task)
+    task.add_done_callback(_TASKS.discard)
+
+
+def log(message: str) -> None:
+    print(f"{time.strftime('%H:%M:%S')} {message}", flush=True)
+
+
+class Hub:
+    """State shared by all connections: the settings, the live sessions and the per-address counters."""
+
+    def __init__(self, settings: SSHSettings, authorized: asyncssh.SSHAuthorizedKeys | None) -> None:
+        self.settings = settings
+        self.authorized = authorized
+        self.sessions: set[GameSession] = set()
+        self.connections = 0
+        self.recent = SlidingWindow(settings.rate_limit, 60.0)
+        self.failures = SlidingWindow(settings.login_attempts, LOGIN_WINDOW)
+        self.closing = False
+
+    def admit(self, address: str) -> str | None:
+        """None if a new connection from `address` may proceed, else the reason it may not."""
+        if self.closing:
+            return "the server is shutting down"
+        if self.failures.exceeded(address):
+            return "too many failed logins from your address; try again later"
+        if self.recent.exceeded(address):
+            return "too many connections from your address; try again in a minute"
+        if self.connections >= self.settings.max_connections:
+            return "the server is busy; try again later"
+        self.recent.add(address)
+        return None
+
+    def color_system(self, term: str, client_env: dict[str, str]) -> str | None:
+        choice = self.settings.color_system
+        if choice != "auto":
+            return choice
+        if client_env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
+            return "truecolor"
+        if term.endswith("direct") or term in ("xterm-kitty", "xterm-ghostty", "wezterm", "alacritty"):
+            return "truecolor"
+        if "256" in term:
+            return "256"
+        if term in ("dumb", "vt100", "vt220"):
+            return "standard"
+        return None  # let Textual decide from TERM
+
+    def session_folder(self, key_id: str | None) -> tuple[Path, bool]:
+        """(folder, temporary): a key keeps its own saves; everyone else gets a fresh folder."""
+        root = self.settings.data_dir
+        if key_id:
+            folder = root / "players" / key_id
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            return folder, False
+        folder = root / "sessions" / secrets.token_hex(8)
+        folder.mkdir(parents=True, exist_ok=False, mode=0o700)
+        return folder, True
+
+    async def close_all(self) -> None:
+        self.closing = True
+        await asyncio.gather(*(s.end("the server is shutting down") for s in list(self.sessions)))
+
+    def tick(self) -> None:
+        """Called every half second: end idle sessions and those over their time limit."""
+        now = time.monotonic()
+        for session in list(self.sessions):
+            session.check_time(now)
+
+
+class Gatekeeper(asyncssh.SSHServer):
+    """One per TCP connection: admission, authentication, and which channels may be opened."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
+        self.counted = False
+        self.authenticated = False
+        self.attempted = False
+        self.password_failures = 0
+        self.auth_by_password = False
+        self.last_key_id: str | None = None
+        self.sessions_opened = 0
+
+    # --- the connection -------------------------------------------------------------------------
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        refusal = self.hub.admit(self.address)
+        if refusal:
+            log(f"refused {self.address}: {refusal}")
+            asyncio.get_running_loop().call_soon(self._refuse, refusal)
+            return
+        self.hub.connections += 1
+        self.counted = True
+
+    def _refuse(self, reason: str) -> None:
+        if self.conn is not None:
+            with contextlib.suppress(Exception):
+                self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.hub.connections -= 1
+            self.counted = False
+        if self.attempted and not self.authenticated and self.password_failures == 0:
+            self.hub.failures.add(self.address)  # keys were offered and none fitted: one failure
+        self.conn = None
+
+    # --- authentication -------------------------------------------------------------------------
+    def begin_auth(self, username: str) -> bool:
+        return not self.hub.settings.open
+
+    def password_auth_supported(self) -> bool:
+        return self.hub.settings.password is not None and not self.hub.settings.open
+
+    def validate_password(self, username: str, password: str) -> bool:
+        self.attempted = True
+        expected = self.hub.settings.password or ""
+        ok = bool(expected) and hmac.compare_digest(password.encode(), expected.encode())
+        if ok:
+            self.auth_by_password = True
+            return True
+        self.password_failures += 1
+        self.hub.failures.add(self.address)
+        log(f"wrong password from {self.address} (user {username!r})")
+        if self.hub.failures.exceeded(self.address) and self.conn is not None:
+            asyncio.get_running_loop().call_soon(self._too_many_failures)
+        return False
+
+    def _too_many_failures(self) -> None:
+        if self.conn is not None:
+            with contextlib.suppress(Exception):
+                self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many failed logins")
+
+    def public_key_auth_supported(self) -> bool:
+        return self.hub.authorized is not None and not self.hub.settings.open
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self.attempted = True
+        if self.hub.authorized is None:
+            return False
+        options = self.hub.authorized.validate(key, self.address, self.address)
+        if options is None:
+            return False
+        self.last_key_id = hashlib.sha256(key.public_data).hexdigest()[:32]
+        return True
+
+    def auth_completed(self) -> None:
+        self.authenticated = True
+
+    def key_id(self) -> str | None:
+        """The client's key, if it logged in with one (then its saves are kept between visits)."""
+        if not self.authenticated or self.auth_by_password or self.hub.settings.open:
+            return None
+        return self.last_key_id
+
+    # --- channels -------------------------------------------------------------------------------
+    def session_requested(self) -> GameSession | bool:
+        self.sessions_opened += 1
+        if self.sessions_opened > 1:
+            log(f"refused a second session on one connection from {self.address}")
+            return False
+        return GameSession(self.hub, self)
+
+    # connection_requested / server_requested / unix_* / tun / tap: asyncssh's defaults refuse them.
+
+
+class GameSession(asyncssh.SSHServerSession[bytes]):
+    """One SSH session channel = one player's game process."""
+
+    def __init__(self, hub: Hub, gate: Gatekeeper) -> None:
+        self.hub, self.gate = hub, gate
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term = "xterm-256color"
+        self.size = (80, 24)
+        self.has_pty = False
+        self.process: PtyProcess | None = None
+        self.folder: Path | None = None
+        self.temporary = False
+        self.started = 0.0
+        self.last_input = 0.0
+        self.ending = False
+        self.slot = False
+
+    def connection_made(self, chan: asyncssh.SSHChannel[bytes]) -> None:
+        self.chan = chan  # type: ignore[assignment]
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+        self.has_pty = True
+        self.term = term_type if _TERM_OK.match(term_type or "") else "xterm-256color"
+        self.size = (term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        log(f"refused a command from {self.gate.address}: only the game is offered")
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log(f"refused subsystem {subsystem!r} from {self.gate.address}")
+        return False
+
+    def session_started(self) -> None:
+        spawn(self._start())
+
+    def _say(self, text: str) -> None:
+        if self.chan is not None:
+            with contextlib.suppress(Exception):
+                self.chan.write(text.replace("\n", "\r\n").encode())
+
+    def _finish(self, status: int) -> None:
+        if self.chan is not None:
+            with contextlib.suppress(Exception):
+                self.chan.exit(status)
+
+    async def _start(self) -> None:
+        chan = self.chan
+        if chan is None:
+            return
+        if not self.has_pty:
+            with contextlib.suppress(Exception):
+                chan.write_stderr(
+                    b"mythtable: this server only offers the game in an interactive terminal; "
+                    b"connect from a terminal (ssh -t).\r\n"
+                )
+            self._finish(1)
+            return
+        if len(self.hub.sessions) >= self.hub.settings.max_sessions or self.hub.closing:
+            log(f"server full: turned away {self.gate.address}")
+            self._say(
+                f"mythtable: sorry, the server is full ({self.hub.settings.max_sessions} games running).\n"
+                "Please try again in a few minutes.\n"
+            )
+            self._finish(1)
+            return
+        self.hub.sessions.add(self)
+        self.slot = True
+        try:
+            self.folder, self.temporary = self.hub.session_folder(self.gate.key_id())
+            env = child_environment(self.term, self.hub.color_system(self.term, self._client_env()))
+            process = PtyProcess(
+                mythtable_argv(self.folder), env, self.size[0], self.size[1], self.folder, self._output, self._exited
+            )
+            process.on_input_backlog = self._input_backlog
+            self.process = process
+            self.started = self.last_input = time.monotonic()
+            await process.start()
+        except OSError as exc:
+            log(f"could not start a game for {self.gate.address}: {exc}")
+            self._say("mythtable: the server could not start a game; please try again later.\n")
+            self._release()
+            self._finish(1)
+            return
+        if self.ending or self.chan is None:  # the client left while the process was starting
+            await process.kill()
+            self._release()
+            return
+        log(f"game started for {self.gate.address} (pid {process.pid}, {self.term} {process.cols}x{process.rows}"
+            f"{', saves kept' if not self.temporary else ''}; {len(self.hub.sessions)} playing)")
+
+    def _client_env(self) -> dict[str, str]:
+        if self.chan is None:
+            return {}
+        try:
+            return {str(k): str(v) for k, v in self.chan.get_environment().items()}
+        except Exception:
+            return {}
+
+    # --- data both ways ---------------------------------------------------------------------------
+    def _output(self, data: bytes) -> None:
+        if self.chan is not None and not self.ending:
+            try:
+                self.chan.write(data)
+            except Exception:
+                self.chan = None
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.last_input = time.monotonic()
+        if self.process is not None:
+            self.process.write(data)
+
+    def _input_backlog(self, full: bool) -> None:
+        if self.chan is not None:
+            with contextlib.suppress(Exception):
+                if full:
+                    self.chan.pause_reading()
+                else:
+                    self.chan.resume_reading()
+
+    def pause_writing(self) -> None:
+        if self.process is not None:
+            self.process.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.process is not None:
+            self.process.resume_output()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = (width, height)
+        if self.process is not None:
+            self.process.resize(width, height)
+
+    def eof_received(self) -> bool:
+        spawn(self.end(None))
+        return True
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    # --- the end --------------------------------------------------------------------------------
+    def _exited(self, code: int) -> None:
+        """The app ended by itself (the player quit)."""
+        if not self.ending:
+            self.ending = True
+            log(f"game ended for {self.gate.address} (exit {code})")
+            self._finish(code if code >= 0 else 1)
+        self._release()
+
+    def check_time(self, now: float) -> None:
+        if self.ending or self.process is None:
+            return
+        settings = self.hub.settings
+        if settings.idle_timeout and now - self.last_input >= settings.idle_timeout:
+            reason = f"no key pressed for {describe_duration(settings.idle_timeout)}"
+        elif settings.session_limit and now - self.started >= settings.session_limit:
+            reason = f"sessions last at most {describe_duration(settings.session_limit)}"
+        else:
+            return
+        spawn(self.end(reason))
+
+    async def end(self, reason: str | None) -> None:
+        """End the game from the server side (time limits, shutdown) or because the client left."""
+        if self.ending:
+            return
+        self.ending = True
+        if self.process is not None:
+            await self.process.kill()
+        if reason is not None and self.chan is not None:
+            log(f"ended the game of {self.gate.address}: {reason}")
+            with contextlib.suppress(Exception):
+                self.chan.write(TERMINAL_RESET)
+            kept = "" if self.temporary else " Your game is saved."
+            self._say(f"\nmythtable: session closed: {reason}.{kept}\n")
+        self._finish(0)
+        self._release()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.chan = None
+        if not self.ending:
+            log(f"{self.gate.address} disconnected")
+        spawn(self.end(None))
+
+    def _release(self) -> None:
+        if self.process is not None and self.process.alive():
+            return  # end() will come back here once the process is gone
+        if self.slot:
+            self.hub.sessions.discard(self)
+            self.slot = False
+        if self.temporary and self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
+
+
+# --- starting the server ---------------------------------------------------------------------------
+
+
+def settings_from_args(args: argparse.Namespace) -> SSHSettings:
+    from mythtable.saves import data_dir
+
+    password = os.environ.get(args.password_env) if args.password_env else None
+    if password is not None and not password:
+        raise MythtableError(f"${args.password_env} is set but empty; set a password or unset it")
+    return SSHSettings(
+        host=args.host,
+        port=args.port,
+        host_key=args.host_key,
+        authorized_keys=args.authorized_keys,
+        password=password,
+        open=args.open,
+        data_dir=data_dir(args.data_dir) / "ssh",
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout,
+        session_limit=args.session_limit,
+        rate_limit=args.rate_limit,
+        login_attempts=args.login_attempts,
+        color_system=args.color_system,
+    )
+
+
+def read_authorized(path: Path | None) -> asyncssh.SSHAuthorizedKeys | None:
+    if path is None:
+        return None
+    path = path.expanduser()
+    if not path.is_file():
+        raise MythtableError(f"the authorized keys file {path} does not exist")
+    try:
+        keys = asyncssh.read_authorized_keys(str(path))
+    except (asyncssh.KeyImportError, OSError, ValueError) as exc:
+        raise MythtableError(f"cannot read the authorized keys file {path}: {exc}") from None
+    if not keys._user_entries and not keys._ca_entries:  # an empty file would let nobody in
+        raise MythtableError(f"the authorized keys file {path} holds no keys")
+    return keys
+
+
+def listen_error(exc: OSError) -> str:
+    if exc.errno == errno.EADDRINUSE:
+        return "the port is already in use"
+    if exc.errno == errno.EACCES:
+        return "permission denied (ports below 1024 need privileges)"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return "this machine has no such address"
+    if isinstance(exc, socket.gaierror):
+        return "unknown host name"
+    return exc.strerror or str(exc)
+
+
+async def start_server(settings: SSHSettings) -> tuple[asyncssh.SSHAcceptor, Hub, asyncssh.SSHKey, Path, bool]:
+    """Check the settings, then listen. Raises MythtableError for anything the user can fix."""
+    if not settings.open and settings.authorized_keys is None and settings.password is None:
+        raise MythtableError(
+            "nobody could log in: pass --authorized-keys FILE, set a password in $MYTHTABLE_SSH_PASSWORD, "
+            "or --open to let anyone play"
+        )
+    authorized = None if settings.open else read_authorized(settings.authorized_keys)
+    key, key_path, created = load_or_create_host_key(settings.host_key)
+    try:
+        settings.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as exc:
+        raise MythtableError(f"cannot create the data folder {settings.data_dir}: {exc.strerror}") from None
+    shutil.rmtree(settings.data_dir / "sessions", ignore_errors=True)  # leftovers of a crashed server
+    hub = Hub(settings, authorized)
+    try:
+        acceptor = await asyncssh.listen(
+            settings.host,
+            settings.port,
+            server_factory=lambda: Gatekeeper(hub),
+            server_host_keys=[key],
+            encoding=None,
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            sftp_factory=None,
+            kbdint_auth=False,
+            login_timeout=settings.login_timeout,
+            keepalive_interval=30,
+            keepalive_count_max=4,
+            server_version="mythtable",
+            reuse_address=True,
+        )
+    except OSError as exc:
+        raise MythtableError(f"cannot listen on {settings.host}:{settings.port}: {listen_error(exc)}") from None
+    return acceptor, hub, key, key_path, created
+
+
+async def serve(settings: SSHSettings) -> int:
+    acceptor, hub, key, key_path, created = await start_server(settings)
+    port = acceptor.get_port()
+    print(f"mythtable: {'created a new host key' if created else 'host key'} {key_path}", flush=True)
+    print(f"mythtable: host key fingerprint {key.get_fingerprint()} ({key.get_algorithm()})", flush=True)
+    if settings.open:
+        bar = "!" * 78
+        print(
+            f"{bar}\n!! WARNING: --open: ANYONE who can reach {settings.host}:{port} may play, with no key or\n"
+            f"!! password. Use it only for a demo booth or a trusted network.\n{bar}",
+            file=sys.stderr,
+            flush=True,
+        )
+    else:
+        ways = []
+        if hub.authorized is not None:
+            ways.append(f"keys in {settings.authorized_keys}")
+        if settings.password is not None:
+            ways.append("the shared password")
+        print(f"mythtable: login with {' or '.join(ways)}", flush=True)
+    print(
+        f"mythtable: up to {settings.max_sessions} games; idle timeout "
+        f"{describe_duration(settings.idle_timeout) if settings.idle_timeout else 'off'}; session limit "
+        f"{describe_duration(settings.session_limit) if settings.session_limit else 'off'}",
+        flush=True,
+    )
+    print(f"mythtable: SSH server listening on {settings.host}:{port}  (ssh -p {port} player@{settings.host})",
+          flush=True)
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    with contextlib.suppress(ValueError, OSError):
+        loop.add_signal_handler(signal.SIGHUP, stop.set)
+    try:
+        while not stop.is_set():
+            hub.tick()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.5)
+    finally:
+        print("mythtable: stopping; ending all games", flush=True)
+        acceptor.close()
+        await hub.close_all()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(acceptor.wait_closed(), 5)
+    return 0
+
+
+def run_ssh(args: argparse.Namespace) -> int:
+    settings = settings_from_args(args)
+    if args.password_env:
+        os.environ.pop(args.password_env, None)  # never handed on to anything we start
+    return asyncio.run(serve(settings))
