@@ -176,3 +176,27 @@ def test_W_18_W_26_H_29_offered_targets_equal_legal_targets_on_random_boards(off
             offered.add(("line", action[3]) if action[2] == "line" else ("hero", names[int(action[3])]))
     infos = state.content.cards
     assert offered == oracle({"offensive": off, "defensive": dfn}, infos[attacker].aerial, infos)
+
+
+def scripted_choice(actions: list) -> tuple:
+    """A fixed policy: attack when possible, deploy, lay, block; otherwise the first option."""
+    for prefix in ("attack", "deploy", "lay", "block", "capture", "cast", "flip"):
+        for a in actions:
+            if a[0] == prefix:
+                return a
+    for a in actions:
+        if a[0] in ("done", "pass", "combat"):
+            return a
+    return actions[0]
+
+
+def test_W_1_H_6_full_scripted_game_replays_to_the_same_hash() -> None:
+    g = Game.new("magewars", 2024)
+    stages: set[str] = set()
+    while g.decision is not None and len(g.actions) < 5000:
+        stages.add(RULESET.stage(g.state))
+        g.apply(scripted_choice(g.decision.actions))
+    assert g.result is not None
+    assert {"main", "combat.declaration", "combat.damage", "counter.attack"} <= stages
+    again = Game.from_record(parse_record(g.to_record().to_json()), verify=True)
+    assert again.hash() == g.hash() and again.result == g.result

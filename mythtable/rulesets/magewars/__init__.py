@@ -273,7 +273,12 @@ def describe(state: State, action: Action) -> str:
         return f"Cast {name} ({cost} Tower)" if cost else f"Cast {name}"
     if a0 == "ability":
         ab = cards[uid].d.ability
-        return f"{name}: {ab.text}" if ab else name
+        costs = [
+            c
+            for c in ("exhaust" if ab and ab.exhaust else "", f"{ab.tower_cost} Tower" if ab and ab.tower_cost else "")
+            if c
+        ]
+        return f"Use {name}'s ability ({', '.join(costs)})" if costs else f"Use {name}'s ability"
     if a0 == "attack":
         if action[2] == "hero":
             return f"{name} attacks {_card_name(state, int(action[3]))}"

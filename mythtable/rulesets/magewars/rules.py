@@ -499,13 +499,14 @@ def attack_step_actions(state: State, cb: Combat, seat: int) -> list[Action]:
     """W-27, W-29, W-34: defender blocks and flips; either side may use face-down Rituals."""
     out: list[Action] = []
     src = sources(state, seat)
+    flips: list[Action] = []
+    flip_actions(state, seat, src, flips, units=seat == cb.dfn)
     if seat == cb.dfn:
         out.extend(block_actions(state, cb))
-        flip_actions(state, seat, src, out, units=True)
+        # W-29: face-down units; W-34: Rituals. Resources and Holdings wait for a priority window.
+        out.extend(a for a in flips if state.cards[int(a[1])].d.type in ("unit", "ritual"))
     else:
-        rituals: list[Action] = []
-        flip_actions(state, seat, src, rituals, units=False)
-        out.extend(a for a in rituals if state.cards[int(a[1])].d.type == "ritual")
+        out.extend(a for a in flips if state.cards[int(a[1])].d.type == "ritual")
     out.append(DONE)
     return out
 
