@@ -706,7 +706,7 @@ class Engine:
             text += f", {lost} lost)" if lost else ")"
         text += f" = {u.ap} AP"
         if u.special_ap:
-            text += f", {u.special_ap} {'Rage' if u.special == 'rage' else 'Holy Support'} AP"
+            text += f", {u.special_ap} {'Rage AP' if u.special == 'rage' else 'Holy Support AP (Support AP)'}"
         ev.append(Event(text + ".", kind="turn"))
 
     def end_turn(self, st: State, u: Unit, ev: list[Event]) -> None:
@@ -974,7 +974,7 @@ class Engine:
         acts.append(("end",))
         special = ""
         if u.special_ap:
-            special = f", {u.special_ap} {'Rage' if u.special == 'rage' else 'Holy Support'} AP"
+            special = f", {u.special_ap} {'Rage AP' if u.special == 'rage' else 'Holy Support AP (Support AP)'}"
         moves = f", {u.move_left} squares of movement left" if u.move_left else ""
         return Decision(0, "hero_turn", f"{u.name}: {u.ap} AP{special}{moves}. Choose an action.", acts)
 

@@ -1,0 +1,169 @@
+"""Action Points and Reactive AP: C-13..C-24, F-3, H-2, H-11, H-12."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mythtable.rulesets.mythcraft.rules import cor_bonus, reactive_cap
+from tests.mythcraft.helpers import Scene, set_attr
+
+TABLE = {-3: -2, -2: -1, -1: -1, 0: 0, 1: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3, 8: 4, 9: 4, 10: 5, 11: 5, 12: 6}
+
+
+@pytest.mark.parametrize("cor", sorted(TABLE))
+def test_C_15_C_16_ap_table_both_ends_of_every_row(cor: int) -> None:
+    s = Scene([("warrior", 1, 1)], [("ash_hound", 10, 6)], tweak=lambda st_: set_attr(st_.units[0], "COR", cor))
+    hero = s.active
+    assert hero.ap == 3 + TABLE[cor]
+    assert hero.fresh == 3 + TABLE[cor]
+
+
+@given(st.integers(min_value=-3, max_value=12))
+def test_F_3_bonus_is_floor_of_half_cor(cor: int) -> None:
+    assert cor_bonus(cor) == math.floor(cor / 2) == TABLE[cor]
+
+
+def test_C_13_C_14_C_17_actions_cost_ap_in_any_order() -> None:
+    s = Scene([("rogue", 1, 1)], [("ash_hound", 2, 1)])
+    rogue = s.active
+    assert rogue.ap == 5
+    s.dice(2, 1)  # a miss with the dagger
+    s.act("attack", "dagger", "c1")
+    assert rogue.ap == 3
+    s.act("move", 1, 2)  # stays within the hound's reach: no Engaged attack
+    assert rogue.ap == 2
+    s.dice(2)
+    s.act("attack", "dagger", "c1")
+    assert rogue.ap == 0
+    # different actions, different costs: dodge 2, stand 1, prone 0 (H-1)
+    s.act("end")
+    s.end_until("h1")
+    s.act("prone")
+    assert rogue.ap == 5
+    s.act("stand")
+    assert rogue.ap == 4
+    s.act("dodge")
+    assert rogue.ap == 2
+
+
+def test_C_18_C_19_C_20_leftover_ap_is_reactive_and_needs_an_ability() -> None:
+    s = Scene([("berzerker", 4, 1), ("warrior", 6, 1)], [("ash_hound", 5, 2)])
+    s.act("end")  # Hrodna keeps 4 AP as Reactive AP
+    assert s.u("h1").reactive == 4 and s.u("h1").ap == 0
+    s.act("dodge")
+    s.act("end")  # Tamsin keeps 2
+    assert s.u("h2").reactive == 2
+    # the hound bites Hrodna: she has no Reactive Action, so nobody is asked
+    s.dice(14, 3)
+    s.act("attack", "bite", "h1")
+    assert s.kind == "creature_turn"
+    assert s.u("h1").reactive == 4
+    # it bites Tamsin (another's turn): Parry is offered and paid from Reactive AP
+    s.dice(16)
+    s.act("attack", "bite", "h2")
+    assert s.kind == "reaction" and s.decision.seat == 0
+    s.act("react", "parry")
+    assert s.u("h2").reactive == 1
+    # on her own turn the Reactive AP is already in the pool: nothing "reactive" to spend
+    s.end_until("h2")
+    assert s.u("h2").reactive == 0
+    assert not any(a[0] == "react" for a in s.actions)
+
+
+@pytest.mark.parametrize(("level", "cap"), [(1, 2), (2, 2), (3, 3), (4, 3), (5, 4)])
+def test_C_21_C_22_reactive_cap_by_level_excess_lost(level: int, cap: int) -> None:
+    s = Scene([("rogue", 1, 1)], [("ash_hound", 10, 6)], level=level)
+    assert reactive_cap(level) == cap
+    s.act("end")
+    assert s.u("h1").reactive == 5
+    s.end_until("h1")
+    rogue = s.u("h1")
+    assert rogue.kept == cap
+    assert rogue.ap == 5 + cap
+    assert f"keeps {cap} Reactive AP (cap {cap}, {5 - cap} lost)" in s.text()
+
+
+def test_C_21_cap_does_not_limit_holding_between_turns() -> None:
+    s = Scene([("rogue", 1, 1)], [("ash_hound", 10, 6)])
+    s.act("end")
+    assert s.u("h1").reactive == 5 > reactive_cap(1)
+
+
+def test_C_23_C_24_worked_example() -> None:
+    # COR 2: 3 + 1 = 4 AP. Move (1 AP), attack (2 AP), 1 left -> Reactive AP -> next pool 5.
+    s = Scene([("warrior", 1, 1)], [("ash_hound", 4, 1)])
+    hero = s.active
+    assert hero.attrs[7] == 2 and hero.ap == 4
+    s.act("move", 3, 1)
+    assert hero.ap == 3
+    s.dice(2)
+    s.act("attack", "longsword", "c1")
+    assert hero.ap == 1
+    s.act("end")
+    assert hero.reactive == 1
+    s.act("end")  # the hound does nothing: no Reactive AP spent
+    assert s.active is hero
+    assert hero.ap == 5 and hero.fresh == 4 and hero.kept == 1
+
+
+def test_H_11_dazed_stunned_staggered_pools() -> None:
+    s = Scene([("rogue", 1, 1), ("warrior", 1, 3), ("cleric", 1, 5)], [("ash_hound", 10, 6)])
+    # all three end with full AP: rogue 5, warrior 4, cleric 4
+    s.u("h1").conds["dazed"] = [0, 2, ""]
+    s.act("end")
+    s.u("h2").conds["stunned"] = [0, 2, ""]
+    s.act("end")
+    s.u("h3").conds["staggered"] = [0, 2, ""]
+    s.act("end")
+    s.end_until("h1")
+    assert s.u("h1").ap == 3 and s.u("h1").kept == 0  # min(5, 3), nothing kept
+    s.act("end")
+    assert s.u("h2").ap == 1 and s.u("h2").kept == 0
+    s.act("end")
+    assert s.u("h3").ap == 2 + 2 and s.u("h3").kept == 2  # ceil(4 / 2) + kept
+
+
+def test_H_2_parry_lowers_what_is_carried_over() -> None:
+    s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
+    s.act("dodge")  # AR 16 + 2 = 18, 2 AP left
+    s.act("end")
+    assert s.u("h1").reactive == 2
+    s.dice(16)  # 16 + 2 = 18 vs AR 18: a hit that Parry can turn
+    s.act("attack", "bite", "h1")
+    s.act("react", "parry")
+    assert "18 vs AR 20: miss." in s.text()
+    s.end_until("h1")
+    assert s.u("h1").kept == 1 and s.u("h1").ap == 5
+
+
+def test_H_12_turn_start_and_end_sequence() -> None:
+    s = Scene([("warrior", 1, 1)], [("ash_hound", 10, 6)])
+    w = s.u("h1")
+    s.act("dodge")
+    w.conds["bleeding"] = [1, -1, ""]
+    w.conds["staggered"] = [0, 1, ""]  # a "1 round" effect ending at this turn's end
+    s.act("end")
+    assert "staggered" not in w.conds and w.reactive == 2
+    assert "dodge" in w.conds  # lasts until the start of its next turn
+    s.end_until("h1")
+    assert "dodge" not in w.conds
+    assert w.hp == w.max_hp - 1
+    start = s.log.index("Tamsin bleeds.")
+    gains = next(i for i, t in enumerate(s.log) if t.startswith("Round 2: Tamsin's turn"))
+    assert start < gains
+    # no stacking: the higher X stays; DR applies to it (not an attack)
+    s.state.rng.script = []
+    from tests.mythcraft.helpers import ENGINE
+
+    ENGINE.add_cond(s.state, w, "bleeding", 3, 0, "", [])
+    ENGINE.add_cond(s.state, w, "bleeding", 2, 0, "", [])
+    assert w.conds["bleeding"][0] == 3
+    w.dr = 3
+    hp = w.hp
+    s.act("end")
+    s.end_until("h1")
+    assert w.hp == hp
