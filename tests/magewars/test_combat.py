@@ -602,9 +602,10 @@ def test_H_39_counter_blockers_did_not_attack() -> None:
     pass_fast(st)
     act(st, "unit", u["warden"])
     act(st, "attack", u["warden"], "line", "offensive")
+    st.cards[u["ox"]].exhausted = False  # even if something readied it, an attacker may not block
     act(st, "done")
+    assert kind(st) == "counter_blockers"
     blockers = {a[1] for a in actions(st) if a[0] == "block"}
-    st.cards[u["ox"]].exhausted = False  # even if readied, an attacker may not block
     assert u["ox"] not in blockers
     assert blockers <= {u["hound"], u["sentinel"]} and u["sentinel"] in blockers
 
