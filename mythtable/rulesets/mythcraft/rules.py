@@ -1694,14 +1694,14 @@ class Engine:
             amount = spec["avg"] + (n * s if crit else 0)
             how = f"fixed {spec['avg']}" + (f" + max dice {n * s} (crit)" if crit else "")
         else:
-            if f["dice"] is None:
-                f["dice"] = self.roll(st, n, s)
-            dice = f["dice"]
             if crit and not spec["magic"]:
                 extra = self.roll(st, n, s)
                 amount = n * s + b + sum(extra) + max(luck, 0)
                 how = f"crit: max {n * s + b} + {n}d{s} {sum(extra)}" + (f" + LUCK {luck}" if luck > 0 else "")
             else:
+                if f["dice"] is None:
+                    f["dice"] = self.roll(st, n, s)  # an area attack rolls its damage once (F-11)
+                dice = f["dice"]
                 amount = sum(dice) + b
                 how = f"{n}d{s} {sum(dice)}" + (f" + {b}" if b else "") if n else f"{b}"
                 if crit and luck > 0:
