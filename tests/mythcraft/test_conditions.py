@@ -1,0 +1,197 @@
+"""Conditions and maneuvers: F-24..F-34, H-3."""
+
+from __future__ import annotations
+
+from tests.mythcraft.helpers import ENGINE, Scene
+
+
+def test_F_24_H_3_engaged_attack_stops_the_mover() -> None:
+    s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
+    s.act("move", 1, 1)
+    assert s.kind == "reaction" and s.decision.seat == 1
+    assert ("react", "engaged") in s.actions
+    s.dice(19, 3)
+    s.act("react", "engaged")
+    w = s.u("h1")
+    assert (w.x, w.y) == (4, 1)  # stopped before leaving
+    assert "stopped" in w.conds and w.move_left == 0
+    assert not any(a[0] == "move" for a in s.actions)  # speed 0
+    assert ("stand",) not in s.actions
+    assert "Engaged, 0 AP" in s.text() and s.u("c1").acts == 0  # no action spent
+    s.act("end")
+    s.end_until("h1")
+    assert "stopped" not in w.conds  # until the start of its next turn
+
+
+def test_F_24_H_3_engaged_miss_lets_the_move_go_on_once_per_round() -> None:
+    s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
+    s.act("move", 1, 1)
+    s.dice(2)
+    s.act("react", "engaged")
+    assert (s.u("h1").x, s.u("h1").y) == (1, 1)
+    s.act("move", 4, 2)  # back into reach, new Move (1 AP)
+    s.act("move", 1, 2)  # leaves again: the hound already used its Engaged attack this round
+    assert s.kind == "hero_turn"
+    assert (s.u("h1").x, s.u("h1").y) == (1, 2)
+
+
+def test_H_3_forced_movement_and_dazed_engagers_do_not_provoke() -> None:
+    s = Scene([("warrior", 4, 1), ("cleric", 6, 1)], [("ash_hound", 5, 1)])
+    s.dice(15)
+    s.act("shove", "c1")  # STR 3 + 15 vs FORT 11: pushed to (6,1)? blocked by Maelis -> nowhere
+    assert "nowhere to be shoved" in s.text()
+    s.u("h2").x, s.u("h2").y = 6, 3
+    s.dice(15)
+    s.act("shove", "c1")
+    hound = s.u("c1")
+    assert (hound.x, hound.y) == (6, 1)
+    assert s.kind == "hero_turn"  # no Engaged attack from a push
+    hound.conds["dazed"] = [0, 1, ""]
+    s.act("end")
+    s.act("move", 3, 3)  # Maelis leaves the dazed hound's reach: nobody is asked
+    assert s.kind == "hero_turn"
+
+
+def test_F_25_dodge() -> None:
+    s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
+    w = s.active
+    before = [ENGINE.defense(s.state, w, d) for d in ("AR", "REF", "FORT", "ANT")]
+    s.act("dodge")
+    after = [ENGINE.defense(s.state, w, d) for d in ("AR", "REF", "FORT", "ANT")]
+    assert after == [before[0] + 2, before[1] + 2, before[2] + 2, before[3]]
+    s.act("end")
+    s.end_until("h1")
+    assert [ENGINE.defense(s.state, w, d) for d in ("AR", "REF", "FORT", "ANT")] == before
+
+
+def test_F_26_prone() -> None:
+    s = Scene([("berzerker", 4, 1), ("mage", 8, 4)], [("ash_hound", 5, 1)])
+    b = s.active
+    assert ENGINE.weapon_apc(s.state, b, "battle_axe") == 2
+    s.act("prone")
+    assert ENGINE.weapon_apc(s.state, b, "battle_axe") == 3  # no two-handed use while prone
+    s.dice(10, 1)
+    s.act("attack", "battle_axe", "c1")
+    assert "d20 10 + STR 3 - TD 1 = 12 vs AR 12: hit" in s.text()
+    s.act("end")
+    s.act("prone")
+    assert not any(a[:2] == ("attack", "staff") for a in s.actions)  # two-handed staff
+    s.act("end")
+    hound = s.u("c1")
+    hound.conds["prone"] = [0, -1, ""]
+    s.end_until("h1")
+    s.dice(10, 1)
+    s.act("attack", "battle_axe", "c1")  # melee vs prone: +1 TA (and own prone: -1 TD)
+    assert "d20 10 + STR 3 + TA 1 - TD 1 = 13" in s.text()
+    s.act("end")
+    s.dice(10)
+    s.act("cast", "ember_lance", "c1")  # ranged vs prone: 1 TD, and own prone 1 TD
+    assert "d20 10 + INT 3 - TD 2 = 11" in s.text()
+
+
+def test_F_27_F_28_F_29_creature_actions_under_conditions() -> None:
+    for cond, expected in (("dazed", 2), ("stunned", 1), ("staggered", 2)):
+        s = Scene([("warrior", 1, 1)], [("barrow_thane", 10, 6)])
+        s.u("c1").conds[cond] = [0, 1, ""]
+        s.act("end")
+        assert s.active.uid == "c1" and s.active.acts == expected, cond
+    s = Scene([("warrior", 1, 1)], [("ash_hound", 10, 6)])
+    s.u("c1").conds["staggered"] = [0, 1, ""]
+    s.act("end")
+    assert s.active.acts == 1  # half of 2
+
+
+def test_F_27_dazed_creature_gets_no_reactions() -> None:
+    s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
+    s.u("c1").conds["dazed"] = [0, 1, ""]
+    s.act("move", 1, 1)
+    assert s.kind == "hero_turn" and (s.active.x, s.active.y) == (1, 1)
+
+
+def test_F_30_bleeding_and_magical_healing() -> None:
+    s = Scene([("warrior", 4, 1), ("cleric", 1, 1)], [("thornback_boar", 5, 1)])
+    s.end_until("c1")
+    s.dice(19, 1)
+    s.act("attack", "gore", "h1")
+    w = s.u("h1")
+    assert w.conds["bleeding"][0] == 1
+    hp = w.hp
+    s.end_until("h1")
+    assert w.hp == hp - 1
+    s.act("end")
+    s.dice(1)
+    s.act("cast", "mending_prayer", "h1")
+    assert "bleeding" not in w.conds
+
+
+def test_F_31_burning_put_out_while_prone() -> None:
+    s = Scene([("warrior", 1, 1)], [("cinder_imp", 6, 1)])
+    s.end_until("c1")
+    s.dice(19, 2)
+    s.act("attack", "spit_cinders", "h1")
+    w = s.u("h1")
+    assert w.conds["burning"][0] == 1
+    hp = w.hp
+    s.end_until("h1")
+    assert w.hp == hp - 1
+    assert ("douse",) not in s.actions  # only while Prone
+    s.act("prone")
+    s.act("douse")
+    assert "burning" not in w.conds and w.ap == 4 + 2 - 3
+
+
+def test_F_32_frightened() -> None:
+    s = Scene([("warrior", 4, 4)], [("barrow_thane", 7, 4)])
+    s.end_until("c1")
+    s.dice(18)
+    s.act("special", "dread_call")
+    w = s.u("h1")
+    assert "frightened" in w.conds
+    s.end_until("h1")
+    m = ENGINE.hero_moves(s.state, w)
+    assert (5, 4) not in m and (3, 4) in m and (4, 3) in m  # never closer to the Thane
+    w.x, w.y = 6, 4
+    s.state.decision = ENGINE.hero_decision(s.state, w)
+    s.dice(10)
+    s.act("attack", "longsword", "c1")
+    assert "d20 10 + STR 3 - TD 1 = 12" in s.text()
+
+
+def test_F_33_F_34_grapple_escape_shove_trip() -> None:
+    s = Scene([("warrior", 4, 1), ("mage", 1, 6)], [("ash_hound", 5, 1)])
+    s.dice(12)
+    s.act("grapple", "c1")
+    assert s.kind == "grapple_defense" and s.decision.seat == 1  # the target picks REF 12 or FORT 11
+    s.act("defend", "REF")
+    hound = s.u("c1")
+    assert "d20 12 + STR 3 = 15 vs REF 12: hit" in s.text()
+    assert hound.conds["grappled"][2] == "h1"
+    s.dice(2)
+    s.act("trip", "c1")
+    assert "vs REF 12: miss" in s.text()
+    s.act("end")
+    s.end_until("c1")
+    assert not any(a[0] == "move" for a in s.actions)  # speed 0
+    hound.conds["prone"] = [0, -1, ""]
+    s.state.decision = ENGINE.creature_decision(s.state, hound)
+    assert ("stand",) not in s.actions  # cannot stand at speed 0
+    s.dice(19)
+    s.act("escape")
+    assert s.kind == "grapple_defense" and s.decision.seat == 0  # the grappler picks
+    s.act("defend", "FORT")
+    assert "grappled" not in hound.conds
+    # the mage, grappled, cannot use the two-handed staff
+    mage = s.u("h2")
+    mage.conds["grappled"] = [0, -1, "c1"]
+    assert ENGINE.weapon_targets(s.state, mage, "staff") == []
+
+
+def test_F_34_trip_knocks_prone_shove_pushes() -> None:
+    s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
+    s.dice(12)
+    s.act("trip", "c1")
+    assert "prone" in s.u("c1").conds
+    s.dice(12)
+    s.act("shove", "c1")
+    assert "vs FORT 11: hit" in s.text()
+    assert (s.u("c1").x, s.u("c1").y) == (6, 1)
