@@ -219,10 +219,13 @@ def end_turn(s: State) -> None:
         u.hp_mod = 0
         u.shield = 0
         u.attacks = 0
-    for p in (s.active, 1 - s.active):  # H-31: a unit whose wounds now reach its HP dies, no XP
+    for p in (s.active, 1 - s.active):  # H-32: a unit whose wounds now reach its HP dies, no XP
         for uid in list(s.players[p].lane):
             u = units[uid]
-            if not u.downed and u.wounds >= eff_hp(s, u):
+            hp = eff_hp(s, u)
+            if u.downed:
+                u.wounds = min(u.wounds, hp)
+            elif u.wounds >= hp:
                 kill(s, u)
     if check_win(s):
         return
