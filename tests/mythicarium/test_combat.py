@@ -241,3 +241,27 @@ def test_F_10_only_ready_units_block() -> None:
     t.attack(g)
     blockers = {a[1] for a in t.d.actions if a[0] == "block"}
     assert tr in blockers and br not in blockers
+
+
+def test_M_18_M_20_two_step_blocking_when_many_pairs() -> None:
+    t = table(lane=(["goblin-skirmisher"] * 7, ["brownie-sentry"] * 7))
+    attackers = t.s.players[0].lane[3:]
+    blockers = t.s.players[1].lane[3:]
+    t.attack(*attackers)
+    assert t.kind == "declare_blockers"
+    assert {a[0] for a in t.d.actions} == {"blocker", "done"}  # 7 x 7 + Champions: choose a blocker first
+    assert len(t.d.actions) < 60
+    t.act("blocker", blockers[0])
+    assert set(t.d.actions) == {("block", blockers[0], a) for a in attackers} | {("back",)}
+    t.act("back")
+    t.act("blocker", blockers[0])
+    t.act("block", blockers[0], attackers[3])
+    t.act("blocker", blockers[1])
+    t.act("block", blockers[1], attackers[3])
+    assert t.s.combat is not None and t.s.combat.blocks == {blockers[0]: attackers[3], blockers[1]: attackers[3]}
+    assert ("unblock", blockers[0]) in t.d.actions
+    t.act("done")
+    t.pass_legendary()
+    while t.kind == "assign_wounds":
+        t.act(*t.d.actions[0])
+    assert t.s.players[0].vp == 6  # six unblocked goblins

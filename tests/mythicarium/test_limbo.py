@@ -193,3 +193,15 @@ def test_H_25_equipment_fizzles_when_its_champion_is_downed() -> None:
     t.settle_limbo()
     assert t.unit(champ).downed
     assert gaunt in t.s.players[0].graveyard and not t.unit(champ).equipment
+
+
+def test_H_25_nothing_is_paid_before_the_item_enters_limbo() -> None:
+    t = table(hand=(["thousand-palms", "dwarf-gauntlets"], []), xp=(2, 0))
+    g = hand_uid(t, 0, "dwarf-gauntlets")
+    t.act("play", g)
+    assert t.kind == "choose_target" and t.s.players[0].xp == 2 and g in t.s.players[0].hand
+    t.act("cancel")
+    assert t.kind == "main" and t.s.players[0].xp == 2 and not t.s.limbo
+    t.act("play", g)
+    t.act("target", t.champs(0)[1])
+    assert t.s.players[0].xp == 0 and g not in t.s.players[0].hand
