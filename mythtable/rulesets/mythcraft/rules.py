@@ -565,6 +565,18 @@ class Engine:
         st.reach_cache = None
         seen = -1
         while True:
+            if st.stack and st.result is None:
+                # H-17: victory is judged once the whole action (an area attack too) has resolved,
+                # or before anyone is asked to react
+                d = self.step_frame(st, st.stack[-1], ev)
+                if d is None:
+                    continue
+                if seen != st.casualties:
+                    seen = st.casualties
+                    self.check_over(st, ev)
+                if st.result is None:
+                    st.decision = d
+                    return
             if st.result is None and seen != st.casualties:
                 seen = st.casualties
                 self.check_over(st, ev)
@@ -572,12 +584,6 @@ class Engine:
                 st.decision = None
                 st.stack.clear()
                 return
-            if st.stack:
-                d = self.step_frame(st, st.stack[-1], ev)
-                if d is not None and st.result is None:
-                    st.decision = d
-                    return
-                continue
             if st.active_gone:
                 self.next_turn(st, ev)
                 continue
