@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mythtable.engine.decision import Action
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game, state_hash
 from mythtable.engine.protocol import Setup
 from mythtable.engine.record import parse_record
 from mythtable.engine.simulate import play_game
 from mythtable.rulesets.magewars import RULESET
+from mythtable.rulesets.magewars.content import Info
 from mythtable.rulesets.magewars.rules import WINDOW_STEPS
+from mythtable.rulesets.magewars.state import State
+from mythtable.rulesets.magewars.view import PlayerView
 from tests.contract import check_contract
 from tests.magewars.helpers import Board, act, kind, pass_fast
 
@@ -77,7 +82,7 @@ class RuleWatcher:
         assert len(d.actions) < 120
 
     @staticmethod
-    def check_views(state) -> None:
+    def check_views(state: State) -> None:
         """H-20, H-42: nothing hidden shows up in the other seat's view, not even as an id."""
         for me in (0, 1):
             view = RULESET.view(state, 1 - me)
@@ -101,7 +106,7 @@ def _uids(obj: object) -> list[int]:
     return out
 
 
-def _face_down(pv) -> list:
+def _face_down(pv: PlayerView) -> list[Any]:
     return [u for u in (*pv.offensive, *pv.defensive, *pv.row) if u.face_down]
 
 
@@ -163,7 +168,7 @@ UNITS = ["reef-warden", "mist-heron", "oda-deepcurrent", "gust-sprite", "selka-w
 unit_slot = st.tuples(st.sampled_from(UNITS), st.booleans())  # (card, face-down)
 
 
-def oracle(board: dict[str, list[tuple[str, bool]]], aerial: bool, infos) -> set[tuple[str, str]]:
+def oracle(board: dict[str, list[tuple[str, bool]]], aerial: bool, infos: dict[str, Info]) -> set[tuple[str, str]]:
     """The line rules written out from the clauses, independent of the engine."""
 
     def filled(line: str) -> bool:
@@ -193,7 +198,9 @@ def oracle(board: dict[str, list[tuple[str, bool]]], aerial: bool, infos) -> set
     dfn=st.lists(unit_slot, max_size=3),
     attacker=st.sampled_from(["boulderback-ox", "cliff-kestrel"]),
 )
-def test_W_18_W_26_H_29_offered_targets_equal_legal_targets_on_random_boards(off, dfn, attacker) -> None:
+def test_W_18_W_26_H_29_offered_targets_equal_legal_targets_on_random_boards(
+    off: list[tuple[str, bool]], dfn: list[tuple[str, bool]], attacker: str
+) -> None:
     b = Board()
     b.basics(0, "bedrock-shard")
     a = b.add(0, attacker, "offensive")
@@ -213,7 +220,7 @@ def test_W_18_W_26_H_29_offered_targets_equal_legal_targets_on_random_boards(off
     assert offered == oracle({"offensive": off, "defensive": dfn}, infos[attacker].aerial, infos)
 
 
-def scripted_choice(actions: list) -> tuple:
+def scripted_choice(actions: list[Action]) -> Action:
     """A fixed policy: attack when possible, deploy, lay, block; otherwise the first option."""
     for prefix in ("attack", "deploy", "lay", "block", "capture", "cast", "flip"):
         for a in actions:

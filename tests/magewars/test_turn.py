@@ -8,11 +8,12 @@ import pytest
 
 from mythtable.engine.errors import IllegalAction
 from mythtable.rulesets.magewars import RULESET, rules
+from mythtable.rulesets.magewars.state import State
 from mythtable.rulesets.magewars.view import HIDDEN_NAME
 from tests.magewars.helpers import Board, act, actions, declare, finish_attack_step, game, kind, pass_fast, seat
 
 
-def power(state, uid: int) -> int:
+def power(state: State, uid: int) -> int:
     return rules.power(state, state.cards[uid])
 
 
