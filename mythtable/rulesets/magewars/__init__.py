@@ -77,7 +77,7 @@ class MageWarsRuleset(Ruleset[State, Content]):
         return state
 
     def opening_events(self, state: State) -> list[Event]:
-        events = [Event(text) for text in state.opening]
+        events = [Event(text, kind="dice" if "random draw" in text else "info") for text in state.opening]
         for seat in range(2):
             names = ", ".join(state.cards[u].d.name for u in state.players[seat].hand)
             events.append(Event(f"{state.players[seat].name} draws {OPENING_HAND} cards."))

@@ -536,7 +536,9 @@ def find_decision(state: State, events: list[Event]) -> Decision | None:
     """The open decision, or None after making one automatic transition."""
     tr = state.target_req
     if tr is not None:
-        return Decision(tr.seat, "target", "Choose a target", [*tr.options, CANCEL])
+        name = state.cards[tr.uid].d.name
+        prompt = f"Which attacker does {name} block?" if tr.purpose == "block" else f"Choose a target for {name}"
+        return Decision(tr.seat, "target", prompt, [*tr.options, CANCEL])
     step = state.step
     if step in WINDOW_STEPS:
         cb = state.combat
