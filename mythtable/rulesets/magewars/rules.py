@@ -646,6 +646,9 @@ def finish_declaration(state: State, events: list[Event]) -> None:
         cards[a.attacker].exhausted = True  # H-18
         cb.attacked.append(a.attacker)
     cb.declared = True
+    for a in cb.attacks:
+        what = cards[a.hero].d.name if a.hero >= 0 else f"the {LINE_LABEL[a.line]}"
+        events.append(Event(f"{cards[a.attacker].d.name} targets {what}."))
     if cb.counter:
         n = len(cb.attacks)
         events.append(Event(f"{name_of(state, cb.atk)} counter-attacks with {n} unit(s)."))
