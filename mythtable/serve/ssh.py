@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import errno
 import hashlib
 import hmac
 import os
@@ -19,7 +18,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import sys
 import time
 from collections.abc import Coroutine
@@ -32,6 +30,7 @@ import asyncssh
 from mythtable.engine.errors import MythtableError
 from mythtable.serve.hostkey import load_or_create_host_key
 from mythtable.serve.limits import SlidingWindow, describe_duration
+from mythtable.serve.net import listen_error
 from mythtable.serve.pty_process import PtyProcess, child_environment, mythtable_argv
 
 # Undo what a killed app may have left on the player's terminal: alternate screen, hidden cursor,
@@ -155,7 +154,7 @@ class Gatekeeper(asyncssh.SSHServer):
         self.password_failures = 0
         self.auth_by_password = False
         self.last_key_id: str | None = None
-        self.sessions_opened = 0
+        self.playing = False  # one game at a time per connection
 
     # --- the connection -------------------------------------------------------------------------
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -233,10 +232,6 @@ class Gatekeeper(asyncssh.SSHServer):
 
     # --- channels -------------------------------------------------------------------------------
     def session_requested(self) -> GameSession | bool:
-        self.sessions_opened += 1
-        if self.sessions_opened > 1:
-            log(f"refused a second session on one connection from {self.address}")
-            return False
         return GameSession(self.hub, self)
 
     # connection_requested / server_requested / unix_* / tun / tap: asyncssh's defaults refuse them.
@@ -312,7 +307,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             )
             self._finish(1)
             return
+        if self.gate.playing:
+            log(f"refused a second game on one connection from {self.gate.address}")
+            with contextlib.suppress(Exception):
+                chan.write_stderr(b"mythtable: one game per connection.\r\n")
+            self._finish(1)
+            return
         self.hub.sessions.add(self)
+        self.gate.playing = True
         self.slot = True
         try:
             self.folder, self.temporary = self.hub.session_folder(self.gate.key_id())
@@ -434,6 +436,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return  # end() will come back here once the process is gone
         if self.slot:
             self.hub.sessions.discard(self)
+            self.gate.playing = False
             self.slot = False
         if self.temporary and self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
@@ -479,18 +482,6 @@ def read_authorized(path: Path | None) -> asyncssh.SSHAuthorizedKeys | None:
     if not keys._user_entries and not keys._ca_entries:  # an empty file would let nobody in
         raise MythtableError(f"the authorized keys file {path} holds no keys")
     return keys
-
-
-def listen_error(exc: OSError) -> str:
-    if exc.errno == errno.EADDRINUSE:
-        return "the port is already in use"
-    if exc.errno == errno.EACCES:
-        return "permission denied (ports below 1024 need privileges)"
-    if exc.errno == errno.EADDRNOTAVAIL:
-        return "this machine has no such address"
-    if isinstance(exc, socket.gaierror):
-        return "unknown host name"
-    return exc.strerror or str(exc)
 
 
 async def start_server(settings: SSHSettings) -> tuple[asyncssh.SSHAcceptor, Hub, asyncssh.SSHKey, Path, bool]:
