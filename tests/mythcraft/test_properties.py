@@ -1,0 +1,123 @@
+"""Property tests over bot games (contract + invariants after every action), replay, clone."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mythtable.engine.bots import RandomBot
+from mythtable.engine.dice import Rng
+from mythtable.engine.game import Game
+from mythtable.engine.protocol import Setup
+from mythtable.engine.record import GameRecord
+from mythtable.engine.simulate import play_game
+from mythtable.rulesets.mythcraft import RULESET
+from mythtable.rulesets.mythcraft.ai import CreatureAI
+from mythtable.rulesets.mythcraft.rules import reactive_cap
+from tests.contract import check_contract
+
+TEMPLATES = ["berzerker", "cleric", "warrior", "rogue", "mage"]
+KINDS = {"hero_turn", "creature_turn", "reaction", "special_ap_choice", "grapple_defense"}
+
+
+def setup_for(seed: int, full_random: bool) -> Setup:
+    return Setup(
+        ["Ana", "Bram"],
+        {
+            "encounter": "E1" if full_random else f"E{seed % 3 + 1}",
+            "hero1": TEMPLATES[seed % 5],
+            "hero2": TEMPLATES[(seed + 2) % 5],
+            "hero3": "" if seed % 4 else TEMPLATES[(seed + 3) % 5],
+            "hero4": "",
+            "creature_damage": "fixed" if seed % 2 else "rolled",
+            "auto_decline_heroes": "yes" if seed % 7 == 3 else "no",
+        },
+    )
+
+
+def checker(seed: int):  # type: ignore[no-untyped-def]
+    rng = Rng(seed)
+
+    def check(game: Game) -> None:
+        check_contract(game, rng)
+        st_ = game.state
+        d = st_.decision
+        assert d is None or d.kind in KINDS
+        for u in st_.units:
+            assert u.kept <= reactive_cap(u.level)
+            assert 0 <= u.hp <= u.max_hp and u.dp >= 0 and u.ap >= 0 and u.reactive >= 0
+
+    return check
+
+
+def test_property_240_games_random_heroes_against_the_creature_ai() -> None:
+    for seed in range(240):
+        out = play_game(
+            "mythcraft", seed, bots=(RandomBot(seed), CreatureAI()), setup=setup_for(seed, False), check=checker(seed)
+        )
+        assert out.error is None, f"seed {seed}: {out.error}"
+        assert out.result is not None
+
+
+def test_property_60_fully_random_games_finish() -> None:
+    for seed in range(60):
+        out = play_game("mythcraft", seed, setup=setup_for(seed, True), check=checker(seed))
+        assert out.error is None, f"seed {seed}: {out.error}"
+        assert out.result is not None  # the round limit (H-28) guarantees an end
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=2))
+def test_property_clone_is_independent(seed: int, enc: int) -> None:
+    game = Game.new("mythcraft", seed, Setup(["A", "B"], {"encounter": f"E{enc + 1}"}))
+    bot = RandomBot(seed)
+    for _ in range(40):
+        d = game.decision
+        if d is None:
+            break
+        before = json.dumps(RULESET.snapshot(game.state), sort_keys=True)
+        copy = RULESET.clone(game.state)
+        assert json.dumps(RULESET.snapshot(copy), sort_keys=True) == before
+        for action in d.actions[:5]:
+            RULESET.apply(RULESET.clone(game.state), action)
+        assert json.dumps(RULESET.snapshot(game.state), sort_keys=True) == before
+        game.apply(bot.choose(RULESET, game.state, d))
+
+
+def test_replay_of_a_recorded_random_game() -> None:
+    out = play_game("mythcraft", 42, setup=setup_for(42, True))
+    assert out.game is not None and out.result is not None
+    text = json.dumps(out.game.to_record().model_dump())
+    replay = Game.from_record(GameRecord.model_validate(json.loads(text)), verify=True)
+    assert RULESET.snapshot(replay.state) == json.loads(json.dumps(RULESET.snapshot(out.game.state)))
+    assert replay.result == out.game.result
+
+
+def test_performance_smoke() -> None:
+    actions = 0
+    engine = 0.0
+    t0 = time.perf_counter()
+    for seed in range(5):
+        out = play_game("mythcraft", 1000 + seed)
+        actions += out.actions
+        engine += out.engine_seconds
+    assert actions / engine > 3000, f"{actions / engine:.0f} actions/s"
+    assert time.perf_counter() - t0 < 20
+
+
+@pytest.mark.parametrize("encounter", ["E1", "E2", "E3"])
+def test_view_is_complete_and_frozen(encounter: str) -> None:
+    game = Game.new("mythcraft", 9, Setup(["A", "B"], {"encounter": encounter}))
+    v = game.view(0)
+    assert v == game.view(None)  # no hidden information
+    assert v.map.width >= 12 and v.initiative.round == 1
+    assert v.active_uid == v.initiative.order[v.initiative.current].uid
+    assert v.reachable and v.active_reach >= 1
+    with pytest.raises(AttributeError):
+        v.round = 3  # type: ignore[misc]
+    for d in game.decision.actions:  # type: ignore[union-attr]
+        assert 0 < len(game.describe(d)) <= 60
