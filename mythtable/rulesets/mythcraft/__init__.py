@@ -182,6 +182,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             result=None if state.result is None else state.result[:],
             turns=state.turns,
             casualties=state.casualties,
+            moved=state.moved,
             decision=state.decision,
             reach_cache=state.reach_cache,
             opening=state.opening,

@@ -95,7 +95,10 @@ def make_board(rows: list[str]) -> Board:
     for (x, y), qs in neigh.items():
         nidx[y * width + x] = tuple(qy * width + qx for qx, qy in qs)
     walk = [2 if (i % width, i // width) in rubble else 1 for i in range(width * height)]
-    return Board(width, height, walls, rubble, neigh, nidx, walk)
+    nset = [frozenset(n) for n in nidx]
+    rubble_idx = frozenset(y * width + x for x, y in rubble)
+    coords = [(i % width, i // width) for i in range(width * height)]
+    return Board(width, height, walls, rubble, neigh, nidx, walk, nset, rubble_idx, coords)
 
 
 def line_of_sight(board: Board, a: Pos, b: Pos) -> bool:
@@ -289,6 +292,64 @@ class Engine:
                     out[pos] = best[p]
         return out, par
 
+    def reach_costs(self, st: State, u: Unit, budget: int) -> dict[Pos, int]:
+        """The same costs as reach_map, by layers of set unions (no parents: cheap enough to run
+        for every decision). A square's entry cost depends only on the square (rubble 2, an
+        ally's square 2, both 4), so the first layer that reaches a square is its cheapest."""
+        board = st.board
+        w = board.width
+        nset = board.nset
+        double = set() if u.flyer else set(board.rubble_idx)
+        quad: set[int] = set()
+        blocked: set[int] = set()
+        occupied: set[int] = set()
+        side = u.side
+        for o in st.units:
+            if not o.dead and o is not u:
+                q = o.y * w + o.x
+                occupied.add(q)
+                if o.side != side:
+                    blocked.add(q)
+                elif q in double:
+                    quad.add(q)  # an ally on rubble: 4 (kept in `double` too)
+                else:
+                    double.add(q)
+        start = u.y * w + u.x
+        seen = blocked
+        seen.add(start)
+        layers: dict[int, set[int]] = {0: {start}}
+        coords = board.coords
+        out: dict[Pos, int] = {}
+        for c in range(budget + 1):
+            front = layers.get(c)
+            if not front:
+                continue
+            if c:
+                for p in front:
+                    out[coords[p]] = c
+                if c == budget:
+                    break
+            nb: set[int] = set()
+            for p in front:
+                nb |= nset[p]
+            nb -= seen
+            if not nb:
+                continue
+            seen |= nb
+            if double:
+                two = nb & double
+                if two:
+                    nb -= two
+                    if quad:
+                        four = two & quad
+                        if four:
+                            two -= four
+                            layers.setdefault(c + 4, set()).update(four)
+                    layers.setdefault(c + 2, set()).update(two)
+            if nb:
+                layers.setdefault(c + 1, set()).update(nb)
+        return out
+
     def frightened_block(self, st: State, u: Unit, x: int, y: int) -> bool:
         f = u.conds.get("frightened")
         if not f:
@@ -311,21 +372,24 @@ class Engine:
         budget = max(u.move_left, speed if u.ap >= 1 else 0)
         if budget <= 0:
             return {}
-        key = ("h", u.uid, u.x, u.y, u.move_left, u.ap >= 1, speed)
+        key = ("h", u.uid, u.x, u.y, u.move_left, u.ap >= 1, speed, st.moved, "frightened" in u.conds)
         cache = st.reach_cache
         if cache is not None and cache[0] == key:
             return cache[1]
-        best, parent = self.reach_map(st, u, budget)
+        best = self.reach_costs(st, u, budget)
         fright = "frightened" in u.conds
+        taken = {(o.x, o.y) for o in st.units if not o.dead}
         out: dict[Pos, int] = {}
         for p, c in best.items():
+            if p in taken:
+                continue
             if fright and self.frightened_block(st, u, p[0], p[1]):
                 continue
             if c <= u.move_left:
                 out[p] = 0
             elif c <= speed and u.ap >= 1:
                 out[p] = 1
-        st.reach_cache = (key, out, parent, best)
+        st.reach_cache = (key, out, budget, best)
         return out
 
     def creature_moves(self, st: State, u: Unit) -> dict[Pos, int]:
@@ -334,16 +398,17 @@ class Engine:
         speed = self.speed_squares(st, u)
         if speed == 0:
             return {}
-        key = ("c", u.uid, u.x, u.y, speed)
+        key = ("c", u.uid, u.x, u.y, speed, st.moved, "frightened" in u.conds)
         cache = st.reach_cache
         if cache is not None and cache[0] == key:
             return cache[1]
-        best, parent = self.reach_map(st, u, speed)
+        best = self.reach_costs(st, u, speed)
+        taken = {(o.x, o.y) for o in st.units if not o.dead}
         if "frightened" in u.conds:
-            out = {p: 1 for p in best if not self.frightened_block(st, u, p[0], p[1])}
+            out = {p: 1 for p in best if p not in taken and not self.frightened_block(st, u, p[0], p[1])}
         else:
-            out = dict.fromkeys(best, 1)
-        st.reach_cache = (key, out, parent, best)
+            out = {p: 1 for p in best if p not in taken}
+        st.reach_cache = (key, out, speed, best)
         return out
 
     def path_to(self, st: State, u: Unit, dest: Pos) -> tuple[list[Pos], int]:
@@ -351,11 +416,19 @@ class Engine:
             self.hero_moves(st, u)
         else:
             self.creature_moves(st, u)
-        _key, _out, parent, best = st.reach_cache
+        _key, _out, _budget, best = st.reach_cache
+        allies = {(o.x, o.y) for o in st.units if not o.dead and o is not u and o.side == u.side}
+        rubble = () if u.flyer else st.board.rubble
+        start = (u.x, u.y)
         path = [dest]
-        while path[-1] != (u.x, u.y):
-            path.append(parent[path[-1]])
-        path.pop()
+        q = dest
+        while True:  # walk back along squares whose costs add up exactly
+            enter = (2 if q in rubble else 1) * (2 if q in allies else 1)
+            c = best[q] - enter
+            if c == 0 and start in st.board.neigh[q]:
+                break
+            q = next(p for p in st.board.neigh[q] if best.get(p) == c and p != start)
+            path.append(q)
         path.reverse()
         return path, best[dest]
 
@@ -562,7 +635,6 @@ class Engine:
     # ----- the driver --------------------------------------------------------------------
     def run(self, st: State, ev: list[Event]) -> None:
         """Advance until a decision is needed (cached in st.decision) or the game is over."""
-        st.reach_cache = None
         seen = -1
         while True:
             if st.stack and st.result is None:
@@ -637,6 +709,7 @@ class Engine:
 
     def kill(self, st: State, u: Unit, ev: list[Event]) -> None:
         st.casualties += 1
+        st.moved += 1
         u.dead = True
         u.dying = False
         u.hp = 0
@@ -865,8 +938,14 @@ class Engine:
                 return []  # F-26, F-33
             reach, melee = it.reach_ft // 5, bool(it.reach_ft)
             rng = (it.range_ft or it.thrown_ft) // 5
-        for o in self.hostiles(st, u):
-            d = dist(u.x, u.y, o.x, o.y)
+        ux, uy = u.x, u.y
+        far = max(reach, rng)
+        for o in st.units:
+            if o.side == u.side or o.dead:
+                continue
+            d = max(abs(o.x - ux), abs(o.y - uy))
+            if d > far:
+                continue
             if melee and self.in_melee(st, u, (o.x, o.y), reach):
                 out.append(o)
             elif rng and d <= rng and line_of_sight(st.board, (u.x, u.y), (o.x, o.y)):
@@ -896,13 +975,17 @@ class Engine:
         return not u.off and it.grip == "one_hand" and st.content.items[u.main].grip == "one_hand"
 
     def ground_near(self, st: State, u: Unit) -> list[str]:
-        own = [g[2] for g in st.ground if g[0] == u.x and g[1] == u.y]
-        near = [g[2] for g in st.ground if dist(g[0], g[1], u.x, u.y) == 1]
-        out: list[str] = []
-        for i in own + near:
-            if i not in out:
-                out.append(i)
-        return out
+        """Item ids on the own square first, then on adjacent squares (no repeats)."""
+        ux, uy = u.x, u.y
+        own: dict[str, None] = {}
+        near: dict[str, None] = {}
+        for gx, gy, iid in st.ground:
+            if gx == ux and gy == uy:
+                own[iid] = None
+            elif -1 <= gx - ux <= 1 and -1 <= gy - uy <= 1:
+                near[iid] = None
+        own.update(near)
+        return list(own)
 
     def spell_targets(self, st: State, u: Unit, sid: str) -> list[Action]:
         sp = st.content.spells[sid]
@@ -946,12 +1029,21 @@ class Engine:
             acts.append(("prone",))
         if prone and "burning" in u.conds and u.ap >= 3:
             acts.append(("douse",))
+        ux, uy = u.x, u.y
+        adjacent = [
+            o
+            for o in st.units
+            if o.side != u.side
+            and not o.dead
+            and -1 <= o.x - ux <= 1
+            and -1 <= o.y - uy <= 1
+            and melee_adjacent_ok(st.board, (ux, uy), (o.x, o.y))
+        ]
         if u.ap >= 2:
-            for o in self.hostiles(st, u):
-                if self.in_melee(st, u, (o.x, o.y), 1):
-                    acts.append(("grapple", o.uid))
-                    acts.append(("shove", o.uid))
-                    acts.append(("trip", o.uid))
+            for o in adjacent:
+                acts.append(("grapple", o.uid))
+                acts.append(("shove", o.uid))
+                acts.append(("trip", o.uid))
             if "grappled" in u.conds:
                 acts.append(("escape",))
         if u.ap >= 1:
@@ -964,18 +1056,20 @@ class Engine:
                 acts.append(("pick_up", iid))
         for iid in dict.fromkeys(i for i in (u.main, u.off, *u.pack) if i):
             acts.append(("set_down", iid))
-        for iid in dict.fromkeys(u.pack):
-            it = items[iid]
-            if it.kind != "consumable":
-                continue
-            for o in st.units:
-                if o.side == u.side and not o.dead and (o is u or dist(u.x, u.y, o.x, o.y) == 1):
+        consumables = [iid for iid in dict.fromkeys(u.pack) if items[iid].kind == "consumable"]
+        if consumables:
+            friends = [
+                o for o in st.units if o.side == u.side and not o.dead and -1 <= o.x - ux <= 1 and -1 <= o.y - uy <= 1
+            ]
+            for iid in consumables:
+                it = items[iid]
+                for o in friends:
                     kind = "support" if (o is not u or it.heal) else "object"
                     if self.can_pay(u, it.use_apc, kind):
                         acts.append(("use", iid, o.uid))
-        if self.can_pay(u, 1, "support"):
-            for o in self.hostiles(st, u):
-                if dist(u.x, u.y, o.x, o.y) == 1:
+        if adjacent and self.can_pay(u, 1, "support"):
+            for o in st.units:
+                if o.side != u.side and not o.dead and dist(ux, uy, o.x, o.y) == 1:
                     acts.append(("help", o.uid))
         acts.append(("end",))
         special = ""
@@ -1437,40 +1531,53 @@ class Engine:
             st.stack.pop()
             if not u.dead and any(o is not u and not o.dead and o.x == u.x and o.y == u.y for o in st.units):
                 u.x, u.y = f["free"]  # never end on an ally's square (F-15): back to the last free one
+                st.moved += 1
             if "stopped" in u.conds and i < len(path) and not u.dead:
                 ev.append(Event(f"{u.name} is stopped at ({u.x}, {u.y})."))
                 u.move_left = 0
             if not u.dead and not u.dying and i > 0:
                 self.end_of_movement(st, u, ev)
             return None
-        p, q = (u.x, u.y), (path[i][0], path[i][1])
-        engagers = []
-        px, py = p
-        for e in st.units:
-            if e.side == u.side or e.dead or abs(e.x - px) > 2 or abs(e.y - py) > 2:
-                continue
-            if e.uid in f["asked"] or not self.can_react(e) or "engaged" in e.used:
-                continue
-            r = self.melee_reach(st, e)
-            if self.in_melee(st, e, p, r) and not self.in_melee(st, e, q, r):
-                engagers.append(e)
-        if engagers:
-            e = self.in_order(st, engagers)[0]
-            f["asked"] = [*f["asked"], e.uid]
-            self.offer(st, e, "engaged", u, ev)
-            return None
-        u.x, u.y = q
-        f["i"] = i + 1
+        units = st.units
+        grapples = any("grappled" in o.conds for o in units)
+        asked = f["asked"]
+        while i < len(path):
+            px, py = u.x, u.y
+            qx, qy = path[i][0], path[i][1]
+            engagers = []
+            for e in units:
+                if e.side == u.side or e.dead or abs(e.x - px) > 2 or abs(e.y - py) > 2:
+                    continue
+                if e.uid in asked or not self.can_react(e) or "engaged" in e.used:
+                    continue
+                r = self.melee_reach(st, e)
+                if self.in_melee(st, e, (px, py), r) and not self.in_melee(st, e, (qx, qy), r):
+                    engagers.append(e)
+            if engagers:
+                e = self.in_order(st, engagers)[0]
+                f["asked"] = [*asked, e.uid]
+                f["i"] = i
+                self.offer(st, e, "engaged", u, ev)
+                return None
+            u.x, u.y = qx, qy
+            st.moved += 1
+            i += 1
+            asked = []
+            for o in units:
+                if o is not u and not o.dead and o.x == qx and o.y == qy:
+                    break
+            else:
+                f["free"] = [qx, qy]
+            if grapples:
+                for o in units:
+                    g = o.conds.get("grappled")
+                    if g and (g[2] == u.uid or o is u):
+                        src = self.unit(st, g[2])
+                        if dist(src.x, src.y, o.x, o.y) > 1:
+                            del o.conds["grappled"]
+                            ev.append(Event(f"{o.name} is no longer Grappled."))
+        f["i"] = i
         f["asked"] = []
-        if not any(o is not u and not o.dead and o.x == q[0] and o.y == q[1] for o in st.units):
-            f["free"] = [q[0], q[1]]
-        for o in st.units:
-            g = o.conds.get("grappled")
-            if g and (g[2] == u.uid or o is u):
-                src = self.unit(st, g[2])
-                if dist(src.x, src.y, o.x, o.y) > 1:
-                    del o.conds["grappled"]
-                    ev.append(Event(f"{o.name} is no longer Grappled."))
         return None
 
     def end_of_movement(self, st: State, u: Unit, ev: list[Event]) -> None:
@@ -1722,6 +1829,7 @@ class Engine:
         q = (t.x + dx, t.y + dy)
         if q in st.board.neigh.get((t.x, t.y), ()) and self.occupant(st, q[0], q[1]) is None:
             t.x, t.y = q
+            st.moved += 1
             ev.append(Event(f"{t.name} is shoved 5 ft to ({q[0]}, {q[1]})."))
             for o in st.units:
                 g = o.conds.get("grappled")

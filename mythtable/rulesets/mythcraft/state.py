@@ -28,6 +28,9 @@ class Board:
     neigh: dict[Pos, tuple[Pos, ...]]
     nidx: list[tuple[int, ...]] = field(default_factory=list)  # neighbour square indices
     walk_cost: list[int] = field(default_factory=list)  # cost to enter each square on foot (rubble 2)
+    nset: list[frozenset[int]] = field(default_factory=list)
+    rubble_idx: frozenset[int] = frozenset()
+    coords: list[Pos] = field(default_factory=list)
     los_cache: dict[tuple[Pos, Pos], bool] = field(default_factory=dict)
 
 
@@ -115,6 +118,7 @@ class State:
     result: list[Any] | None = None  # [winner, reason]
     turns: int = 0
     casualties: int = 0
+    moved: int = 0  # bumped whenever a square is entered or freed (keys the move-range cache)
     decision: Decision | None = None
     reach_cache: Any = None
     opening: list[Any] = field(default_factory=list)
