@@ -315,3 +315,25 @@ def test_rate_limit_and_login_attempts_per_address(tmp_path: Path) -> None:
         assert srv2.running()
     finally:
         srv2.stop()
+
+
+def test_no_game_outlives_a_killed_server(tmp_path: Path) -> None:
+    """Even SIGKILL on the server (no cleanup at all) ends the games: the pty hangs up on them."""
+    srv = Server(tmp_path, "--open")
+
+    async def scenario() -> list[int]:
+        conn = await connect(srv.port)
+        screen = await open_game(conn)
+        await screen.wait_for("New game")
+        pids = srv.children()
+        srv.proc.kill()
+        srv.proc.wait(10)
+        conn.close()
+        return pids
+
+    pids = run(scenario())
+    assert isinstance(pids, list) and len(pids) == 1
+    deadline = time.monotonic() + 10
+    while any(pid_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(pid_alive(pid) for pid in pids), "a game process outlived its server"
