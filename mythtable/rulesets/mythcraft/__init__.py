@@ -380,7 +380,8 @@ def describe_action(eng: Engine, st: State, action: Action) -> str:
     if kind in simple:
         return simple[kind]
     if kind in ("grapple", "shove", "trip"):
-        return f"{str(kind).capitalize()} {name(action[1])}"
+        cost = " (2 AP)" if a is not None and a.side == HEROES else ""
+        return f"{str(kind).capitalize()} {name(action[1])}{cost}"[:60]
     if kind == "equip":
         return f"Equip the {item(action[1])} (1 AP)"
     if kind == "stow":
@@ -394,7 +395,13 @@ def describe_action(eng: Engine, st: State, action: Action) -> str:
     if kind == "help":
         return f"Help against {name(action[1])} (1 AP)"
     if kind == "react":
-        return f"Use {str(action[1]).replace('_', ' ').title()}"
+        return {
+            "engaged": "Strike as it leaves (Engaged, 0 AP)",
+            "riposte": "Riposte (2 Reactive AP)",
+            "parry": "Parry: +2 AR (1 Reactive AP)",
+            "ward": "Ward: +2 to the defense (1 Reactive AP)",
+            "grim_reprisal": "Grim Reprisal (Grave Blade)",
+        }.get(str(action[1]), f"Use {action[1]}")
     if kind == "keep":
         return "Keep Holy Support AP" if action[1] == "holy_support" else "Switch to Blood Rage (Rage AP)"
     if kind == "defend":
