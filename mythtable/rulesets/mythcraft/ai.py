@@ -41,19 +41,19 @@ class CreatureAI:
         specials = [a for a in acts if a[0] == "special"]
         if specials and sum(1 for o in able if dist(o.x, o.y, u.x, u.y) <= 6) >= 2:
             return specials[0]
-        if attacks:
-            uids = {o.uid: o for o in able}
-            live = [a for a in attacks if a[2] in uids] or attacks
+        uids = {o.uid for o in able}
 
-            def score(a: Action) -> tuple[int, int, str]:
-                t = eng.unit(st, str(a[2]))
-                return (-self.power(eng, st, u, str(a[1])), t.hp, str(a))
+        def score(a: Action) -> tuple[int, int, str]:
+            t = eng.unit(st, str(a[2]))
+            return (-self.power(eng, st, u, str(a[1])), t.hp, str(a))
 
+        live = [a for a in attacks if a[2] in uids]
+        if live:
             return min(live, key=score)
         if ("stand",) in acts:
             return ("stand",)
         moves = [a for a in acts if a[0] == "move"]
-        if moves and (u.side != HEROES or u.ap >= 1 or u.move_left):
+        if moves:
             here = min(dist(u.x, u.y, o.x, o.y) for o in able)
 
             def closeness(a: Action) -> tuple[int, int, int]:
@@ -63,6 +63,8 @@ class CreatureAI:
             best = min(moves, key=closeness)
             if closeness(best)[0] < here:
                 return best
+        if attacks:  # only helpless targets left in reach
+            return min(attacks, key=score)
         return ("end",)
 
     @staticmethod
