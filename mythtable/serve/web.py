@@ -11,11 +11,13 @@ import shlex
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 from mythtable.engine.errors import MythtableError
 from mythtable.serve.net import listen_error
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
+SHUTDOWN_SECONDS = 2.0
 
 
 def web_command(data_dir: Path) -> str:
@@ -38,9 +40,40 @@ def check_port(host: str, port: int) -> None:
             raise MythtableError(f"cannot listen on {host}:{port}: {listen_error(exc)}") from None
 
 
-def run_web(args: argparse.Namespace) -> int:
+def _server_class() -> type[Any]:
+    import asyncio
+    import signal
+
+    from aiohttp import web
     from textual_serve.server import Server
 
+    class QuickExitServer(Server):  # type: ignore[misc]
+        """textual-serve's server, but Ctrl+C / SIGTERM end open games within seconds.
+
+        (textual-serve waits up to aiohttp's default 60 s for open pages before it stops their games.)
+        """
+
+        def serve(self, debug: bool = False) -> None:
+            self.debug = debug
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(signum, self.request_exit)
+            web.run_app(
+                self._make_app(),
+                host=self.host,
+                port=self.port,
+                handle_signals=False,
+                loop=loop,
+                print=lambda *args: None,
+                shutdown_timeout=SHUTDOWN_SECONDS,
+            )
+
+    return QuickExitServer
+
+
+def run_web(args: argparse.Namespace) -> int:
     from mythtable.saves import data_dir
 
     folder = data_dir(args.data_dir) / "web"
@@ -56,8 +89,8 @@ def run_web(args: argparse.Namespace) -> int:
             file=sys.stderr,
             flush=True,
         )
-    server = Server(web_command(folder), host=args.host, port=args.port, title="mythtable",
-                    public_url=args.public_url)
+    server = _server_class()(web_command(folder), host=args.host, port=args.port, title="mythtable",
+                             public_url=args.public_url)
     try:
         server.serve()
     except OSError as exc:

@@ -337,3 +337,24 @@ def test_no_game_outlives_a_killed_server(tmp_path: Path) -> None:
     while any(pid_alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(pid_alive(pid) for pid in pids), "a game process outlived its server"
+
+
+def test_stopping_the_server_ends_the_games_and_tells_the_players(tmp_path: Path) -> None:
+    srv = Server(tmp_path, "--open")
+
+    async def scenario() -> tuple[list[int], str]:
+        conn = await connect(srv.port)
+        screen = await open_game(conn)
+        await screen.wait_for("New game")
+        pids = srv.children()
+        srv.proc.terminate()
+        await asyncio.wait_for(screen.closed.wait(), 10)
+        conn.close()
+        return pids, screen.text()
+
+    result = run(scenario())
+    assert isinstance(result, tuple)
+    pids, shown = result
+    assert "the server is shutting down" in shown
+    assert srv.proc.wait(10) == 0
+    assert not any(pid_alive(pid) for pid in pids)

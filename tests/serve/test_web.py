@@ -1,4 +1,5 @@
-"""`mythtable serve web`: the page answers on loopback, and a browser's websocket gets the title screen."""
+"""`mythtable serve web`: the page answers on loopback, a browser's websocket gets the title screen, and
+stopping the server ends the games of pages still open."""
 
 from __future__ import annotations
 
@@ -11,10 +12,17 @@ from pathlib import Path
 
 import aiohttp
 
-from tests.serve.sshkit import free_port
+from tests.serve.sshkit import child_pids, free_port, pid_alive
 
 
-async def _page_and_title(port: int) -> tuple[int, str, bytes]:
+def descendants(pid: int) -> list[int]:
+    found = []
+    for child in child_pids(pid):
+        found += [child, *descendants(child)]
+    return found
+
+
+async def _visit(port: int, server: subprocess.Popen[bytes]) -> tuple[int, str, bytes, list[int], float]:
     async with aiohttp.ClientSession() as http:
         deadline = time.monotonic() + 20
         while True:
@@ -35,7 +43,14 @@ async def _page_and_title(port: int) -> tuple[int, str, bytes]:
                     seen += message.data.encode()
                 else:
                     break
-        return status, html, seen
+            games = descendants(server.pid)
+            # Stop the server while the page is still open.
+            start = time.monotonic()
+            server.send_signal(signal.SIGTERM)
+            while server.poll() is None and time.monotonic() - start < 15:
+                await asyncio.sleep(0.1)
+            stopped = time.monotonic() - start
+        return status, html, seen, games, stopped
 
 
 def test_web_page_answers_on_loopback(tmp_path: Path) -> None:
@@ -48,15 +63,18 @@ def test_web_page_answers_on_loopback(tmp_path: Path) -> None:
             stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
         )
     try:
-        status, html, seen = asyncio.run(asyncio.wait_for(_page_and_title(port), 60))
+        status, html, seen, games, stopped = asyncio.run(asyncio.wait_for(_visit(port, server), 60))
         assert status == 200
         assert "<html" in html.lower()
         assert b"New game" in seen, seen[-500:]
+        assert games, "the page's game runs in a process of its own"
+        assert server.poll() == 0 and stopped < 10
+        deadline = time.monotonic() + 5
+        while any(pid_alive(pid) for pid in games) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(pid_alive(pid) for pid in games)
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
+        if server.poll() is None:
             server.kill()
             server.wait(5)
     assert "Traceback" not in log.read_text(errors="replace")
