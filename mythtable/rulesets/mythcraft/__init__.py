@@ -17,7 +17,7 @@ from mythtable.rulesets.mythcraft.rules import (
     capacity,
     reactive_cap,
 )
-from mythtable.rulesets.mythcraft.state import State, Unit
+from mythtable.rulesets.mythcraft.state import UNIT_FIELDS, State, Unit
 from mythtable.rulesets.mythcraft.view import (
     CombatantView,
     ConditionView,
@@ -148,6 +148,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     def snapshot(self, state: State) -> dict[str, Any]:
         return {
             "encounter": state.encounter,
+            "unit_fields": list(UNIT_FIELDS),
             "units": [u.to_json() for u in state.units],
             "order": list(state.order),
             "turn_idx": state.turn_idx,

@@ -98,7 +98,8 @@ def make_board(rows: list[str]) -> Board:
     nset = [frozenset(n) for n in nidx]
     rubble_idx = frozenset(y * width + x for x, y in rubble)
     coords = [(i % width, i // width) for i in range(width * height)]
-    return Board(width, height, walls, rubble, neigh, nidx, walk, nset, rubble_idx, coords)
+    move_actions: dict[Pos, Action] = {p: ("move", p[0], p[1]) for p in coords}
+    return Board(width, height, walls, rubble, neigh, nidx, walk, nset, rubble_idx, coords, move_actions)
 
 
 def line_of_sight(board: Board, a: Pos, b: Pos) -> bool:
@@ -1010,8 +1011,8 @@ class Engine:
     def hero_decision(self, st: State, u: Unit) -> Decision:
         acts: list[Action] = []
         items = st.content.items
-        for x, y in self.hero_moves(st, u):
-            acts.append(("move", x, y))
+        moves = st.board.move_actions
+        acts.extend([moves[p] for p in self.hero_moves(st, u)])
         for wid in self.held_weapons(st, u):
             if self.can_pay(u, self.weapon_apc(st, u, wid), "attack"):
                 for o in self.weapon_targets(st, u, wid):
@@ -1095,13 +1096,25 @@ class Engine:
         acts: list[Action] = []
         c = st.content.creatures[u.kind]
         if u.acts > 0:
+            ux, uy = u.x, u.y
+            board = st.board
+            foes = [(o, max(abs(o.x - ux), abs(o.y - uy))) for o in st.units if o.side != u.side and not o.dead]
             for a in c.actions:
                 if a.kind == "move":
-                    for x, y in self.creature_moves(st, u):
-                        acts.append(("move", x, y))
+                    moves = board.move_actions
+                    acts.extend([moves[p] for p in self.creature_moves(st, u)])
                 elif a.kind == "attack":
-                    for o in self.creature_targets(st, u, a):
-                        acts.append(("attack", a.id, o.uid))
+                    rng = a.range_ft // 5
+                    melee = a.range == "melee" or a.range == "reach"
+                    for o, d in foes:
+                        if d > rng:
+                            continue
+                        if d == 1 and melee:
+                            ok = melee_adjacent_ok(board, (ux, uy), (o.x, o.y))
+                        else:
+                            ok = line_of_sight(board, (ux, uy), (o.x, o.y))
+                        if ok:
+                            acts.append(("attack", a.id, o.uid))
                 elif a.kind == "area_attack" and a.id not in u.once_used and self.area_targets(st, u, a):
                     acts.append(("special", a.id))
             acts.append(("dodge",))
@@ -1110,8 +1123,8 @@ class Engine:
                 acts.append(("stand",))
             if prone and "burning" in u.conds:
                 acts.append(("douse",))
-            for o in self.hostiles(st, u):
-                if self.in_melee(st, u, (o.x, o.y), 1):
+            for o, d in foes:
+                if d == 1 and melee_adjacent_ok(board, (ux, uy), (o.x, o.y)):
                     acts.append(("grapple", o.uid))
                     acts.append(("shove", o.uid))
                     acts.append(("trip", o.uid))

@@ -31,6 +31,7 @@ class Board:
     nset: list[frozenset[int]] = field(default_factory=list)
     rubble_idx: frozenset[int] = frozenset()
     coords: list[Pos] = field(default_factory=list)
+    move_actions: dict[Pos, tuple[str, int, int]] = field(default_factory=dict)
     los_cache: dict[tuple[Pos, Pos], bool] = field(default_factory=dict)
 
 
@@ -95,8 +96,12 @@ class Unit:
         c.init = [self.init[0], self.init[1], self.init[2][:]] if self.init else []
         return c
 
-    def to_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in Unit.__slots__}  # type: ignore[attr-defined]
+    def to_json(self) -> list[Any]:
+        """Field values in UNIT_FIELDS order (a list: snapshots are hashed often)."""
+        return [getattr(self, name) for name in UNIT_FIELDS]
+
+
+UNIT_FIELDS: tuple[str, ...] = tuple(Unit.__slots__)  # type: ignore[attr-defined]
 
 
 @dataclass(slots=True)
