@@ -25,9 +25,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import asyncssh
+from asyncssh.channel import SSHChannel
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -49,7 +50,7 @@ class Probe(asyncssh.SSHClientSession[bytes]):
         self.closed = False
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
 
-    def connection_made(self, chan: asyncssh.SSHChannel[bytes]) -> None:
+    def connection_made(self, chan: SSHChannel[bytes]) -> None:
         self.chan = chan  # type: ignore[assignment]
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
@@ -153,7 +154,7 @@ async def open_games(port: int, count: int) -> tuple[list[asyncssh.SSHClientConn
     probes: list[Probe] = []
     for conn in conns:
         _, probe = await conn.create_session(Probe, term_type="xterm-256color", term_size=(80, 24), encoding=None)
-        probes.append(probe)
+        probes.append(cast(Probe, probe))
     await asyncio.gather(*(p.wait_text("New game") for p in probes))
     ruleset = get(available()[0])
     for probe in probes:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+from asyncssh.channel import SSHChannel
 
 from mythtable.engine.errors import MythtableError
 from mythtable.serve.hostkey import load_or_create_host_key
@@ -254,7 +255,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.ending = False
         self.slot = False
 
-    def connection_made(self, chan: asyncssh.SSHChannel[bytes]) -> None:
+    def connection_made(self, chan: SSHChannel[bytes]) -> None:
         self.chan = chan  # type: ignore[assignment]
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:

@@ -47,7 +47,7 @@ def _server_class() -> type[Any]:
     from aiohttp import web
     from textual_serve.server import Server
 
-    class QuickExitServer(Server):  # type: ignore[misc]
+    class QuickExitServer(Server):
         """textual-serve's server, but Ctrl+C / SIGTERM end open games within seconds.
 
         (textual-serve waits up to aiohttp's default 60 s for open pages before it stops their games.)

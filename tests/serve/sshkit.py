@@ -13,10 +13,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import asyncssh
 import pyte
+from asyncssh.channel import SSHChannel
 
 LISTENING = re.compile(r"SSH server listening on 127\.0\.0\.1:(\d+)")
 
@@ -125,7 +126,7 @@ class Screen(asyncssh.SSHClientSession[bytes]):
         self.arrived = asyncio.Event()
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
 
-    def connection_made(self, chan: asyncssh.SSHChannel[bytes]) -> None:
+    def connection_made(self, chan: SSHChannel[bytes]) -> None:
         self.chan = chan  # type: ignore[assignment]
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
@@ -189,4 +190,4 @@ async def open_game(
     _, screen = await conn.create_session(
         lambda: Screen(cols, rows), term_type=term, term_size=(cols, rows), encoding=None
     )
-    return screen
+    return cast(Screen, screen)

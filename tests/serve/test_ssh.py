@@ -108,7 +108,8 @@ def test_password_login_and_title_quit(server: Server) -> None:
             screen.send("q")
             await asyncio.wait_for(screen.closed.wait(), 15)
             assert screen.chan is not None
-            return screen.chan.get_exit_status()
+            status = screen.chan.get_exit_status()
+        return status
 
     assert run(scenario()) == 0
     server.wait_children(0)
