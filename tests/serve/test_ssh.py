@@ -13,6 +13,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from asyncssh.packet import Boolean, String, UInt32
 
 from mythtable.rulesets import available, get
 from tests.serve.sshkit import Server, connect, open_game, pid_alive
@@ -105,6 +106,12 @@ def test_password_login_and_title_quit(server: Server) -> None:
         async with await connect(server.port, password=PASSWORD) as conn:
             screen = await open_game(conn, term="xterm")
             await screen.wait_for("New game")
+            # TERM comes from the client; nothing secret of the server's reaches the game.
+            game_pid = server.wait_children(1)[0]
+            env = dict(item.split("=", 1) for item in
+                       Path(f"/proc/{game_pid}/environ").read_text().split("\0") if "=" in item)
+            assert env["TERM"] == "xterm"
+            assert "MYTHTABLE_SSH_PASSWORD" not in env and PASSWORD not in "".join(env.values())
             screen.send("q")
             await asyncio.wait_for(screen.closed.wait(), 15)
             assert screen.chan is not None
@@ -158,6 +165,12 @@ def test_only_the_interactive_game_is_offered(server: Server,
             # One game at a time per connection: a second one alongside is turned away.
             screen = await open_game(conn)
             await screen.wait_for("New game")
+            # Agent and X11 forwarding requests on the game's channel are answered "no".
+            chan = screen.chan
+            assert chan is not None
+            assert await chan._make_request(b"auth-agent-req@openssh.com") is False
+            x11 = (Boolean(False), String("MIT-MAGIC-COOKIE-1"), String("00" * 16), UInt32(0))
+            assert await chan._make_request(b"x11-req", *x11) is False
             second = await open_game(conn)
             await asyncio.wait_for(second.closed.wait(), 10)
             assert second.chan is not None and second.chan.get_exit_status() == 1
