@@ -195,3 +195,13 @@ def test_F_34_trip_knocks_prone_shove_pushes() -> None:
     s.act("shove", "c1")
     assert "vs FORT 11: hit" in s.text()
     assert (s.u("c1").x, s.u("c1").y) == (6, 1)
+
+
+def test_F_34_shove_only_up_to_one_size_larger() -> None:
+    from tests.mythcraft.fixtures import SLAG_TOAD
+    from tests.mythcraft.helpers import with_creatures
+
+    big = dict(SLAG_TOAD, id="test_giant", name="Test Giant", size="huge")
+    s = Scene([("warrior", 4, 1)], [("test_giant", 5, 1), ("cinder_imp", 4, 2)], content=with_creatures(big))
+    assert ("shove", "c1") not in s.actions and ("trip", "c1") in s.actions
+    assert ("shove", "c2") in s.actions  # a small imp

@@ -20,6 +20,7 @@ ATTR_INDEX = {"STR": 0, "DEX": 1, "END": 2, "AWR": 3, "INT": 4, "CHA": 5, "LUCK"
 DEATH_DP = 8
 ROUND_LIMIT = 30  # H-28
 ROUND_SECONDS = 10  # C-2
+SIZES = ("tiny", "small", "medium", "large", "huge")
 DIRS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
@@ -581,6 +582,7 @@ class Engine:
             speed_ft=max(c.speed_ft, fly),  # H-23: a flyer moves at its best speed
             flyer=fly > 0,
             action_count=c.action_count,
+            size=SIZES.index(c.size),
         )
 
     # ----- initiative (C-6..C-12) -------------------------------------------------------------
@@ -1043,7 +1045,8 @@ class Engine:
         if u.ap >= 2:
             for o in adjacent:
                 acts.append(("grapple", o.uid))
-                acts.append(("shove", o.uid))
+                if o.size <= u.size + 1:  # F-34: at most one size larger
+                    acts.append(("shove", o.uid))
                 acts.append(("trip", o.uid))
             if "grappled" in u.conds:
                 acts.append(("escape",))
@@ -1126,7 +1129,8 @@ class Engine:
             for o, d in foes:
                 if d == 1 and melee_adjacent_ok(board, (ux, uy), (o.x, o.y)):
                     acts.append(("grapple", o.uid))
-                    acts.append(("shove", o.uid))
+                    if o.size <= u.size + 1:
+                        acts.append(("shove", o.uid))
                     acts.append(("trip", o.uid))
             if "grappled" in u.conds:
                 acts.append(("escape",))

@@ -81,19 +81,56 @@ class Unit:
     once_used: list[str] = field(default_factory=list)
     help_target: str = ""
     init: list[Any] = field(default_factory=list)  # [d20, total, [roll-off rolls]]
+    size: int = 2  # 0 tiny, 1 small, 2 medium, 3 large, 4 huge
 
     def copy(self) -> Unit:
+        """A fast field-by-field copy (mutable parts copied; never-mutated ones shared)."""
         c = Unit.__new__(Unit)
-        for name in Unit.__slots__:  # type: ignore[attr-defined]
-            setattr(c, name, getattr(self, name))
+        c.uid = self.uid
+        c.name = self.name
+        c.side = self.side
+        c.kind = self.kind
+        c.x = self.x
+        c.y = self.y
+        c.hp = self.hp
+        c.max_hp = self.max_hp
+        c.level = self.level
         c.attrs = self.attrs[:]
         c.defs = self.defs[:]
-        c.conds = {k: v[:] for k, v in self.conds.items()}
-        c.pack = self.pack[:]
-        c.used = self.used[:]
-        c.once_used = self.once_used[:]
+        c.resist = self.resist
+        c.vuln = self.vuln
+        c.immune = self.immune
+        c.dr = self.dr
+        c.speed_ft = self.speed_ft
+        c.flyer = self.flyer
+        c.feature = self.feature
         c.spells = self.spells
+        c.ap = self.ap
+        c.fresh = self.fresh
+        c.kept = self.kept
+        c.reactive = self.reactive
+        c.special = self.special
+        c.special_ap = self.special_ap
+        c.base_special = self.base_special
+        c.fury = self.fury
+        c.dp = self.dp
+        c.dying = self.dying
+        c.dead = self.dead
+        c.conds = {k: v[:] for k, v in self.conds.items()}
+        c.main = self.main
+        c.off = self.off
+        c.armor = self.armor
+        c.pack = self.pack[:]
+        c.sp = self.sp
+        c.max_sp = self.max_sp
+        c.move_left = self.move_left
+        c.used = self.used[:]
+        c.acts = self.acts
+        c.action_count = self.action_count
+        c.once_used = self.once_used[:]
+        c.help_target = self.help_target
         c.init = [self.init[0], self.init[1], self.init[2][:]] if self.init else []
+        c.size = self.size
         return c
 
     def to_json(self) -> list[Any]:
