@@ -42,6 +42,7 @@ TERMINAL_RESET = (
 )
 _TERM_OK = re.compile(r"^[A-Za-z0-9._+-]{1,64}$")
 LOGIN_WINDOW = 600.0  # seconds over which failed logins per address are counted
+NO_GAME_LIMIT = 60.0  # seconds a connection may stay open without a game running (logged in or not)
 
 
 @dataclass
@@ -88,6 +89,7 @@ class Hub:
         self.settings = settings
         self.authorized = authorized
         self.sessions: set[GameSession] = set()
+        self.gates: set[Gatekeeper] = set()  # admitted connections
         self.connections = 0
         self.recent = SlidingWindow(settings.rate_limit, 60.0)
         self.failures = SlidingWindow(settings.login_attempts, LOGIN_WINDOW)
@@ -140,6 +142,11 @@ class Hub:
         now = time.monotonic()
         for session in list(self.sessions):
             session.check_time(now)
+        wait = self.settings.idle_timeout or NO_GAME_LIMIT
+        wait = min(wait, NO_GAME_LIMIT)
+        for gate in list(self.gates):
+            if not gate.playing and now - gate.since >= wait:
+                gate.drop("no game was started")
 
 
 class Gatekeeper(asyncssh.SSHServer):
@@ -156,6 +163,7 @@ class Gatekeeper(asyncssh.SSHServer):
         self.auth_by_password = False
         self.last_key_id: str | None = None
         self.playing = False  # one game at a time per connection
+        self.since = time.monotonic()  # when the connection came, or its last game ended
 
     # --- the connection -------------------------------------------------------------------------
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -168,7 +176,16 @@ class Gatekeeper(asyncssh.SSHServer):
             asyncio.get_running_loop().call_soon(self._refuse, refusal)
             return
         self.hub.connections += 1
+        self.hub.gates.add(self)
         self.counted = True
+
+    def drop(self, reason: str) -> None:
+        """Close a connection that holds a place without playing."""
+        log(f"closed the connection of {self.address}: {reason}")
+        self.since = float("inf")  # once
+        if self.conn is not None:
+            with contextlib.suppress(Exception):
+                self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason)
 
     def _refuse(self, reason: str) -> None:
         if self.conn is not None:
@@ -178,6 +195,7 @@ class Gatekeeper(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted:
             self.hub.connections -= 1
+            self.hub.gates.discard(self)
             self.counted = False
         if self.attempted and not self.authenticated and self.password_failures == 0:
             self.hub.failures.add(self.address)  # keys were offered and none fitted: one failure
@@ -440,6 +458,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.slot:
             self.hub.sessions.discard(self)
             self.gate.playing = False
+            self.gate.since = time.monotonic()
             self.slot = False
         if self.temporary and self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)

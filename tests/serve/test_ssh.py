@@ -291,6 +291,9 @@ def test_idle_and_session_time_limits(tmp_path: Path) -> None:
             assert "no key pressed for 2 seconds" in idle.text()
             assert 5 <= busy_closed < 8
             assert "sessions last at most 5 seconds" in busy.text()
+            # A connection that stays without a game is closed too (here after the 2 s idle timeout).
+            lingering = await connect(srv.port)
+            await asyncio.wait_for(lingering.wait_closed(), 8)
             assert busy.raw.endswith(b"\r\n")  # the player's terminal is given back before the message
             assert b"\x1b[?1049l" in busy.raw
 
