@@ -4,9 +4,10 @@ Starts a real server on 127.0.0.1 (a temporary host key and data folder, --open)
 clients with an 80x24 pty, starts a game in each (title -> New game -> Ctrl+S), then presses Down/Up
 to move the selection. For every key press it records the time from sending the key to the first
 byte of the redraw arriving and to the last byte (no more bytes for 30 ms), and the bytes sent.
-Reported with 1 session and with N sessions (each pressing a key every 0.1-0.3 s, all at once),
-plus the memory (RSS) of one session's mythtable process. Prints figures only; targets to read
-them against: median under 50 ms with 20 sessions, under 2 KB per key press.
+Reported on the title's menu, in a game with 1 session, and with N sessions all playing at once
+(each pressing a key every 0.1-0.3 s), plus the memory (RSS) of one session's mythtable process.
+Prints figures only; targets to read them against: median under 50 ms with 20 sessions, under 2 KB
+per key press.
 """
 
 from __future__ import annotations
@@ -156,6 +157,10 @@ async def open_games(port: int, count: int) -> tuple[list[asyncssh.SSHClientConn
         _, probe = await conn.create_session(Probe, term_type="xterm-256color", term_size=(80, 24), encoding=None)
         probes.append(cast(Probe, probe))
     await asyncio.gather(*(p.wait_text("New game") for p in probes))
+    return list(conns), probes
+
+
+async def start_games(probes: list[Probe]) -> None:
     ruleset = get(available()[0])
     for probe in probes:
         await probe.quiet(0.2)
@@ -169,7 +174,6 @@ async def open_games(port: int, count: int) -> tuple[list[asyncssh.SSHClientConn
             probe.send("\r")
         await probe.wait_text("turn")
     await asyncio.gather(*(p.quiet(0.5) for p in probes))
-    return list(conns), probes
 
 
 async def play(probe: Probe, presses: int, seed: int, think: tuple[float, float]) -> list[tuple[float, float, int]]:
@@ -201,6 +205,9 @@ async def measure(port: int, server_pid: int, sessions: int, presses: int) -> di
     report: dict[str, Any] = {}
     conns, probes = await open_games(port, 1)
     try:
+        await probes[0].quiet(0.5)
+        report["title_menu"] = summary(await play(probes[0], presses, 1, (0.05, 0.1)))
+        await start_games(probes)
         report["one_session"] = summary(await play(probes[0], presses, 1, (0.05, 0.1)))
         pids = children(server_pid)
         report["rss_mb_one_session"] = rss_mb(pids[0]) if pids else 0.0
@@ -209,6 +216,7 @@ async def measure(port: int, server_pid: int, sessions: int, presses: int) -> di
             conn.close()
     await asyncio.sleep(1.0)
     conns, probes = await open_games(port, sessions)
+    await start_games(probes)
     try:
         per = await asyncio.gather(*(play(p, presses, i, (0.1, 0.3)) for i, p in enumerate(probes)))
         report[f"{sessions}_sessions"] = summary([s for samples in per for s in samples])
@@ -250,6 +258,9 @@ def main() -> int:
               f"{f['first_byte_p95_ms']:6.1f} ms p95; screen settled {f['settled_median_ms']:6.1f} ms median, "
               f"{f['settled_p95_ms']:6.1f} ms p95; {f['bytes_median']:.0f} bytes per press "
               f"(max {f['bytes_max']}) over {f['presses']} presses")
+    title = report["title_menu"]
+    print(f"  title menu (1 session): first byte {title['first_byte_median_ms']:.1f} ms median; "
+          f"{title['bytes_median']:.0f} bytes per press")
     print(f"  memory: one session's process {report['rss_mb_one_session']:.1f} MB RSS "
           f"({report['rss_mb_median_with_many']:.1f} MB median with {args.sessions}); "
           f"server {report['server_rss_mb']:.1f} MB")
