@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mythtable.rulesets.mythcraft.rules import cor_bonus, reactive_cap
@@ -167,3 +167,15 @@ def test_H_12_turn_start_and_end_sequence() -> None:
     s.act("end")
     s.end_until("h1")
     assert w.hp == hp
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=1, max_value=5), st.integers(min_value=0, max_value=5))
+def test_C_21_C_23_property_kept_is_min_of_leftover_and_cap(level: int, spend: int) -> None:
+    s = Scene([("rogue", 1, 1)], [("ash_hound", 10, 6)], level=level)
+    rogue = s.u("h1")
+    rogue.ap -= spend  # as if spent on actions
+    s.act("end")
+    s.end_until("h1")
+    kept = min(5 - spend, reactive_cap(level))
+    assert rogue.kept == kept and rogue.ap == 5 + kept
