@@ -206,9 +206,19 @@ class PtyProcess:
 
     def resize(self, cols: int, rows: int) -> None:
         self.cols, self.rows = clamp_size(cols, rows)
-        if self.master >= 0:
-            with contextlib.suppress(OSError):
-                _set_size(self.master, self.cols, self.rows)  # the kernel sends SIGWINCH to the app
+        if self.master < 0 or self.proc is None:
+            return
+        with contextlib.suppress(OSError):
+            _set_size(self.master, self.cols, self.rows)
+        # The kernel signals SIGWINCH to the pty's foreground group: the app, once the pty is its controlling
+        # terminal. Should the bootstrap not have managed that, signal the app's group ourselves.
+        try:
+            foreground = os.tcgetpgrp(self.master)
+        except OSError:
+            foreground = -1
+        if foreground != self.proc.pid and self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGWINCH)
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.returncode is None
