@@ -101,6 +101,15 @@ def test_H_27_record_replays_exactly_and_levels_1_to_3() -> None:
     record = GameRecord.model_validate(json.loads(json.dumps(game.to_record().model_dump())))
     replay = Game.from_record(record, verify=True)
     assert replay.hash() == game.hash()
+    # take-back: a move rolls nothing and can be taken back; an attack rolled a d20 and cannot
+    g2 = Game.new("mythcraft", 5, Setup(["A", "B"], {"encounter": "E1"}))
+    before = g2.hash()
+    hero = RULESET.engine.active(g2.state)
+    move = next(a for a in g2.decision.actions if a[0] == "move")  # type: ignore[union-attr]
+    g2.apply(move)
+    assert g2.takeback_count(hero.side) == 1
+    g2.take_back(hero.side)
+    assert g2.hash() == before
     level = next(f for f in RULESET.setup_fields(CONTENT) if f.key == "level")
     assert [c.value for c in level.choices] == ["1", "2", "3"]
     lines = [line.event.text for line in game.log if " attacks " in line.event.text and " d20 " in line.event.text]
