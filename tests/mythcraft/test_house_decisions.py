@@ -77,6 +77,9 @@ def test_H_24_solo_ai_closes_in_attacks_and_always_reacts() -> None:
     s2 = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
     s2.act("move", 1, 1)
     assert ai.choose(RULESET, s2.state, s2.decision) == ("react", "engaged")
+    from mythtable.rulesets.mythcraft.ai import make_ai
+
+    assert isinstance(make_ai(3), CreatureAI)  # the app's hook for a computer-run seat
     s3 = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
     s3.act("grapple", "c1")
     assert ai.choose(RULESET, s3.state, s3.decision) == ("defend", "REF")  # REF 12 > FORT 11

@@ -75,3 +75,10 @@ class CreatureAI:
             if a.id == aid:
                 return a.average + 3 * len(a.riders)
         return 0
+
+
+def make_ai(seed: int) -> CreatureAI:
+    """The app's hook for a computer-run seat (solo mode runs seat 1 with this). It uses no dice,
+    so the seed is not needed."""
+    del seed
+    return CreatureAI()
