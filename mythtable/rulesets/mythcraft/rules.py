@@ -371,27 +371,34 @@ class Engine:
         speed = self.speed_squares(st, u)
         if speed == 0:
             return {}
-        budget = max(u.move_left, speed if u.ap >= 1 else 0)
-        if budget <= 0:
+        if u.move_left <= 0 and u.ap < 1:
             return {}
-        key = ("h", u.uid, u.x, u.y, u.move_left, u.ap >= 1, speed, st.moved, "frightened" in u.conds)
+        budget = max(u.move_left, speed)
+        fright = "frightened" in u.conds
+        key = ("h", u.uid, u.x, u.y, budget, st.moved, fright)
+        sub = (u.move_left, u.ap >= 1)
         cache = st.reach_cache
         if cache is not None and cache[0] == key:
-            return cache[1]
-        best = self.reach_costs(st, u, budget)
-        fright = "frightened" in u.conds
-        taken = {(o.x, o.y) for o in st.units if not o.dead}
+            if cache[4] == sub:
+                return cache[1]
+            best, cands = cache[3], cache[5]
+        else:
+            best = self.reach_costs(st, u, budget)
+            taken = {(o.x, o.y) for o in st.units if not o.dead}
+            cands = [
+                (p, c)
+                for p, c in best.items()
+                if p not in taken and not (fright and self.frightened_block(st, u, p[0], p[1]))
+            ]
         out: dict[Pos, int] = {}
-        for p, c in best.items():
-            if p in taken:
-                continue
-            if fright and self.frightened_block(st, u, p[0], p[1]):
-                continue
-            if c <= u.move_left:
+        left = u.move_left
+        paid = u.ap >= 1
+        for p, c in cands:
+            if c <= left:
                 out[p] = 0
-            elif c <= speed and u.ap >= 1:
+            elif paid and c <= speed:
                 out[p] = 1
-        st.reach_cache = (key, out, budget, best)
+        st.reach_cache = (key, out, budget, best, sub, cands)
         return out
 
     def creature_moves(self, st: State, u: Unit) -> dict[Pos, int]:
@@ -410,7 +417,7 @@ class Engine:
             out = {p: 1 for p in best if p not in taken and not self.frightened_block(st, u, p[0], p[1])}
         else:
             out = {p: 1 for p in best if p not in taken}
-        st.reach_cache = (key, out, speed, best)
+        st.reach_cache = (key, out, speed, best, None, None)
         return out
 
     def path_to(self, st: State, u: Unit, dest: Pos) -> tuple[list[Pos], int]:
@@ -418,7 +425,7 @@ class Engine:
             self.hero_moves(st, u)
         else:
             self.creature_moves(st, u)
-        _key, _out, _budget, best = st.reach_cache
+        best = st.reach_cache[3]
         allies = {(o.x, o.y) for o in st.units if not o.dead and o is not u and o.side == u.side}
         rubble = () if u.flyer else st.board.rubble
         start = (u.x, u.y)
