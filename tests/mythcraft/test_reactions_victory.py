@@ -131,3 +131,19 @@ def test_H_10_creature_takes_its_actions_repeats_allowed() -> None:
         s.act("attack", "grave_blade", "h1")
     assert s.active.uid == "h1"  # three actions used: the turn ended by itself
     assert s.text().count("Barrow Thane attacks Tamsin with Grave Blade") == 3
+
+
+def test_H_2_H_14_second_riposte_lapses_when_the_first_fells_the_target() -> None:
+    def tweak(st):  # type: ignore[no-untyped-def]
+        st.units[2].hp = 1
+
+    s = Scene([("rogue", 4, 1), ("rogue", 4, 3)], [("ash_hound", 8, 2), ("cinder_imp", 11, 7)], tweak=tweak)
+    s.act("end")
+    s.act("end")
+    s.act("move", 5, 2)  # ends next to both rogues: asked in Initiative order
+    assert s.kind == "reaction" and s.u("h1").name in s.decision.prompt
+    s.dice(15, 2)
+    s.act("react", "riposte")
+    assert s.u("c1").dead
+    assert s.kind != "reaction"  # the second rogue is not asked about a dead hound
+    assert s.u("h2").reactive == 5

@@ -1516,6 +1516,9 @@ class Engine:
         if t == "offer":
             who = self.unit(st, f["who"])
             target = self.unit(st, f["target"])
+            if target.dead or not self.can_react(who):
+                st.stack.pop()  # the moment passed (say, an earlier reaction felled the target)
+                return None
             prompt = {
                 "engaged": f"{who.name} may strike {target.name}, who leaves its reach (Engaged, 0 AP). Use it?",
                 "riposte": f"{who.name} may Riposte {target.name} (2 Reactive AP). Use it?",
