@@ -937,7 +937,9 @@ class Engine:
     def hostiles(self, st: State, u: Unit) -> list[Unit]:
         return [o for o in st.units if o.side != u.side and not o.dead]
 
-    def weapon_targets(self, st: State, u: Unit, wid: str) -> list[Unit]:
+    def weapon_targets(self, st: State, u: Unit, wid: str, foes: list[tuple[Unit, int]] | None = None) -> list[Unit]:
+        """Hostiles this weapon can attack now: melee within reach (no corner cutting, sight
+        for reach 10 ft), else ranged or thrown within range and sight."""
         items = st.content.items
         out = []
         if wid == "unarmed":
@@ -949,18 +951,16 @@ class Engine:
             reach, melee = it.reach_ft // 5, bool(it.reach_ft)
             rng = (it.range_ft or it.thrown_ft) // 5
         ux, uy = u.x, u.y
-        far = max(reach, rng)
-        for o in st.units:
-            if o.side == u.side or o.dead:
-                continue
-            d = max(abs(o.x - ux), abs(o.y - uy))
-            if d > far:
-                continue
-            if melee and self.in_melee(st, u, (o.x, o.y), reach):
-                out.append(o)
-            elif rng and d <= rng and line_of_sight(st.board, (u.x, u.y), (o.x, o.y)):
-                if melee and d == 1 and not melee_adjacent_ok(st.board, (u.x, u.y), (o.x, o.y)):
-                    continue
+        if foes is None:
+            foes = [(o, max(abs(o.x - ux), abs(o.y - uy))) for o in st.units if o.side != u.side and not o.dead]
+        board = st.board
+        for o, d in foes:
+            if d == 1:
+                if melee_adjacent_ok(board, (ux, uy), (o.x, o.y)) or (
+                    not melee and rng and line_of_sight(board, (ux, uy), (o.x, o.y))
+                ):
+                    out.append(o)
+            elif ((melee and d <= reach) or (rng and d <= rng)) and line_of_sight(board, (ux, uy), (o.x, o.y)):
                 out.append(o)
         return out
 
@@ -972,9 +972,11 @@ class Engine:
         out.append("unarmed")
         return out
 
-    def can_equip(self, st: State, u: Unit, iid: str) -> bool:
+    def can_equip(self, st: State, u: Unit, iid: str, enc: bool | None = None) -> bool:
         it = st.content.items[iid]
-        if it.kind not in ("weapon", "shield") or self.encumbered(st, u):  # C-30, H-6
+        if it.kind not in ("weapon", "shield"):
+            return False
+        if self.encumbered(st, u) if enc is None else enc:  # C-30, H-6
             return False
         if it.kind == "shield":
             return not u.off and (not u.main or st.content.items[u.main].grip != "two_hands")
@@ -1022,9 +1024,11 @@ class Engine:
         items = st.content.items
         moves = st.board.move_actions
         acts.extend([moves[p] for p in self.hero_moves(st, u)])
+        ux, uy = u.x, u.y
+        foes = [(o, max(abs(o.x - ux), abs(o.y - uy))) for o in st.units if o.side != u.side and not o.dead]
         for wid in self.held_weapons(st, u):
             if self.can_pay(u, self.weapon_apc(st, u, wid), "attack"):
-                for o in self.weapon_targets(st, u, wid):
+                for o in self.weapon_targets(st, u, wid, foes):
                     acts.append(("attack", wid, o.uid))
         for sid in u.spells:
             sp = st.content.spells[sid]
@@ -1039,16 +1043,7 @@ class Engine:
             acts.append(("prone",))
         if prone and "burning" in u.conds and u.ap >= 3:
             acts.append(("douse",))
-        ux, uy = u.x, u.y
-        adjacent = [
-            o
-            for o in st.units
-            if o.side != u.side
-            and not o.dead
-            and -1 <= o.x - ux <= 1
-            and -1 <= o.y - uy <= 1
-            and melee_adjacent_ok(st.board, (ux, uy), (o.x, o.y))
-        ]
+        adjacent = [o for o, d in foes if d == 1 and melee_adjacent_ok(st.board, (ux, uy), (o.x, o.y))]
         if u.ap >= 2:
             for o in adjacent:
                 acts.append(("grapple", o.uid))
@@ -1058,8 +1053,9 @@ class Engine:
             if "grappled" in u.conds:
                 acts.append(("escape",))
         if u.ap >= 1:
+            enc = self.encumbered(st, u)
             for iid in dict.fromkeys(u.pack):
-                if self.can_equip(st, u, iid):
+                if self.can_equip(st, u, iid, enc):
                     acts.append(("equip", iid))
             for iid in dict.fromkeys(i for i in (u.main, u.off) if i):
                 acts.append(("stow", iid))
