@@ -46,6 +46,8 @@ class MythtableApp(App[None]):
             from mythtable.tui.screens.replay import ReplayScreen
 
             self.push_screen(ReplayScreen(self.start["cursor"]))
+        elif self.start and "game" in self.start:
+            self.open_game(self.start["game"])
         elif self.start:
             self.start_game(self.start["ruleset"], self.start["seed"], self.start["setup"])
         self.check_size(self.size.width, self.size.height)
@@ -60,10 +62,14 @@ class MythtableApp(App[None]):
         controllers: list[str] | None = None,
     ) -> None:
         game = Game.new(ruleset_id, seed, setup, controllers=controllers)
-        self.session = Session(game, list(controllers or ["human", "human"]))
-        self.autosave()
         if replace is not None:
             self.pop_screen()
+        self.open_game(game)
+
+    def open_game(self, game: Game) -> None:
+        """Show a game (new, resumed, or handed over by a test), saving it from the start."""
+        self.session = Session(game, list(game.controllers))
+        self.autosave()
         self.push_screen(GameScreen(self.session))
 
     def resume_game(self, info: SaveInfo, replace: Screen[Any] | None = None) -> None:
@@ -73,10 +79,9 @@ class MythtableApp(App[None]):
         except MythtableError as exc:
             self.notify(str(exc), title="Cannot resume this game", severity="error")
             return
-        self.session = Session(game, list(game.controllers))
         if replace is not None:
             self.pop_screen()
-        self.push_screen(GameScreen(self.session))
+        self.open_game(game)
 
     def autosave(self) -> None:
         """Write the game after every action; a failure is shown once and play goes on."""
@@ -96,7 +101,6 @@ class MythtableApp(App[None]):
         if choice == "quit":
             self.exit()
             return
-        self.pop_screen()  # back to the title
         if choice == "new":
             from mythtable.tui.screens.new_game import NewGameScreen
 

@@ -14,3 +14,25 @@ def test_title_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 def test_too_small_notice(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(MythtableApp(), terminal_size=(60, 20))
+
+
+def mythicarium_app() -> MythtableApp:
+    from mythtable.rulesets import load
+
+    loaded = load("mythicarium")
+    return MythtableApp(
+        start={"ruleset": "mythicarium", "seed": 7, "setup": loaded.ruleset.default_setup(loaded.content)}
+    )
+
+
+def test_mythicarium_curtain(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(mythicarium_app(), terminal_size=(80, 24))
+
+
+def test_mythicarium_game_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    # lift the curtain, let Ana go first, then she is asked in Maintenance Stage I
+    assert snap_compare(mythicarium_app(), press=["enter", "enter"], terminal_size=(80, 24))
+
+
+def test_new_game_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(MythtableApp(), press=["n"], terminal_size=(80, 24))
