@@ -58,9 +58,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("resume", help="list unfinished saved games and continue one")
 
-    sim = sub.add_parser("simulate", help="play games between random bots and print a summary")
+    watch = sub.add_parser("watch", help="two computer players play while you watch (any key pauses)")
+    watch.add_argument("ruleset", nargs="?", choices=rulesets, help="default: take turns through all of them")
+    watch.add_argument("--speed", type=float, default=1.0, help="moves per second (default 1)")
+    watch.add_argument("--bots", default="greedy,greedy", help="the two players' strengths, e.g. search,random")
+
+    sim = sub.add_parser("simulate", help="play games between computer players and print a summary")
     sim.add_argument("ruleset", choices=rulesets)
     sim.add_argument("--games", type=int, default=100)
+    sim.add_argument(
+        "--bots",
+        default="random,random",
+        help="two strengths, comma-separated: random, greedy or search (default random,random); "
+        "they swap seats every other game",
+    )
+    sim.add_argument("--budget", type=float, default=1.0, help="search bot thinking time per decision, in seconds")
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--save-dir", type=Path, help="write each game's record into this folder")
@@ -109,17 +121,32 @@ def _dispatch(args: argparse.Namespace) -> int:
         from mythtable.serve import run_serve
 
         return run_serve(args)
+    if command == "watch":
+        bots = [b.strip() for b in args.bots.split(",")]
+        if len(bots) != 2 or not all(bots):
+            raise MythtableError("--bots takes two strengths, e.g. greedy,random")
+        if args.speed <= 0:
+            raise MythtableError("--speed must be positive")
+        return _run_app({"watch": args.ruleset, "speed": args.speed, "bots": bots}, args.data_dir)
     if command == "resume":
         return _run_app({"screen": "continue"}, args.data_dir)
     return _run_app(None, args.data_dir)
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from mythtable.engine.bots import STRENGTHS
     from mythtable.engine.simulate import simulate
 
     if args.games < 1:
         raise MythtableError("--games must be at least 1")
-    summary = simulate(args.ruleset, args.games, args.seed, save_dir=args.save_dir)
+    bots = tuple(b.strip() for b in args.bots.split(","))
+    if len(bots) != 2 or any(b not in STRENGTHS for b in bots):
+        raise MythtableError(f"--bots expects two of {', '.join(STRENGTHS)} separated by a comma, not {args.bots!r}")
+    if args.budget <= 0:
+        raise MythtableError("--budget must be positive")
+    summary = simulate(
+        args.ruleset, args.games, args.seed, save_dir=args.save_dir, bots=(bots[0], bots[1]), budget=args.budget
+    )
     data = summary.as_dict()
     if args.json:
         print(json.dumps(data, indent=2))
@@ -129,6 +156,13 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"  wins: seat 1 {wins['seat1']}, seat 2 {wins['seat2']}, draws {wins['draws']}")
         print(f"  average turns {data['avg_turns']}, average actions {data['avg_actions']}")
         print(f"  engine speed {data['actions_per_second']} actions/s, {data['games_per_second']} games/s")
+        if "bot_wins" in data:
+            budget = f" (search budget {data['budget']:g} s per decision)" if data["budget"] is not None else ""
+            print(f"  bots {' vs '.join(data['bots'])}, swapping seats every other game{budget}:")
+            for label, row in data["bot_wins"].items():
+                low, high = row["ci95"]
+                rate = f"{100 * row['rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+                print(f"    {label}: {row['wins']} wins, {rate}")
         for error in summary.errors:
             print(f"  ERROR {error}")
     return 0 if summary.finished == summary.games and not summary.errors else 1

@@ -16,7 +16,7 @@ from mythtable.engine.protocol import Setup
 from mythtable.saves import SaveInfo, SaveStore, data_dir
 from mythtable.tui.screens.confirm import ConfirmScreen
 from mythtable.tui.screens.continue_game import ContinueScreen
-from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.screens.game import COMPUTER_DELAY, GameScreen
 from mythtable.tui.screens.title import TitleScreen
 from mythtable.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from mythtable.tui.session import Session
@@ -35,6 +35,8 @@ class MythtableApp(App[None]):
         self.start = start
         self.store = SaveStore(data_dir(data))
         self._save_warned = False
+        self.watching: dict[str, Any] | None = None
+        self.computer_delay = COMPUTER_DELAY
         self.session: Session | None = None
         self._too_small: TooSmallScreen | None = None
 
@@ -46,6 +48,8 @@ class MythtableApp(App[None]):
             from mythtable.tui.screens.replay import ReplayScreen
 
             self.push_screen(ReplayScreen(self.start["cursor"]))
+        elif self.start and "watch" in self.start:
+            self.watch(self.start["watch"], self.start.get("speed", 1.0), self.start.get("bots"))
         elif self.start and "game" in self.start:
             self.open_game(self.start["game"])
         elif self.start:
@@ -72,6 +76,22 @@ class MythtableApp(App[None]):
         self.autosave()
         self.push_screen(GameScreen(self.session))
 
+    def watch(self, ruleset_id: str | None, speed: float = 1.0, bots: list[str] | None = None) -> None:
+        """Attract mode: two computer players, one game after another, at a readable pace."""
+        import secrets
+
+        from mythtable.rulesets import available, load
+
+        rulesets = [ruleset_id] if ruleset_id else available()
+        self.watching = {"rulesets": rulesets, "speed": speed, "bots": bots or ["greedy", "greedy"], "count": 0}
+        self.computer_delay = 1.0 / max(speed, 0.05)
+        chosen = rulesets[self.watching["count"] % len(rulesets)]
+        self.watching["count"] += 1
+        loaded = load(chosen)
+        setup = loaded.ruleset.default_setup(loaded.content)
+        game = Game.new(chosen, secrets.randbelow(2**31), setup, controllers=list(self.watching["bots"]))
+        self.open_game(game)
+
     def resume_game(self, info: SaveInfo, replace: Screen[Any] | None = None) -> None:
         """Replay a save and continue it; the curtain comes first, as at any hand-over."""
         try:
@@ -85,7 +105,7 @@ class MythtableApp(App[None]):
 
     def autosave(self) -> None:
         """Write the game after every action; a failure is shown once and play goes on."""
-        if self.session is None:
+        if self.session is None or self.session.watching:
             return
         try:
             self.store.save(self.session.game)
@@ -98,6 +118,15 @@ class MythtableApp(App[None]):
         self.session = None
         while len(self.screen_stack) > 2:
             self.pop_screen()
+        if choice == "again" and self.watching:
+            self.watch(
+                None if len(self.watching["rulesets"]) > 1 else self.watching["rulesets"][0],
+                self.watching["speed"],
+                self.watching["bots"],
+            )
+            return
+        self.watching = None
+        self.computer_delay = COMPUTER_DELAY
         if choice == "quit":
             self.exit()
             return

@@ -67,16 +67,62 @@ class Session:
                 return seat
         return 0
 
+    @property
+    def watching(self) -> bool:
+        """Both seats are computers: a spectator watches, and sees everything."""
+        return len(self.bots) == 2
+
     def view(self) -> Any:
+        if self.watching:
+            return self.game.view(None)
         return self.game.view(self.viewer if self.viewer is not None else self.first_human_seat())
+
+    def log_seat(self) -> int | None:
+        return None if self.watching else self.viewer
+
+
+CONTROLLER_LABELS = {
+    "human": "A person",
+    "ai": "Computer (built-in AI)",
+    "random": "Computer (random)",
+    "greedy": "Computer (greedy)",
+    "search": "Computer (search)",
+}
+
+
+def controller_choices(ruleset_id: str) -> list[str]:
+    """Who may sit at a seat: a person, or a computer of some strength."""
+    choices = ["human"]
+    if ruleset_ai(ruleset_id) is not None:
+        choices.append("ai")
+    choices.append("random")
+    from mythtable.engine import bots
+
+    choices.extend(s for s in getattr(bots, "STRENGTHS", ()) if s != "random")
+    return choices
+
+
+def ruleset_ai(ruleset_id: str) -> Any:
+    """The ruleset's own computer player factory (`ai.make_ai`), if it ships one."""
+    import importlib
+    import importlib.util
+
+    name = f"mythtable.rulesets.{ruleset_id}.ai"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return getattr(importlib.import_module(name), "make_ai", None)
 
 
 def make_bot(ruleset_id: str, controller: str, seed: int) -> Bot:
-    """The computer player for a seat. Rulesets may ship their own (MythCraft's creature AI)."""
+    """The computer player for a seat: the ruleset's own AI, or a generic bot of a strength."""
     if controller == "ai":
-        try:
-            module = __import__(f"mythtable.rulesets.{ruleset_id}.ai", fromlist=["make_ai"])
-        except ImportError:
-            return RandomBot(seed)
-        return module.make_ai(seed)  # type: ignore[no-any-return]
+        factory = ruleset_ai(ruleset_id)
+        if factory is not None:
+            return factory(seed)  # type: ignore[no-any-return]
+        controller = "greedy"
+    from mythtable.engine import bots
+
+    factory = getattr(bots, "make_bot", None)
+    if controller in ("greedy", "search") and factory is not None:
+        return factory(ruleset_id, controller, seed)  # type: ignore[no-any-return]
     return RandomBot(seed)

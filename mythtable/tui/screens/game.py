@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from mythtable.engine.decision import Action
@@ -47,7 +48,9 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.board: Board = board_class(session.game.ruleset.id)(id="table")
-        self._computer_timer = None
+        self._computer_timer: Timer | None = None
+        self.paused = False
+        self.last_computer_move = ""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -93,8 +96,11 @@ class GameScreen(Screen[None]):
         elif step is Next.COMPUTER:
             decision = session.game.decision
             assert decision is not None
-            self.prompt.wait(f"{session.names[decision.seat]} (computer) is thinking...")
-            self._computer_timer = self.set_timer(COMPUTER_DELAY, self.computer_move)
+            name = session.names[decision.seat]
+            self.prompt.wait(f"{self.last_computer_move}\n{name} (computer) is thinking...".lstrip())
+            if not self.paused:
+                delay = getattr(self.app, "computer_delay", COMPUTER_DELAY)
+                self._computer_timer = self.set_timer(delay, self.computer_move)
         else:
             self.ask()
 
@@ -139,12 +145,44 @@ class GameScreen(Screen[None]):
         self.prompt.options.focus()
 
     def computer_move(self) -> None:
+        """Let the computer think in a worker thread, so the screen stays responsive."""
         game = self.session.game
         decision = game.decision
-        if decision is None or decision.seat not in self.session.bots:
+        if self.paused or decision is None or decision.seat not in self.session.bots:
             return
-        action = self.session.bots[decision.seat].choose(game.ruleset, game.state, decision)
+        bot = self.session.bots[decision.seat]
+        moves_before = len(game.actions)
+
+        def think() -> None:
+            action = bot.choose(game.ruleset, game.state, decision)
+            self.app.call_from_thread(self.computer_chose, action, moves_before)
+
+        self.run_worker(think, thread=True, exclusive=True, group="computer")
+
+    def computer_chose(self, action: Action, moves_before: int) -> None:
+        game = self.session.game
+        if len(game.actions) != moves_before or self.paused:
+            return  # the game moved on meanwhile (or the watcher paused): think again later
+        decision = game.decision
+        assert decision is not None
+        name = self.session.names[decision.seat]
+        self.last_computer_move = f"{name} (computer): {game.describe(action)}"
+        if not self.session.watching:
+            self.notify(self.last_computer_move, timeout=3)
         self.play(action)
+
+    def on_key(self, event: events.Key) -> None:
+        """Watch mode: any key pauses, and any key goes on."""
+        if not self.session.watching or event.key in ("ctrl+q", "ctrl+c", "f1", "question_mark"):
+            return
+        event.stop()
+        self.paused = not self.paused
+        if self.paused:
+            if self._computer_timer is not None:
+                self._computer_timer.stop()
+            self.prompt.wait("Paused. Press any key to go on.")
+        else:
+            self.advance()
 
     def play(self, action: Action) -> None:
         try:
@@ -167,7 +205,7 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Static).update(
             f"[b]{ruleset.title}[/b] · turn {ruleset.turn_number(game.state)} · {stage}{who}"
         )
-        self.query_one(GameLog).show(game.log_for(session.viewer))
+        self.query_one(GameLog).show(game.log_for(session.log_seat()))
         self.refresh_bindings()
 
     def show_result(self) -> None:
@@ -176,7 +214,8 @@ class GameScreen(Screen[None]):
         assert result is not None
         self.prompt.wait("The game is over.")
         text = result_text(result, self.session.names, game.ruleset.title)
-        self.app.push_screen(ResultScreen(text), self.after_result)
+        again = 8.0 if self.session.watching else None
+        self.app.push_screen(ResultScreen(text, again_after=again), self.after_result)
 
     def after_result(self, choice: str | None) -> None:
         self.app.after_game(choice or "title")  # type: ignore[attr-defined]

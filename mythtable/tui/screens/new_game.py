@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.protocol import Setup
 from mythtable.rulesets import available, get, load
+from mythtable.tui.session import CONTROLLER_LABELS, controller_choices
 
 
 class NewGameScreen(Screen[None]):
@@ -23,7 +24,7 @@ class NewGameScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     NewGameScreen #form { padding: 0 2; }
-    NewGameScreen .row { height: 1; margin-bottom: 1; }
+    NewGameScreen .row { height: 1; }
     NewGameScreen .row Label { width: 22; }
     NewGameScreen .row Input, NewGameScreen .row Select { width: 1fr; }
     NewGameScreen #fields { height: auto; }
@@ -47,12 +48,19 @@ class NewGameScreen(Screen[None]):
                     compact=True,
                     id="ruleset",
                 )
-            with Horizontal(classes="row"):
-                yield Label("", id="p1-label")
-                yield Input(id="p1", compact=True, max_length=20)
-            with Horizontal(classes="row"):
-                yield Label("", id="p2-label")
-                yield Input(id="p2", compact=True, max_length=20)
+            for seat in ("p1", "p2"):
+                with Horizontal(classes="row"):
+                    yield Label("", id=f"{seat}-label")
+                    yield Input(id=seat, compact=True, max_length=20)
+                with Horizontal(classes="row"):
+                    yield Label("  played by")
+                    yield Select(
+                        [(CONTROLLER_LABELS["human"], "human")],
+                        value="human",
+                        allow_blank=False,
+                        compact=True,
+                        id=f"{seat}-controller",
+                    )
             yield VerticalScroll(id="fields")
             with Horizontal(classes="row"):
                 yield Label("Seed (optional)")
@@ -83,9 +91,13 @@ class NewGameScreen(Screen[None]):
             return
         error.update("")
         ruleset = loaded.ruleset
+        controllers = [(CONTROLLER_LABELS[c], c) for c in controller_choices(self.ruleset_id)]
         for seat, key in enumerate(("p1", "p2")):
             self.query_one(f"#{key}-label", Label).update(f"{ruleset.seats[seat].role} name")
             self.query_one(f"#{key}", Input).value = ruleset.seats[seat].default_name
+            select = self.query_one(f"#{key}-controller", Select)
+            select.set_options(controllers)
+            select.value = "human"
         rows = []
         for f in ruleset.setup_fields(loaded.content):
             choices = [(c.label, c.value) for c in f.choices]
@@ -95,10 +107,14 @@ class NewGameScreen(Screen[None]):
                 allow_blank=f.optional,
                 compact=True,
                 id=f"field-{f.key}",
-                prompt="(none)",
+                prompt="(none)" if f.default else "(default)",
             )
             rows.append(Horizontal(Label(f.label), select, classes="row"))
         fields.mount_all(rows)
+
+    def collect_controllers(self) -> list[str]:
+        values = [self.query_one(f"#{k}-controller", Select).value for k in ("p1", "p2")]
+        return [v if isinstance(v, str) else "human" for v in values]
 
     def collect(self) -> tuple[str, int, Setup]:
         loaded = load(self.ruleset_id)
@@ -129,7 +145,8 @@ class NewGameScreen(Screen[None]):
         except MythtableError as exc:
             self.query_one("#error", Static).update(str(exc))
             return
-        self.app.start_game(ruleset_id, seed, setup, replace=self)  # type: ignore[attr-defined]
+        controllers = self.collect_controllers()
+        self.app.start_game(ruleset_id, seed, setup, replace=self, controllers=controllers)  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -31,9 +31,15 @@ class ResultScreen(Screen[str]):
     ResultScreen OptionList { width: 30; height: auto; margin-top: 1; }
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, again_after: float | None = None) -> None:
         super().__init__()
         self.text = text
+        self.again_after = again_after
+        """Watch mode: start the next game by itself after this many seconds."""
+
+    def on_mount(self) -> None:
+        if self.again_after is not None:
+            self.set_timer(self.again_after, lambda: self.dismiss("again"))
 
     def compose(self) -> ComposeResult:
         with Middle():

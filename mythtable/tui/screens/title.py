@@ -27,6 +27,7 @@ class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new", "New game"),
         Binding("c", "continue", "Continue"),
+        Binding("w", "watch", "Watch"),
         Binding("r", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -48,6 +49,7 @@ class TitleScreen(Screen[None]):
                 yield OptionList(
                     Option("New game", id="new"),
                     Option("Continue a saved game", id="continue"),
+                    Option("Watch the computer play", id="watch"),
                     Option("Rules reference", id="rules"),
                     Option("Quit", id="quit"),
                     id="menu",
@@ -66,6 +68,9 @@ class TitleScreen(Screen[None]):
         from mythtable.tui.screens.continue_game import ContinueScreen
 
         self.app.push_screen(ContinueScreen())
+
+    def action_watch(self) -> None:
+        self.app.watch(None)  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         from mythtable.tui.screens.pick_rules import PickRulesScreen
