@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mythtable.engine.bots import Bot, RandomBot
+from mythtable.engine.bots import Bot, RandomBot, make_bot
 from mythtable.engine.decision import Result
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
@@ -81,9 +82,29 @@ class Summary:
     total_actions: int = 0
     engine_seconds: float = 0.0
     wall_seconds: float = 0.0
+    bots: tuple[str, str] = ("random", "random")
+    bot_wins: list[int] = field(default_factory=lambda: [0, 0])
+    """Wins of bots[0] and bots[1], whichever seat they played (they swap seats every other game)."""
+    budget: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
         done = max(self.finished, 1)
+        data = self._base_dict(done)
+        if self.bots != ("random", "random"):
+            data["bots"] = list(self.bots)
+            data["budget"] = self.budget
+            data["bot_wins"] = {}
+            for i, name in enumerate(self.bots):
+                low, high = wilson(self.bot_wins[i], self.finished)
+                label = name if self.bots[0] != self.bots[1] else f"{name}#{i + 1}"
+                data["bot_wins"][label] = {
+                    "wins": self.bot_wins[i],
+                    "rate": round(self.bot_wins[i] / done, 4),
+                    "ci95": [round(low, 4), round(high, 4)],
+                }
+        return data
+
+    def _base_dict(self, done: int) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
             "games": self.games,
@@ -97,17 +118,45 @@ class Summary:
         }
 
 
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% with the default z)."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 def simulate(
     ruleset_id: str,
     games: int,
     seed: int,
     save_dir: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    bots: tuple[str, str] = ("random", "random"),
+    budget: float = 1.0,
+    workers: int | None = 1,
 ) -> Summary:
-    summary = Summary(ruleset_id, games)
+    """Play `games` games. With bots other than random vs random, the two bots swap seats every
+    other game (bots[0] plays seat 1 in even games) and their wins are counted per bot."""
+    summary = Summary(ruleset_id, games, bots=bots, budget=budget if "search" in bots else None)
     start = time.perf_counter()
+    plain = bots == ("random", "random")
     for i in range(games):
-        outcome = play_game(ruleset_id, seed + i)
+        game_seed = seed + i
+        if plain:
+            outcome = play_game(ruleset_id, game_seed)
+            order = (0, 1)
+        else:
+            order = (0, 1) if i % 2 == 0 else (1, 0)
+            made = [make_bot(ruleset_id, bots[k], game_seed * 2 + 1 + k, budget, workers) for k in (0, 1)]
+            outcome = play_game(ruleset_id, game_seed, (made[order[0]], made[order[1]]))
+            for bot in made:
+                close = getattr(bot, "close", None)
+                if close is not None:
+                    close()
         summary.total_actions += outcome.actions
         summary.engine_seconds += outcome.engine_seconds
         if outcome.error:
@@ -119,6 +168,7 @@ def simulate(
                 summary.draws += 1
             else:
                 summary.wins[outcome.result.winner] += 1
+                summary.bot_wins[order[outcome.result.winner]] += 1
         if save_dir is not None and outcome.game is not None:
             write_atomic(save_dir / f"{ruleset_id}-{outcome.seed}.json", outcome.game.to_record().to_json())
         if progress:

@@ -1,0 +1,110 @@
+"""Mage Wars hooks for the computer players: a scoring heuristic and honest determinization.
+
+Both read only what `seat` may see: its own hand and face-down cards, counts, the face-up
+board. The opponent's face-down cards count at a flat value in the heuristic.
+"""
+
+from __future__ import annotations
+
+from mythtable.engine.dice import Rng
+from mythtable.rulesets.magewars import RULESET
+from mythtable.rulesets.magewars.content import Info
+from mythtable.rulesets.magewars.rules import guard, power
+from mythtable.rulesets.magewars.state import State
+
+HEURISTIC_SCALE = 10.0
+"""Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
+
+ROW_TYPES = frozenset({"resource", "holding", "ritual"})
+"""What may lie face-down in a row; face-down cards on a line are units."""
+
+
+def _side(s: State, side: int, seat: int) -> float:
+    p = s.players[side]
+    cards = s.cards
+    value = 1.5 * p.tower + 0.6 * len(p.hand)
+    if p.tower <= 8:
+        value -= 8 - p.tower
+    for uid in p.offensive + p.defensive:
+        c = cards[uid]
+        if c.face_down and c.controller != seat:
+            value += 3.0
+            continue
+        if c.face_down:
+            value += 1.0 + 0.8 * c.d.power + 0.4 * c.d.guard
+            continue
+        value += 2.0 + 1.2 * power(s, c) + 0.6 * max(guard(s, c) - c.wounds, 0)
+        if c.d.hero:
+            value += 2.0
+    for uid in p.row:
+        c = cards[uid]
+        if c.face_down and c.controller != seat:
+            value += 1.5
+        elif c.face_down:
+            value += 1.2
+        else:
+            value += 2.0 if c.d.type in ("resource", "holding") else 1.0
+    value += 1.5 * len(p.weaves)
+    if not p.deck:
+        value -= 3.0
+    return value
+
+
+def heuristic(state: State, seat: int) -> float:
+    """Positive when `seat` is ahead: Tower Levels first, then the board."""
+    if state.over:
+        if state.winner is None:
+            return 0.0
+        return 1000.0 if state.winner == seat else -1000.0
+    return _side(state, seat, seat) - _side(state, 1 - seat, seat)
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """A clone in which everything hidden from `seat` is re-dealt at random.
+
+    Hidden from `seat`: the opponent's hand, the opponent's face-down cards and both deck
+    orders (and, through the generator, every future die and shuffle). Those cards of the
+    opponent are pooled and dealt again, keeping the counts of every zone; a face-down card on
+    a line is always dealt a unit and one in a row a card that may lie there. `seat`'s own deck
+    is shuffled. The result depends only on what `seat` can see and on `rng`.
+    """
+    c = RULESET.clone(state)
+    c.rng = Rng(rng.next64())
+    cards = c.cards
+    opp = 1 - seat
+    po = c.players[opp]
+    down_line = sorted(u for u in po.offensive + po.defensive if cards[u].face_down and cards[u].owner == opp)
+    down_row = sorted(u for u in po.row if cards[u].face_down and cards[u].owner == opp)
+    hand_deck = sorted(po.hand + po.deck)
+    pool: list[Info] = sorted((cards[u].d for u in down_line + down_row + hand_deck), key=lambda d: d.id)
+    rng.shuffle(pool)
+
+    def take(types: frozenset[str] | None) -> Info:
+        for i, d in enumerate(pool):
+            if types is None or d.type in types:
+                return pool.pop(i)
+        return pool.pop()
+
+    for uid in down_line:
+        cards[uid].d = take(frozenset({"unit"}))
+    for uid in down_row:
+        cards[uid].d = take(ROW_TYPES)
+    rng.shuffle(hand_deck)
+    k = len(po.hand)
+    for uid, d in zip(hand_deck, pool, strict=True):
+        cards[uid].d = d
+    po.hand = sorted(hand_deck[:k])
+    po.deck = hand_deck[k:]
+    for uid in po.hand:
+        cards[uid].zone = "hand"
+    for uid in po.deck:
+        cards[uid].zone = "deck"
+    mine = c.players[seat]
+    own = sorted(mine.deck)
+    own_infos = sorted((cards[u].d for u in own), key=lambda d: d.id)
+    rng.shuffle(own)
+    rng.shuffle(own_infos)
+    for uid, d in zip(own, own_infos, strict=True):
+        cards[uid].d = d
+    mine.deck = own
+    return c
