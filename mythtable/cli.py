@@ -45,6 +45,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed for shuffles and dice (default: random)")
     play.add_argument("--p1", help="name of the first player")
     play.add_argument("--p2", help="name of the second player")
+    for seat in ("p1", "p2"):
+        play.add_argument(
+            f"--{seat}-computer",
+            metavar="STRENGTH",
+            default=None,
+            help=f"let the computer play {seat}: ai (the ruleset's own), random, greedy or search",
+        )
     play.add_argument(
         "--option",
         action="append",
@@ -233,7 +240,15 @@ def _play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     if seed < 0:
         raise MythtableError("--seed must be zero or positive")
-    return _run_app({"ruleset": args.ruleset, "seed": seed, "setup": setup}, args.data_dir)
+    controllers = [getattr(args, f"{seat}_computer") or "human" for seat in ("p1", "p2")]
+    from mythtable.tui.session import controller_choices
+
+    for controller in controllers:
+        if controller not in controller_choices(args.ruleset):
+            allowed = ", ".join(c for c in controller_choices(args.ruleset) if c != "human")
+            raise MythtableError(f"unknown computer strength {controller!r} (choose one of: {allowed})")
+    start = {"ruleset": args.ruleset, "seed": seed, "setup": setup, "controllers": controllers}
+    return _run_app(start, args.data_dir)
 
 
 def _run_app(start: dict[str, Any] | None, data: Path | None) -> int:

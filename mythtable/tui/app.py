@@ -53,7 +53,12 @@ class MythtableApp(App[None]):
         elif self.start and "game" in self.start:
             self.open_game(self.start["game"])
         elif self.start:
-            self.start_game(self.start["ruleset"], self.start["seed"], self.start["setup"])
+            self.start_game(
+                self.start["ruleset"],
+                self.start["seed"],
+                self.start["setup"],
+                controllers=self.start.get("controllers"),
+            )
         self.check_size(self.size.width, self.size.height)
 
     # ----- games ------------------------------------------------------------------------
