@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.containers import Vertical
 
 from mythtable.engine.decision import Action
@@ -16,6 +17,8 @@ class Board(Vertical):
     DEFAULT_CSS = """
     Board { height: 1fr; }
     """
+    SCREEN_BINDINGS: ClassVar[list[Binding]] = []
+    """Keys the board adds to the game screen: a binding with action "x" runs the board's `action_x`."""
 
     def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
         """Render `view` (what seat `viewer` may see)."""
@@ -28,3 +31,7 @@ class Board(Vertical):
     def status(self, view: Any) -> str:
         """A short stage label for the status line, e.g. "Combat: declare blockers"."""
         return ""
+
+    def key_enabled(self, name: str) -> bool | None:
+        """Whether the board's key `name` is usable now (False hides it from the footer)."""
+        return True

@@ -48,6 +48,8 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.board: Board = board_class(session.game.ruleset.id)(id="table")
+        for binding in self.board.SCREEN_BINDINGS:  # the board's own keys (a grid cursor, say)
+            self._bindings.bind(binding.key, f"board('{binding.action}')", binding.description, show=binding.show)
         self._computer_timer: Timer | None = None
         self.paused = False
         self.last_computer_move = ""
@@ -123,6 +125,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":
             return self.takeback_seat() is not None
+        if action == "board" and parameters:
+            return self.board.key_enabled(str(parameters[0]))
         return True
 
     def action_take_back(self) -> None:
@@ -229,6 +233,10 @@ class GameScreen(Screen[None]):
             self.prompt.set_detail("")
             return
         self.prompt.set_detail(self.board.detail(self.session.view(), message.action))
+
+    def action_board(self, name: str) -> None:
+        if self.board.key_enabled(name):
+            getattr(self.board, f"action_{name}")()
 
     def action_choose(self, index: int) -> None:
         self.prompt.choose_index(index)
