@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from mythtable.engine.decision import Action, Decision
+from mythtable.engine.dice import Rng
 from mythtable.rulesets.mythcraft.rules import HEROES, dist
 from mythtable.rulesets.mythcraft.state import State, Unit
 
@@ -82,3 +83,48 @@ def make_ai(seed: int) -> CreatureAI:
     so the seed is not needed."""
     del seed
     return CreatureAI()
+
+
+# ----- hooks for the generic computer players (greedy and search, mythtable.engine.bots) -------
+
+HEURISTIC_SCALE = 4.0
+"""Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
+
+
+def _side_value(state: State, side: int) -> float:
+    total_hp = 0
+    hp = 0
+    count = 0
+    able = 0
+    for u in state.units:
+        if u.side != side:
+            continue
+        count += 1
+        total_hp += max(u.max_hp, 1)
+        if u.dead:
+            continue
+        hp += max(u.hp, 0)
+        if not u.dying:
+            able += 1
+    if count == 0:
+        return 0.0
+    return 6.0 * hp / total_hp + 6.0 * able / count
+
+
+def heuristic(state: State, seat: int) -> float:
+    """Positive when `seat`'s side is ahead: the HP fractions and the living combatants of both sides."""
+    r = state.result
+    if r is not None:
+        if r[0] is None:
+            return 0.0
+        return 1000.0 if r[0] == seat else -1000.0
+    return _side_value(state, seat) - _side_value(state, 1 - seat)
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """MythCraft hides nothing but the dice to come: a clone with a generator reseeded from `rng`."""
+    from mythtable.rulesets.mythcraft import RULESET
+
+    clone = RULESET.clone(state)
+    clone.rng = Rng(rng.next64())
+    return clone
