@@ -1,0 +1,127 @@
+"""The greedy and search bots never read information hidden from their seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mythtable.engine.bots import GreedyBot, ai_hooks
+from mythtable.engine.dice import Rng
+from mythtable.engine.game import Game
+from mythtable.engine.mcts import SearchBot
+from tests.bots.helpers import HIDDEN, RULESETS, card_multiset, reach
+
+
+def _opp_face_down(game: Game) -> bool:
+    d = game.decision
+    assert d is not None
+    opp = game.state.players[1 - d.seat]
+    cards = game.state.cards
+    return any(cards[u].face_down and cards[u].owner == 1 - d.seat for u in opp.row + opp.offensive + opp.defensive)
+
+
+def _scrambled(ruleset_id: str, game: Game) -> Any:
+    """A copy that differs only in what the deciding seat cannot see."""
+    d = game.decision
+    assert d is not None
+    seat, opp = d.seat, 1 - d.seat
+    s = game.ruleset.clone(game.state)
+    s.rng = Rng(987654321)
+    po, pm = s.players[opp], s.players[seat]
+    if ruleset_id == "mythicarium":
+        hand_uid = po.hand[0]
+        deck_uid = next(u for u in po.deck if s.cards[u] != s.cards[hand_uid])
+        po.hand[0] = deck_uid
+        po.deck[po.deck.index(deck_uid)] = hand_uid
+        po.deck.reverse()
+        pm.deck.reverse()
+        return s
+    cards = s.cards
+    hidden = po.hand + po.deck
+    a = po.hand[0]
+    b = next(u for u in po.deck if cards[u].d.id != cards[a].d.id)
+    cards[a].d, cards[b].d = cards[b].d, cards[a].d
+    for uid in po.row + po.offensive + po.defensive:
+        c = cards[uid]
+        if c.face_down and c.owner == opp:
+            other = next((u for u in hidden if cards[u].d.type == c.d.type and cards[u].d.id != c.d.id), None)
+            if other is not None:
+                c.d, cards[other].d = cards[other].d, c.d
+    po.deck.reverse()
+    own = [cards[u].d for u in pm.deck]
+    for uid, info in zip(pm.deck, reversed(own), strict=True):
+        cards[uid].d = info
+    return s
+
+
+def _case(ruleset_id: str) -> Game:
+    if ruleset_id == "magewars":
+        return reach(ruleset_id, _opp_face_down)
+    return reach(ruleset_id, lambda g: g.ruleset.turn_number(g.state) >= 3)
+
+
+@pytest.mark.parametrize("ruleset_id", HIDDEN)
+def test_determinize_sees_only_the_seats_information(ruleset_id: str) -> None:
+    game = _case(ruleset_id)
+    d = game.decision
+    assert d is not None
+    other = _scrambled(ruleset_id, game)
+    ruleset = game.ruleset
+    assert ruleset.snapshot(other) != ruleset.snapshot(game.state)
+    assert ruleset.view(other, d.seat) == ruleset.view(game.state, d.seat)
+    hooks = ai_hooks(ruleset_id)
+    a = hooks.determinize(game.state, d.seat, Rng(5))
+    b = hooks.determinize(other, d.seat, Rng(5))
+    assert ruleset.snapshot(a) == ruleset.snapshot(b)
+
+
+@pytest.mark.parametrize("ruleset_id", HIDDEN)
+def test_search_and_greedy_choose_the_same_when_only_hidden_information_differs(ruleset_id: str) -> None:
+    game = _case(ruleset_id)
+    d = game.decision
+    assert d is not None
+    other = _scrambled(ruleset_id, game)
+    for seed in (1, 2, 3):
+        mine = SearchBot(ruleset_id, seed, workers=1, iterations=60).choose(game.ruleset, game.state, d)
+        theirs = SearchBot(ruleset_id, seed, workers=1, iterations=60).choose(game.ruleset, other, d)
+        assert mine == theirs
+        g1 = GreedyBot(ruleset_id, seed).choose(game.ruleset, game.state, d)
+        g2 = GreedyBot(ruleset_id, seed).choose(game.ruleset, other, d)
+        assert g1 == g2
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_determinize_keeps_counts_and_the_seats_own_information(ruleset_id: str) -> None:
+    game = _case(ruleset_id)
+    d = game.decision
+    assert d is not None
+    ruleset, seat = game.ruleset, d.seat
+    hooks = ai_hooks(ruleset_id)
+    before = ruleset.snapshot(game.state)
+    for seed in range(5):
+        s = hooks.determinize(game.state, seat, Rng(seed))
+        assert ruleset.snapshot(game.state) == before, "determinize must not touch the real state"
+        assert ruleset.view(s, seat) == ruleset.view(game.state, seat)
+        assert ruleset.check_invariants(s) == []
+        assert ruleset.pending(s).actions == d.actions  # type: ignore[union-attr]
+        if ruleset_id == "mythcraft":
+            continue
+        assert card_multiset(ruleset_id, s) == card_multiset(ruleset_id, game.state)
+        for side in (0, 1):
+            p, q = s.players[side], game.state.players[side]
+            assert len(p.hand) == len(q.hand) and len(p.deck) == len(q.deck)
+        assert s.players[seat].hand == game.state.players[seat].hand
+
+
+def test_determinize_deals_different_hidden_cards() -> None:
+    game = _case("mythicarium")
+    d = game.decision
+    assert d is not None
+    hooks = ai_hooks("mythicarium")
+    opp = 1 - d.seat
+    hands = {
+        tuple(sorted(s.cards[u] for u in s.players[opp].hand))
+        for s in (hooks.determinize(game.state, d.seat, Rng(i)) for i in range(10))
+    }
+    assert len(hands) > 1

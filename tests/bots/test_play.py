@@ -1,0 +1,140 @@
+"""Greedy and search bots: legal answers, the time budget, strength, and `simulate --bots`."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from mythtable.cli import main
+from mythtable.engine.bots import Bot, GreedyBot, RandomBot, make_bot
+from mythtable.engine.decision import Decision
+from mythtable.engine.game import Game
+from mythtable.engine.mcts import SearchBot
+from mythtable.engine.simulate import play_game, simulate, wilson
+from tests.bots.helpers import RULESETS, reach
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_greedy_and_search_always_answer_legally(ruleset_id: str) -> None:
+    game = Game.new(ruleset_id, 11)
+    bots = (GreedyBot(ruleset_id, 1), SearchBot(ruleset_id, 2, workers=1, iterations=6))
+    for _ in range(150):
+        d = game.decision
+        if d is None:
+            break
+        action = bots[d.seat].choose(game.ruleset, game.state, d)
+        assert d.allows(action), (d.kind, action)
+        game.apply(action)
+
+
+def test_make_bot_strengths() -> None:
+    assert isinstance(make_bot("mythicarium", "random", 1), RandomBot)
+    assert isinstance(make_bot("mythicarium", "greedy", 1), GreedyBot)
+    bot = make_bot("mythicarium", "search", 1, budget=0.3, workers=1)
+    assert isinstance(bot, SearchBot) and bot.budget == 0.3
+    with pytest.raises(ValueError):
+        make_bot("mythicarium", "expert", 1)
+
+
+def _timed(bot: SearchBot, game: Game) -> float:
+    d = game.decision
+    assert d is not None
+    start = time.perf_counter()
+    action = bot.choose(game.ruleset, game.state, d)
+    assert d.allows(action)
+    return time.perf_counter() - start
+
+
+def test_search_respects_its_time_budget() -> None:
+    game = reach("mythicarium", lambda g: g.ruleset.turn_number(g.state) >= 2)
+    short = min(_timed(SearchBot("mythicarium", 1, budget=0.05, workers=1), game) for _ in range(3))
+    long = min(_timed(SearchBot("mythicarium", 1, budget=0.2, workers=1), game) for _ in range(2))
+    # Four times the budget takes about four times as long: the clock, not the work, ends a search.
+    assert 2.0 < long / short < 6.0
+    assert long < 0.2 * 1.5 + short
+
+
+def test_a_single_legal_action_is_answered_at_once() -> None:
+    game = reach("mythicarium", lambda g: True)
+    d = game.decision
+    assert d is not None
+    only = Decision(d.seat, d.kind, d.prompt, [d.actions[0]])
+    quick = SearchBot("mythicarium", 1, budget=0.05, workers=1)
+    slow = SearchBot("mythicarium", 1, budget=30.0, workers=1)
+    start = time.perf_counter()
+    quick.choose(game.ruleset, game.state, d)
+    several = time.perf_counter() - start
+    start = time.perf_counter()
+    assert slow.choose(game.ruleset, game.state, only) == d.actions[0]
+    single = time.perf_counter() - start
+    assert single < several  # far below its 30 s budget, and below even a 0.05 s search
+
+
+def test_search_with_two_processes_answers_within_budget() -> None:
+    game = reach("magewars", lambda g: g.ruleset.turn_number(g.state) >= 2)
+    bot = SearchBot("magewars", 3, budget=0.2, workers=2)
+    try:
+        d = game.decision
+        assert d is not None
+        bot.choose(game.ruleset, game.state, d)  # the first answer also starts the helper process
+        first = _timed(bot, game)
+        again = _timed(bot, game)
+        solo = _timed(SearchBot("magewars", 3, budget=0.2, workers=1), game)
+    finally:
+        bot.close()
+    assert min(first, again) < 2.0 * solo
+
+
+def _wins(ruleset_id: str, make: Callable[[int], Bot], games: int) -> int:
+    wins = 0
+    for i in range(games):
+        seed = 100 + i
+        me = make(seed)
+        other = RandomBot(seed + 7)
+        seat = i % 2
+        bots = (me, other) if seat == 0 else (other, me)
+        outcome = play_game(ruleset_id, seed, bots)
+        assert outcome.error is None and outcome.result is not None
+        wins += outcome.result.winner == seat
+    return wins
+
+
+@pytest.mark.parametrize("ruleset_id", ["mythicarium", "magewars"])
+def test_greedy_beats_random(ruleset_id: str) -> None:
+    assert _wins(ruleset_id, lambda seed: GreedyBot(ruleset_id, seed), 20) >= 14
+
+
+def test_search_with_a_tiny_budget_beats_random() -> None:
+    # A fixed, tiny budget of 15 iterations per decision keeps the result reproducible.
+    assert _wins("mythicarium", lambda seed: SearchBot("mythicarium", seed, workers=1, iterations=15), 6) >= 5
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(9, 10)
+    assert 0.59 < low < 0.6 and 0.98 < high < 0.99
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_simulate_swaps_seats_and_counts_wins_per_bot() -> None:
+    summary = simulate("mythicarium", 4, 1, bots=("greedy", "random"))
+    assert summary.finished == 4
+    assert sum(summary.bot_wins) + summary.draws == 4
+    data = summary.as_dict()
+    assert set(data["bot_wins"]) == {"greedy", "random"}
+
+
+def test_cli_simulate_with_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "mythicarium", "--games", "2", "--bots", "greedy,random"]) == 0
+    out = capsys.readouterr().out
+    assert "games finished" in out and "greedy:" in out and "95% CI" in out
+    assert main(["simulate", "mythicarium", "--games", "2", "--bots", "greedy"]) == 1
+    assert "--bots" in capsys.readouterr().err
+    assert main(["simulate", "mythicarium", "--games", "1", "--bots", "search,random", "--budget", "0"]) == 1
+
+
+def test_cli_simulate_default_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "mythicarium", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "games finished" in out and "bots" not in out
