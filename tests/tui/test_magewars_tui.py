@@ -1,0 +1,233 @@
+"""Mage Wars CCG through the real app at 80x24, keys only: a turn with combat, a face-up flip
+in the Attack step that retargets an attack (W-31/W-32), and a counter-attack.
+
+A deterministic policy picks each action; the driver presses arrow keys and Enter. Seeds are
+found with an engine-only search first, then the same policy drives the UI.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from mythtable.engine.decision import Action
+from mythtable.engine.game import Game
+from mythtable.rulesets import load
+from mythtable.tui.app import MythtableApp
+from mythtable.tui.boards.magewars import MageWarsBoard
+from mythtable.tui.screens.curtain import CurtainScreen
+from mythtable.tui.screens.game import GameScreen
+from tests.tui.driver import step
+
+Stop = Callable[[Game], bool]
+
+
+def policy(game: Game) -> Action:
+    """Lay, deploy (now and then face-down), attack with the first ready unit, turn cards
+    face-up in the Attack step, block nothing, pass every priority window."""
+    decision = game.decision
+    assert decision is not None
+    actions = decision.actions
+    rnd = random.Random(f"{game.seed}:{len(game.actions)}")
+    kinds: dict[str, list[Action]] = {}
+    for action in actions:
+        kinds.setdefault(str(action[0]), []).append(action)
+    if decision.kind == "main":
+        if "lay" in kinds:
+            return kinds["lay"][0]
+        if "deploy_down" in kinds and rnd.random() < 0.4:
+            return rnd.choice(kinds["deploy_down"])
+        if "deploy" in kinds:
+            return rnd.choice(kinds["deploy"])
+        return ("combat",) if ("combat",) in actions else ("end",)
+    if decision.kind in ("declare_attackers", "counter_attackers"):
+        return kinds["attack"][0] if "attack" in kinds else ("done",)
+    if decision.kind == "attack_step" and "flip" in kinds:
+        return kinds["flip"][0]
+    for quiet in (("pass",), ("done",)):
+        if quiet in actions:
+            return quiet
+    return actions[0]
+
+
+def texts(game: Game, since: int = 0) -> list[str]:
+    return [line.event.text for line in game.log[since:]]
+
+
+def attacks_with_units(text: str) -> bool:
+    return " attacks with " in text and not text.split(" attacks with ")[1].startswith("0")
+
+
+def hurts(text: str) -> bool:
+    return text.endswith(" damage.") or "'s Tower for " in text
+
+
+def counter_with_units(text: str) -> bool:
+    return " counter-attacks with " in text and not text.split(" counter-attacks with ")[1].startswith("0")
+
+
+def play_engine(seed: int, stop: Stop, limit: int = 300) -> Game | None:
+    """The engine alone under the policy, until `stop` holds (the game) or the game ends (None)."""
+    game = Game.new("magewars", seed)
+    while game.decision is not None and len(game.actions) < limit:
+        if stop(game):
+            return game
+        game.apply(policy(game))
+    return None
+
+
+def find_seed(stop: Stop, seeds: range = range(200)) -> tuple[int, int]:
+    """The seed whose game reaches `stop` in the fewest actions, among the first that do."""
+    found = []
+    for seed in seeds:
+        game = play_engine(seed, stop)
+        if game is not None:
+            found.append((len(game.actions), seed))
+        if len(found) >= 5:
+            break
+    assert found, "no seed gives the scenario"
+    count, seed = min(found)
+    return seed, count
+
+
+def screen_text(app: MythtableApp) -> str:
+    """What a person sees: the whole screen as plain text."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips)
+
+
+async def play_ui(pilot: Pilot[None], app: MythtableApp, stop: Stop, watch: Callable[[], None] | None = None) -> Game:
+    """Keys only, until `stop` holds; `watch` looks at the screen before every move."""
+    for _ in range(2000):
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        if not isinstance(app.screen, CurtainScreen) and stop(session.game):
+            return session.game
+        if watch is not None and isinstance(app.screen, GameScreen):
+            watch()
+        assert await step(pilot, app, lambda d, a: policy(a.session.game))  # type: ignore[union-attr]
+    raise AssertionError("the scenario did not come")
+
+
+def new_app(seed: int, data: Path) -> MythtableApp:
+    """The app straight into a game, its autosaves in a temporary folder."""
+    loaded = load("magewars")
+    setup = loaded.ruleset.default_setup(loaded.content)
+    return MythtableApp(start={"ruleset": "magewars", "seed": seed, "setup": setup}, data=data)
+
+
+def same_as_engine(game: Game, seed: int) -> None:
+    """The keys reproduced exactly the engine's own game under the same policy."""
+    reference = Game.new("magewars", seed)
+    while len(reference.actions) < len(game.actions):
+        reference.apply(policy(reference))
+    assert reference.actions == game.actions
+
+
+async def test_a_turn_with_combat_by_keys(tmp_path: Path) -> None:
+    def combat_turn_over(game: Game) -> bool:
+        """A combat with attackers that dealt damage, and then the next turn began."""
+        lines = texts(game)
+        for start in (i for i, t in enumerate(lines) if attacks_with_units(t)):
+            rest = lines[start:]
+            end = next((i for i, t in enumerate(rest) if t.startswith("Turn ")), None)
+            if end is not None and any(hurts(t) for t in rest[:end]):
+                return True
+        return False
+
+    seed, _ = find_seed(combat_turn_over)
+    app = new_app(seed, tmp_path)
+    seen: dict[str, str] = {}
+
+    def watch() -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert isinstance(screen.board, MageWarsBoard)
+        game = screen.session.game
+        text = screen_text(app)
+        seen.setdefault("Turn 1" if game.state.turn == 1 else "later", text)
+        if game.state.step.startswith("combat."):
+            seen.setdefault(game.state.step, text)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await play_ui(pilot, app, combat_turn_over, watch)
+    assert combat_turn_over(game), "a combat dealt damage and the turn passed on"
+    assert any(" targets " in t for t in texts(game)), "an attacker chose a target"
+    same_as_engine(game, seed)
+    # the screens a player saw: the lines of both sides, the Tower, the hand, the named combat steps
+    opening = seen["Turn 1"]
+    for words in ("Off ", "Def ", "Row ", "Tower 30", "'s hand (7)", "Main phase"):
+        assert words in opening, f"{words!r} is not on the first screen"
+    assert "Combat 3/5: Defense step" in seen["combat.defense"]
+    assert "Declaration" in seen["combat.defense"] and "Counter" in seen["combat.defense"]
+
+
+async def test_a_face_up_flip_in_the_attack_step_retargets_an_attack_by_keys(tmp_path: Path) -> None:
+    def retargeted(game: Game) -> bool:
+        return any("attack is moved to the" in t for t in texts(game))
+
+    seed, _ = find_seed(retargeted)
+    app = new_app(seed, tmp_path)
+    before: dict[int, str] = {}
+    flips: list[tuple[int, Action]] = []
+
+    def watch() -> None:
+        game = app.session.game  # type: ignore[union-attr]
+        decision = game.decision
+        if decision is None or decision.kind != "attack_step":
+            return
+        combat = game.view(decision.seat).combat
+        before.clear()
+        before.update({a.attacker: a.current_target for a in combat.attacks})
+        action = policy(game)
+        if action[0] == "flip":
+            assert decision.seat == combat.defending_seat
+            flips.append((game.state.turn, action))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await play_ui(pilot, app, retargeted, watch)
+        view = game.view(game.decision.seat)  # type: ignore[union-attr]
+        after = {a.attacker: a.current_target for a in view.combat.attacks}
+        moved = [a for a in view.combat.attacks if a.moved]
+        # the table shows the new target next to the declared one
+        text = screen_text(app)
+    assert any(turn == game.state.turn for turn, _ in flips), "the defender turned a card face-up, by keys"
+    assert moved, "an attack is marked as moved"
+    for attack in moved:
+        assert before[attack.attacker] == attack.declared_target
+        assert after[attack.attacker] != before[attack.attacker]
+        assert after[attack.attacker] in ("offensive", "defensive")
+    assert "moved from" in text
+    assert "Combat 3/5: Defense step" in text
+    same_as_engine(game, seed)
+
+
+async def test_a_counter_attack_by_keys(tmp_path: Path) -> None:
+    def countered(game: Game) -> bool:
+        """A counter-attack with units dealt damage, and the combat ended."""
+        lines = texts(game)
+        for start in (i for i, t in enumerate(lines) if counter_with_units(t)):
+            rest = lines[start:]
+            end = next((i for i, t in enumerate(rest) if t == "Combat ends."), None)
+            if end is not None and any(hurts(t) for t in rest[:end]):
+                return True
+        return False
+
+    seed, _ = find_seed(countered)
+    app = new_app(seed, tmp_path)
+    seen: list[str] = []
+
+    def watch() -> None:
+        game = app.session.game  # type: ignore[union-attr]
+        if game.state.step.startswith("counter."):
+            seen.append(screen_text(app))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await play_ui(pilot, app, countered, watch)
+    assert countered(game), "a counter-attack dealt damage, then the combat ended"
+    assert seen and all("Combat 5/5: Counter-attack" in text for text in seen)
+    same_as_engine(game, seed)
