@@ -104,11 +104,15 @@ class UnitRow:
 class LineRender:
     """A line's units, one per row, the label in a coloured column; fits the width it is given."""
 
-    def __init__(self, key: str, rows: list[UnitRow], empty: str, extra: Iterable[Text] = ()) -> None:
+    def __init__(
+        self, key: str, rows: list[UnitRow], empty: str, extra: Iterable[Text] = (), peers: Iterable[UnitRow] = ()
+    ) -> None:
         self.key = key
         self.rows = rows
         self.empty = empty
         self.extra = list(extra)
+        self.peers = [row for row in (*rows, *peers) if not row.full]
+        """Rows the columns align with: this line's and the other line's of the same side."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
@@ -125,9 +129,8 @@ class LineRender:
             yield line
         else:
             tails = [row.wide if wide else row.narrow for row in self.rows]
-            aligned = [row for row in self.rows if not row.full] or self.rows
-            tail_width = max((t.cell_len for r, t in zip(self.rows, tails, strict=True) if not r.full), default=0)
-            longest = max(row.name.cell_len for row in aligned)
+            tail_width = max(((row.wide if wide else row.narrow).cell_len for row in self.peers), default=0)
+            longest = max((row.name.cell_len for row in self.peers), default=0)
             name_width = max(4, min(longest, width - len(label) - tail_width - 2))
             for index, (row, tail) in enumerate(zip(self.rows, tails, strict=True)):
                 line = Text()
@@ -338,14 +341,17 @@ class SideView(VerticalScroll):
 
     def show(self, view: Any, player: Any, names: dict[int, str], roles: dict[int, str]) -> None:
         self.query_one(".header", Static).update(player_header(view, player))
+        rows: dict[str, list[UnitRow]] = {}
         for key in ("offensive", "defensive"):
             units = getattr(player, key)
-            rows = [unit_row(unit, roles, names) for unit in units if unit.card_id]
+            rows[key] = [unit_row(unit, roles, names) for unit in units if unit.card_id]
             hidden = sum(1 for unit in units if not unit.card_id)
             if hidden:
-                rows.append(UnitRow(hidden_text(hidden), Text(), Text(), full=True))
+                rows[key].append(UnitRow(hidden_text(hidden), Text(), Text(), full=True))
+        for key, other in (("offensive", "defensive"), ("defensive", "offensive")):
             extra = [weave_text(w, names, "line") for w in player.line_weaves if w.attached_to == f"line:{key}"]
-            self.query_one(f".{key}", LineWidget).update(LineRender(key, rows, "no units", extra))
+            render = LineRender(key, rows[key], "no units", extra, peers=rows[other])
+            self.query_one(f".{key}", LineWidget).update(render)
         items = [row_item(card) for card in player.row if card.card_id]
         hidden = sum(1 for card in player.row if not card.card_id)
         if hidden:
@@ -377,7 +383,7 @@ def player_header(view: Any, player: Any) -> FitText:
         )
         head.append(counts, style="dim")
         if player.laid_this_turn:
-            head.append(" · laid a card" if wide else "", style="dim italic")
+            head.append(" · laid" if wide else "", style="dim italic")
         texts.append(head)
     return FitText(texts[0], texts[1])
 
@@ -388,6 +394,7 @@ class MageWarsBoard(Board):
     MageWarsBoard #side-left { border-right: solid $panel-lighten-2; }
     MageWarsBoard .panel { height: auto; max-height: 4; padding: 0 1; background: $boost; scrollbar-size-vertical: 1; }
     MageWarsBoard #hand-panel { max-height: 3; background: $surface-lighten-1; }
+    MageWarsBoard.tall #hand-panel { max-height: 9; }
     MageWarsBoard .panel > Static { height: auto; }
     """
 
@@ -402,7 +409,20 @@ class MageWarsBoard(Board):
         with VerticalScroll(id="hand-panel", classes="panel"):
             yield Static(id="hand")
 
+    TALL = 18
+    """From this many rows on, the hand lists one card a line with its text."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._last: tuple[Any, int | None, list[str]] | None = None
+
+    def on_resize(self) -> None:
+        if self._last is not None:
+            self.show(*self._last)
+
     def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
+        self._last = (view, viewer, names)
+        self.set_class(self.size.height >= self.TALL, "tall")
         me = viewer if viewer is not None else 1
         seat_names = {player.seat: player.name for player in view.players}
         roles = combat_roles(view)
@@ -449,17 +469,26 @@ class MageWarsBoard(Board):
             hands = [(player.name, hand) for player, hand in zip(view.players, view.hands, strict=False)]
         else:
             hands = [(view.players[view.seat].name, view.hand)]
+        tall = self.has_class("tall")
         text = Text()
         for name, hand in hands:
             if text:
                 text.append("\n")
             text.append(f"{name}'s hand ({len(hand)}): ", style="bold")
             for index, card in enumerate(hand):
+                if tall:
+                    text.append("\n  ")
+                    text.append_text(hand_item(card))
+                    text.append(f" — {card.text}", style="dim")
+                    continue
                 if index:
                     text.append(" · ", style="dim")
                 text.append_text(hand_item(card))
             if not hand:
                 text.append("empty", style="dim italic")
+        if tall:
+            text.no_wrap = True
+            text.overflow = "ellipsis"
         self.query_one("#hand", Static).update(text)
 
     # ----- the status line and the prompt's detail line ----------------------------------
@@ -471,20 +500,16 @@ class MageWarsBoard(Board):
 
     def detail(self, view: Any, action: Action) -> str | Text:
         """Card text for the card or unit an option is about (only arguments that are uids)."""
-        kind = action[0]
+        kind = str(action[0])
         if kind == "line" and len(action) > 1:
             return self.line_detail(view, str(action[1]))
+        if kind == "attack" and len(action) > 3 and isinstance(action[1], int):
+            return attack_detail(view, action[1], str(action[2]), action[3])
         positions = UID_ARGS.get(kind, ())
         uids = [action[i] for i in positions if i < len(action) and isinstance(action[i], int)]
         if not uids:
-            return ""
-        text = describe_uid(view, int(uids[0]))
-        if kind == "attack" and len(action) > 3 and action[2] == "hero" and isinstance(action[3], int):
-            text.append("  ⟶ ", style="bold red")
-            text.append_text(describe_uid(view, action[3]))
-        elif kind == "attack" and len(action) > 3:
-            text.append(f"  ⟶ the {LINE_NAMES.get(str(action[3]), str(action[3]))}", style="bold red")
-        return text
+            return Text(PLAIN_DETAIL.get(kind, ""), style="dim")
+        return describe_uid(view, int(uids[0]))
 
     def line_detail(self, view: Any, line: str) -> Text:
         seat = view.priority if view.priority is not None else view.active
@@ -492,6 +517,55 @@ class MageWarsBoard(Board):
         units = getattr(player, line, ())
         names = ", ".join(u.name for u in units) or "no units"
         return Text(f"Your {LINE_NAMES.get(line, line)}: {names}.")
+
+
+PLAIN_DETAIL = {
+    "combat": "Open combat: Declaration, Attack, Defense, Damage or capture, then the counter-attack.",
+    "end": "End your turn (discard down to 7 at the End).",
+    "pass": "Let the other player answer; two passes in a row resolve the top of the stack or end the step.",
+    "done": "Finish this step with what you have chosen.",
+    "cancel": "Go back without doing it.",
+    "damage": "The defender's Tower loses Tower Levels equal to the attacker's Power.",
+}
+
+
+def unit_brief(view: Any, uid: int) -> Text:
+    """A unit in a few words: name, Power, Guard, damage and keywords."""
+    card = find_card(view, uid)
+    if card is None or not card.card_id:
+        return Text("a face-down card", style="dim italic")
+    out = Text(card.name, style="bold")
+    out.append(f" P{card.power}", style="bold red")
+    out.append(f" G{card.guard}", style="bold green")
+    if getattr(card, "wounds", 0):
+        out.append(f" {card.wounds} damage", style="bold yellow")
+    if card.keywords:
+        out.append(" " + " ".join(card.keywords), style="italic cyan")
+    return out
+
+
+def attack_detail(view: Any, attacker: int, how: str, target: Any) -> Text:
+    """An attack option: the attacker, and what it would hit (the Hero, or what stands on the line)."""
+    out = unit_brief(view, attacker)
+    out.append(" ⟶ ", style="bold red")
+    if how == "hero" and isinstance(target, int):
+        out.append_text(unit_brief(view, target))
+        return out
+    line = str(target)
+    out.append(f"the {LINE_NAMES.get(line, line)}", style="bold")
+    side = next((p for p in view.players if any(u.uid == attacker for u in all_units(p))), None)
+    if side is None:
+        return out
+    defender = view.players[1 - side.seat]
+    if line == "tower":
+        out.append(f" (Tower Level {defender.tower})")
+        return out
+    units = getattr(defender, line, ())
+    shown = [u.name for u in units if u.card_id and not u.face_down]
+    hidden = len(units) - len(shown)
+    parts = shown + ([f"{hidden} face-down"] if hidden else [])
+    out.append(f" ({', '.join(parts) or 'empty'})", style="dim")
+    return out
 
 
 def combat_roles(view: Any) -> dict[int, str]:
