@@ -1,0 +1,51 @@
+"""SVG snapshots of the Mage Wars CCG game screen at 80x24 (pytest-textual-snapshot).
+
+Update after an intended visual change with:
+python -m pytest tests/tui/test_snapshots_magewars.py -n 0 --snapshot-update
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from mythtable.engine.game import Game
+from mythtable.rulesets import load
+from mythtable.saves import SaveStore
+from mythtable.tui.app import MythtableApp
+from tests.tui.test_magewars_tui import policy
+
+MID_COMBAT_SEED = 1
+MID_COMBAT_ACTIONS = 57
+"""Seed 1 under the test policy: after 57 actions Bram has turned units face-up in the Attack
+step, Marga Stonewarden's attack was moved to the Offensive Line, and the Defense step is open."""
+
+
+def test_game_screen(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    loaded = load("magewars")
+    setup = loaded.ruleset.default_setup(loaded.content)
+    app = MythtableApp(start={"ruleset": "magewars", "seed": 7, "setup": setup}, data=tmp_path)
+
+    async def lift_curtain(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=lift_curtain)
+
+
+def test_game_screen_mid_combat(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    game = Game.new("magewars", MID_COMBAT_SEED)
+    while len(game.actions) < MID_COMBAT_ACTIONS:
+        game.apply(policy(game))
+    assert game.state.step == "combat.defense"
+    SaveStore(tmp_path).save(game)
+    app = MythtableApp(start={"screen": "continue"}, data=tmp_path)
+
+    async def resume(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")  # the only save
+        await pilot.pause()
+        await pilot.press("enter")  # lift the curtain
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=resume)
