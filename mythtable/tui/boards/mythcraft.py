@@ -1,0 +1,637 @@
+"""The MythCraft combat table: the grid map, the initiative track, the active combatant's card
+(Action Points, weapon, shield, load) and everyone's HP, Bloodied, Death Points and conditions.
+
+Everything is public in MythCraft, so the board draws the whole view. Squares are two characters
+wide: heroes are a digit and an initial on blue, creatures a letter pair on red. The movement
+range of the active combatant is shaded green, the squares in its melee reach are marked red,
+and the square or combatant that the highlighted option is about is shown in magenta.
+
+Grid cursor: when moves are on offer, "g" moves the keyboard to the map; the arrows move a
+cursor, Enter moves there, and Escape or "g" goes back to the option list. The prompt's list
+follows the cursor, so the detail line always explains the square under it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, ClassVar
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Static
+
+from mythtable.engine.decision import Action
+from mythtable.tui.boards.base import Board
+
+HERO_STYLE = "bold white on #1f4f8f"
+CREATURE_STYLE = "bold white on #8f2f2f"
+DYING_STYLE = "bold #ff8080 on #3a1f1f"
+ACTIVE_STYLE = "bold black on #e8c547"
+FOCUS_STYLE = "bold white on #a040b0"
+CURSOR_STYLE = "bold black on #f0f0f0"
+MOVE_BG = "#1e3f27"
+MOVE_BG_NEW = "#16301e"
+WALL_STYLE = "#7a7a7a on #4a4a4a"
+RUBBLE_STYLE = "#b09060"
+ITEM_STYLE = "bold #f0d060"
+FLOOR_STYLE = "#5a5a5a"
+REACH_STYLE = "#e06060"
+FRESH_STYLE = "bold #5fd75f"
+CARRIED_STYLE = "bold #5fafd7"
+SPECIAL_STYLE = {"rage": "bold #ff5f5f", "support": "bold #ffd75f"}
+SPECIAL_NAME = {"rage": "Rage", "support": "Holy Support"}
+CONDITION_SHORT = {
+    "bleeding": "Bleed",
+    "burning": "Burn",
+    "frightened": "Fright",
+    "grappled": "Grap",
+    "restrained": "Restr",
+    "dodging": "Dodge",
+    "blinded": "Blind",
+    "vulnerable": "Vuln",
+}
+TARGETED = {"attack": 2, "cast": 2, "use": 2, "grapple": 1, "shove": 1, "trip": 1, "help": 1}
+"""Action kind -> position of the combatant uid it is aimed at."""
+ITEM_ACTIONS = ("equip", "stow", "set_down", "pick_up", "use")
+
+
+@cache
+def content() -> Any:
+    """The public MythCraft content (item, spell and creature definitions); never game state."""
+    from mythtable.rulesets import load
+
+    return load("mythcraft").content
+
+
+def item_name(iid: str) -> str:
+    if not iid:
+        return "—"
+    items = content().items
+    return str(items[iid].name) if iid in items else iid.replace("_", " ")
+
+
+def token(c: Any) -> str:
+    """Two characters: a hero's party number and initial, a creature's kind letter and suffix."""
+    if c.side == 0:
+        digits = "".join(ch for ch in c.uid if ch.isdigit()) or "?"
+        return (digits[-1] + c.name[:1]).ljust(2)[:2]
+    creatures = content().creatures
+    kind_name = str(creatures[c.kind].name) if c.kind in creatures else c.name
+    letter = kind_name.split()[-1][:1].lower()
+    suffix = c.name[len(kind_name) :].strip() if c.name.startswith(kind_name) else ""
+    return (letter + suffix[:1]).ljust(2)
+
+
+def token_style(c: Any) -> str:
+    if c.dying:
+        return DYING_STYLE
+    return HERO_STYLE if c.side == 0 else CREATURE_STYLE
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"-{-n}"
+
+
+def condition_text(cond: Any) -> str:
+    name = CONDITION_SHORT.get(cond.name, cond.name.capitalize())
+    return f"{name} {cond.value}" if cond.value else name
+
+
+def reactor(view: Any) -> Any | None:
+    """Who is asked in a reaction or a choice (the prompt starts with that combatant's name)."""
+    if view.decision_kind in ("hero_turn", "creature_turn", ""):
+        return None
+    named = [c for c in view.combatants if not c.dead and view.prompt.startswith(c.name)]
+    return max(named, key=lambda c: len(c.name)) if named else None
+
+
+def find(view: Any, uid: object) -> Any | None:
+    return next((c for c in view.combatants if c.uid == uid), None)
+
+
+def defenses_text(c: Any, wide: bool = False) -> str:
+    names = c.defenses if wide else c.defenses[:3]
+    return " ".join(f"{name} {value}" for name, value in names)
+
+
+# ----- renderables that fit the width they get -----------------------------------------------
+
+
+class TrackRender:
+    """The initiative track: the round, then everyone in turn order with d20 + AWR = total."""
+
+    def __init__(self, view: Any, focus: str) -> None:
+        self.view = view
+        self.focus = focus
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        view = self.view
+        init = view.initiative
+        head = Text(f"Round {init.round}", style="bold")
+        head.append(" · initiative", style="dim")
+        head.truncate(width, overflow="ellipsis")
+        yield head
+        by_uid = {c.uid: c for c in view.combatants}
+        for index, entry in enumerate(init.order):
+            c = by_uid.get(entry.uid)
+            if c is None:
+                continue
+            current = index == init.current and c.uid == view.active_uid
+            line = Text()
+            line.append("▶" if current else " ", style="bold #e8c547")
+            line.append(token(c), style=ACTIVE_STYLE if current else token_style(c))
+            line.append(" ")
+            parts = f"{entry.roll}{signed(entry.awr)}={entry.total}"
+            if entry.rolloffs:
+                parts += " r" + ",".join(str(r) for r in entry.rolloffs)
+            name_width = max(3, width - line.cell_len - len(parts) - 1)
+            name = Text(c.name, style=self.name_style(c, current))
+            if c.dying:
+                name = Text(f"{c.name} ✚dying", style=self.name_style(c, current))
+            name.truncate(name_width, overflow="ellipsis", pad=True)
+            line.append_text(name)
+            line.append(" ")
+            line.append(f"{entry.roll}", style="bold")
+            line.append(signed(entry.awr), style="cyan")
+            line.append(f"={entry.total}", style="bold")
+            if entry.rolloffs:
+                line.append(" r" + ",".join(str(r) for r in entry.rolloffs), style="magenta")
+            if c.uid == self.focus and not current:
+                line.stylize("reverse", 1, 3)
+            line.truncate(width, overflow="ellipsis")
+            yield line
+        for c in view.combatants:
+            if c.dead:
+                line = Text()
+                line.append("✝", style="dim")
+                line.append(token(c), style="dim strike")
+                line.append(" ")
+                line.append(c.name, style="dim strike")
+                line.append(" dead", style="dim")
+                line.truncate(width, overflow="ellipsis")
+                yield line
+
+    @staticmethod
+    def name_style(c: Any, current: bool) -> str:
+        if c.dying:
+            return "bold #ff8080"
+        if current:
+            return "bold #e8c547"
+        return "" if c.side == 0 else "#e0a0a0"
+
+
+def ap_meter(c: Any) -> Text:
+    """Fresh AP (green), carried Reactive AP (blue), spent AP (hollow), special AP (red or gold)."""
+    meter = Text()
+    pool = c.fresh_ap + c.carried_reactive_ap
+    for i in range(max(pool, c.ap)):
+        if i >= c.ap:
+            meter.append("□", style="dim")
+        elif i < c.fresh_ap:
+            meter.append("■", style=FRESH_STYLE)
+        else:
+            meter.append("■", style=CARRIED_STYLE)
+    if c.special_ap:
+        meter.append(" ")
+        meter.append("◆" * c.special_ap, style=SPECIAL_STYLE.get(c.special_kind, "bold"))
+    return meter
+
+
+def hero_card(c: Any, asked: bool) -> Text:
+    text = Text()
+    text.append(token(c), style=ACTIVE_STYLE if not asked else FOCUS_STYLE)
+    text.append(f" {c.name}", style="bold")
+    text.append(f" L{c.level}", style="dim")
+    if asked:
+        text.append(" reacting", style="bold magenta")
+    text.append("\nAP ")
+    text.append_text(ap_meter(c))
+    text.append(f" {c.ap}", style="bold")
+    parts = [(f"{c.fresh_ap} fresh", FRESH_STYLE), (f"{c.carried_reactive_ap} carried", CARRIED_STYLE)]
+    if c.special_ap:
+        parts.append((f"{c.special_ap} {SPECIAL_NAME.get(c.special_kind, 'special')}", SPECIAL_STYLE[c.special_kind]))
+    text.append("\n")
+    for index, (words, style) in enumerate(parts):
+        if index:
+            text.append(" · ", style="dim")
+        text.append(words, style=style.replace("bold ", ""))
+    text.append(f"\nReactive {c.reactive_ap}/{c.reactive_cap}", style=CARRIED_STYLE.replace("bold ", ""))
+    if c.max_sp:
+        text.append(f" · SP {c.sp}/{c.max_sp}", style="#af87ff")
+    text.append("\n⚔ ", style="bold")
+    text.append(item_name(c.weapon))
+    if c.off_hand:
+        text.append("  ⛨ ", style="bold")
+        text.append(item_name(c.off_hand))
+    text.append("\nLoad ")
+    text.append(f"{c.carried_weight}/{c.capacity}", style="bold red" if c.encumbered else "bold")
+    if c.encumbered:
+        text.append(" encumbered", style="red")
+    text.append(f" · {c.speed_squares} sq", style="dim")
+    return text
+
+
+def creature_card(c: Any, asked: bool) -> Text:
+    text = Text()
+    text.append(token(c), style=ACTIVE_STYLE if not asked else FOCUS_STYLE)
+    text.append(f" {c.name}", style="bold")
+    if asked:
+        text.append(" reacting", style="bold magenta")
+    text.append("\nActions left ")
+    text.append(f"{c.actions_left}", style="bold")
+    text.append(f" · {c.speed_squares} sq", style="dim")
+    text.append(f"\n{defenses_text(c)}", style="dim")
+    return text
+
+
+def roster_line(c: Any, active_uid: str) -> Text:
+    """A combatant's HP, Bloodied, Death Points and conditions, in one (wrapping) line."""
+    line = Text()
+    line.append(token(c), style=("dim strike" if c.dead else ACTIVE_STYLE if c.uid == active_uid else token_style(c)))
+    line.append(" ")
+    if c.dead:
+        line.append("dead", style="dim")
+        return line
+    hp_style = "bold #5fd75f" if not c.bloodied else "bold #ffaf00"
+    if c.hp == 0:
+        hp_style = "bold red"
+    line.append(f"{c.hp}", style=hp_style)
+    line.append(f"/{c.max_hp}", style="dim")
+    if c.bloodied and c.hp > 0:
+        line.append(" Bloodied", style="#ffaf00")
+    if c.dying:
+        line.append(" dying", style="bold red")
+    if c.dp or c.dying:
+        line.append(f" DP {c.dp}/8", style="red")
+    for cond in c.conditions:
+        line.append(f" {condition_text(cond)}", style="italic cyan")
+    return line
+
+
+# ----- the map ----------------------------------------------------------------------------------
+
+
+class MapGrid(Static, can_focus=True):
+    """The battle map, two characters a square, with column and row numbers."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(0, -1)", "↑", show=False),
+        Binding("down", "cursor(0, 1)", "↓", show=False),
+        Binding("left", "cursor(-1, 0)", "←", show=False),
+        Binding("right", "cursor(1, 0)", "→", show=False),
+        Binding("enter", "pick", "Move here"),
+        Binding("escape,g", "leave", "Back to list"),
+    ]
+    DEFAULT_CSS = """
+    MapGrid { width: auto; height: auto; padding: 0 1 0 0; }
+    MapGrid:focus { background: $boost; }
+    """
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__("", **kw)
+        self.view: Any = None
+        self.focus_action: Action | None = None
+        self.cursor: tuple[int, int] | None = None
+
+    def draw(self) -> None:
+        view = self.view
+        if view is None:
+            self.update("")
+            return
+        self.update(self.render_map(view))
+
+    def render_map(self, view: Any) -> Text:
+        m = view.map
+        walls = set(m.walls)
+        rubble = set(m.rubble)
+        ground = {(g.x, g.y) for g in m.ground}
+        moves = {(s.x, s.y): s.ap_cost for s in view.reachable}
+        units = {(c.x, c.y): c for c in view.combatants if not c.dead}
+        active = find(view, view.active_uid)
+        asked = reactor(view)
+        reach: set[tuple[int, int]] = set()
+        if active is not None and view.active_reach and view.decision_kind in ("hero_turn", "creature_turn"):
+            r = view.active_reach
+            for y in range(max(0, active.y - r), min(m.height, active.y + r + 1)):
+                for x in range(max(0, active.x - r), min(m.width, active.x + r + 1)):
+                    if (x, y) != (active.x, active.y) and (x, y) not in walls:
+                        reach.add((x, y))
+        focus_square, focus_uid = self.focus_of(view)
+        text = Text(no_wrap=True)
+        text.append("   ")
+        for x in range(m.width):
+            label_style = "#8a8a8a" if x % 2 else "#5f87af"
+            if focus_square and focus_square[0] == x:
+                label_style = "bold #e060f0"
+            text.append(f"{x:<2}", style=label_style)
+        for y in range(m.height):
+            text.append("\n")
+            label_style = "bold #e060f0" if focus_square and focus_square[1] == y else "#8a8a8a"
+            text.append(f"{y:>2} ", style=label_style)
+            for x in range(m.width):
+                pos = (x, y)
+                glyph, style = "· ", FLOOR_STYLE
+                if pos in walls:
+                    glyph, style = "██", WALL_STYLE
+                elif pos in units:
+                    c = units[pos]
+                    glyph = token(c)
+                    style = token_style(c)
+                    if active is not None and c.uid == active.uid:
+                        style = ACTIVE_STYLE
+                    if c.uid == focus_uid or (asked is not None and c.uid == asked.uid):
+                        style = FOCUS_STYLE
+                else:
+                    if pos in rubble:
+                        glyph, style = "░░", RUBBLE_STYLE
+                    if pos in ground:
+                        glyph, style = "* ", ITEM_STYLE
+                    if pos in reach and glyph == "· ":
+                        glyph, style = "• ", REACH_STYLE
+                    if pos in moves:
+                        style = f"{style} on {MOVE_BG if moves[pos] == 0 else MOVE_BG_NEW}"
+                if pos == focus_square:
+                    style = FOCUS_STYLE
+                    if glyph in ("· ", "• "):
+                        glyph = "◆ "
+                if pos == self.cursor:
+                    style = CURSOR_STYLE
+                    if glyph in ("· ", "• ", "◆ "):
+                        glyph = "[]"
+                text.append(glyph, style=style)
+        return text
+
+    def focus_of(self, view: Any) -> tuple[tuple[int, int] | None, str]:
+        """The square or combatant the highlighted option is about."""
+        action = self.focus_action
+        if not action:
+            return None, ""
+        kind = action[0]
+        if kind == "move" and len(action) == 3:
+            return (int(action[1]), int(action[2])), ""  # type: ignore[call-overload]
+        if kind in TARGETED and len(action) > TARGETED[kind]:
+            return None, str(action[TARGETED[kind]])
+        return None, ""
+
+    # ----- grid cursor ------------------------------------------------------------------
+    def move_actions(self) -> dict[tuple[int, int], int]:
+        """Square -> index of its move option in the prompt."""
+        prompt = self.prompt()
+        if prompt is None:
+            return {}
+        out: dict[tuple[int, int], int] = {}
+        for index, action in enumerate(prompt.actions):
+            if action[0] == "move" and len(action) == 3:
+                out[(int(action[1]), int(action[2]))] = index  # type: ignore[call-overload]
+        return out
+
+    def prompt(self) -> Any:
+        from mythtable.tui.widgets.prompt import Prompt
+
+        found = self.screen.query(Prompt)
+        return found.first() if found else None
+
+    def enter(self) -> None:
+        """Give the keyboard to the map, the cursor on the highlighted square or the mover."""
+        moves = self.move_actions()
+        if not moves or self.view is None:
+            return
+        focus_square, _ = self.focus_of(self.view)
+        active = find(self.view, self.view.active_uid)
+        if focus_square in moves:
+            self.cursor = focus_square
+        elif active is not None:
+            self.cursor = (active.x, active.y)
+        else:
+            self.cursor = next(iter(moves))
+        self.focus()
+        self.sync()
+
+    def on_blur(self) -> None:
+        self.cursor = None
+        self.draw()
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        if self.cursor is None or self.view is None:
+            return
+        m = self.view.map
+        x = min(max(self.cursor[0] + dx, 0), m.width - 1)
+        y = min(max(self.cursor[1] + dy, 0), m.height - 1)
+        self.cursor = (x, y)
+        self.sync()
+
+    def sync(self) -> None:
+        """Highlight the cursor square's move option in the prompt (its detail explains it)."""
+        prompt = self.prompt()
+        index = self.move_actions().get(self.cursor) if self.cursor else None
+        if prompt is not None:
+            if index is not None:
+                prompt.options.highlighted = index
+            else:
+                self.focus_action = None
+                x, y = self.cursor or (0, 0)
+                prompt.set_detail(Text(f"({x}, {y}): no move there.", style="dim"))
+        self.draw()
+
+    def action_pick(self) -> None:
+        index = self.move_actions().get(self.cursor) if self.cursor else None
+        prompt = self.prompt()
+        if index is None or prompt is None:
+            self.app.bell()
+            return
+        prompt.options.focus()
+        prompt.choose_index(index)
+
+    def action_leave(self) -> None:
+        prompt = self.prompt()
+        if prompt is not None:
+            prompt.options.focus()
+
+
+# ----- the board --------------------------------------------------------------------------
+
+
+class MythCraftBoard(Board):
+    SCREEN_BINDINGS: ClassVar[list[Binding]] = [Binding("g", "grid", "Grid cursor")]
+    DEFAULT_CSS = """
+    MythCraftBoard #mc-row { height: 1fr; }
+    MythCraftBoard #mc-map { width: auto; height: 1fr; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
+    MythCraftBoard #mc-track-box { width: 3fr; max-width: 34; height: 1fr; padding: 0 1;
+        border-left: solid $panel-lighten-2; scrollbar-size-vertical: 1; }
+    MythCraftBoard #mc-side { width: 2fr; height: 1fr; padding: 0 1;
+        border-left: solid $panel-lighten-2; scrollbar-size-vertical: 1; }
+    MythCraftBoard #mc-card { height: auto; border-bottom: solid $panel-lighten-2; }
+    MythCraftBoard #mc-legend { height: auto; color: $text-muted; }
+    """
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.view: Any = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="mc-row"):
+            with VerticalScroll(id="mc-map"):
+                yield MapGrid(id="mc-grid")
+                yield Static("", id="mc-legend")
+            with VerticalScroll(id="mc-track-box"):
+                yield Static("", id="mc-track")
+            with VerticalScroll(id="mc-side"):
+                yield Static("", id="mc-card")
+                yield Static("", id="mc-roster")
+
+    @property
+    def grid(self) -> MapGrid:
+        return self.query_one(MapGrid)
+
+    def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
+        self.view = view
+        grid = self.grid
+        grid.view = view
+        grid.focus_action = None
+        grid.draw()
+        self.query_one("#mc-legend", Static).update(self.legend(view))
+        asked = reactor(view)
+        self.query_one("#mc-track", Static).update(TrackRender(view, asked.uid if asked else ""))
+        self.show_side(view, asked)
+
+    def legend(self, view: Any) -> Text:
+        text = Text()
+        if view.reachable:
+            text.append("  ", style=f"on {MOVE_BG_NEW}")
+            text.append(" move  ")
+        if view.active_reach and view.decision_kind in ("hero_turn", "creature_turn"):
+            text.append("•", style=REACH_STYLE)
+            text.append(" reach  ")
+        if view.map.ground:
+            text.append("*", style=ITEM_STYLE)
+            text.append(" item")
+        return text
+
+    def show_side(self, view: Any, asked: Any | None) -> None:
+        shown = asked or find(view, view.active_uid)
+        card = self.query_one("#mc-card", Static)
+        if shown is None:
+            card.update(Text(view.result or "Between turns", style="bold"))
+        elif shown.side == 0:
+            card.update(hero_card(shown, asked is not None))
+        else:
+            card.update(creature_card(shown, asked is not None))
+        text = Text()
+        living = sorted(view.combatants, key=lambda c: (c.dead, c.side))
+        for index, c in enumerate(living):
+            if index:
+                text.append("\n")
+            text.append_text(roster_line(c, view.active_uid))
+        self.query_one("#mc-roster", Static).update(text)
+
+    # ----- the screen's questions ---------------------------------------------------------
+    def status(self, view: Any) -> str:
+        if view.result:
+            return view.result
+        active = find(view, view.active_uid)
+        turn = f"{active.name}'s turn" if active is not None else "between turns"
+        asked = reactor(view)
+        extra = f" · {asked.name} may react" if asked is not None and view.decision_kind == "reaction" else ""
+        return f"Round {view.round} · {turn}{extra}"
+
+    def detail(self, view: Any, action: Action) -> str | Text:
+        """What the highlighted option means: a square's AP cost, a target's HP and defenses."""
+        self.grid.focus_action = action
+        self.grid.draw()
+        kind = action[0]
+        if kind == "move" and len(action) == 3:
+            return self.move_detail(view, int(action[1]), int(action[2]))  # type: ignore[call-overload]
+        if kind in TARGETED and len(action) > TARGETED[kind]:
+            target = find(view, action[TARGETED[kind]])
+            if target is not None:
+                return self.target_detail(view, action, target)
+        if kind in ITEM_ACTIONS and len(action) > 1:
+            return self.item_detail(str(action[1]))
+        if kind == "react":
+            asked = reactor(view)
+            if asked is not None and asked.side == 0:
+                return Text(f"{asked.name} holds {asked.reactive_ap} Reactive AP (cap {asked.reactive_cap}).")
+        return ""
+
+    def move_detail(self, view: Any, x: int, y: int) -> Text:
+        square = next((s for s in view.reachable if (s.x, s.y) == (x, y)), None)
+        active = find(view, view.active_uid)
+        text = Text(f"Move to ({x}, {y})", style="bold")
+        if active is not None:
+            steps = max(abs(active.x - x), abs(active.y - y))
+            text.append(f", {steps} square{'s' if steps != 1 else ''} away")
+        if square is not None:
+            if active is not None and active.side == 1:
+                text.append(" · uses 1 action", style="yellow")
+            elif square.ap_cost == 0:
+                text.append(" · 0 AP (inside this Move)", style="green")
+            else:
+                text.append(f" · {square.ap_cost} AP (a new Move)", style="yellow")
+        item = next((g for g in view.map.ground if (g.x, g.y) == (x, y)), None)
+        if item is not None:
+            text.append(f" · {item.name} lies there", style=ITEM_STYLE)
+        return text
+
+    def target_detail(self, view: Any, action: Action, target: Any) -> Text:
+        text = Text()
+        text.append(f"{token(target)}", style=token_style(target))
+        text.append(f" {target.name}", style="bold")
+        text.append(f" HP {target.hp}/{target.max_hp}")
+        if target.bloodied:
+            text.append(" Bloodied", style="#ffaf00")
+        if target.dying:
+            text.append(f" dying, DP {target.dp}", style="red")
+        text.append(f" · {defenses_text(target, wide=True)}", style="cyan")
+        if action[0] == "attack":
+            active = find(view, view.active_uid)
+            if active is not None and active.side == 1:
+                act = next((a for a in self.creature_actions(active.kind) if a.id == action[1]), None)
+                if act is not None and act.damage:
+                    text.append(f" · {act.name}: {act.damage} {act.damage_type} vs {act.defense}", style="dim")
+            else:
+                item = content().items.get(str(action[1]))
+                if item is not None and item.damage:
+                    text.append(f" · {item.damage} {item.damage_type} vs {item.defense}", style="dim")
+        for cond in target.conditions:
+            text.append(f" {condition_text(cond)}", style="italic")
+        return text
+
+    @staticmethod
+    def creature_actions(kind: str) -> list[Any]:
+        creatures = content().creatures
+        return list(creatures[kind].actions) if kind in creatures else []
+
+    @staticmethod
+    def item_detail(iid: str) -> Text:
+        item = content().items.get(iid)
+        if item is None:
+            return Text("")
+        text = Text(item.name, style="bold")
+        text.append(f" · {item.kind} · weight {item.weight}")
+        if item.damage:
+            text.append(f" · {item.damage} {item.damage_type}")
+        if item.grip not in ("none", "one_hand"):
+            text.append(f" · {item.grip.replace('_', ' ')}")
+        if item.heal:
+            text.append(f" · heals {item.heal}")
+        return text
+
+    # ----- keys the board adds to the game screen -------------------------------------------
+    def key_enabled(self, name: str) -> bool | None:
+        if name == "grid":
+            return bool(self.view is not None and self.grid.move_actions())
+        return True
+
+    def action_grid(self) -> None:
+        grid = self.grid
+        if grid.has_focus:
+            grid.action_leave()
+        else:
+            grid.enter()
+
+
+BOARD = MythCraftBoard

@@ -1,0 +1,202 @@
+"""MythCraft combat through the real app, keys only: a round with moves (by the grid cursor),
+attacks, a hero's reaction and ends of turn; the board's highlights, details and solo mode."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich.console import Console
+from textual.pilot import Pilot
+
+from mythtable.engine.decision import Action, Decision
+from mythtable.engine.game import Game
+from mythtable.engine.protocol import Setup
+from mythtable.rulesets import load
+from mythtable.rulesets.mythcraft.ai import CreatureAI
+from mythtable.rulesets.mythcraft.rules import dist
+from mythtable.tui.app import MythtableApp
+from mythtable.tui.boards.mythcraft import MapGrid, MythCraftBoard, TrackRender
+from mythtable.tui.screens.game import GameScreen
+from tests.tui.driver import press_choice
+
+HEROES, CREATURES = 0, 1
+AI = CreatureAI()
+
+
+def setup(encounter: str = "E1") -> Setup:
+    loaded = load("mythcraft")
+    base = loaded.ruleset.default_setup(loaded.content)
+    return Setup(players=base.players, options={**base.options, "encounter": encounter})
+
+
+def round_policy(decision: Decision, game: Game) -> Action:
+    """Heroes attack when they can, else step toward the nearest creature once, else end the turn;
+    they take every reaction offered. The creatures play as the solo-mode AI would."""
+    if decision.seat == CREATURES:
+        return AI.choose(game.ruleset, game.state, decision)
+    actions = decision.actions
+    if decision.kind == "reaction":
+        return next(a for a in actions if a[0] == "react")
+    if decision.kind != "hero_turn":
+        return actions[0]
+    attacks = [a for a in actions if a[0] == "attack"]
+    if attacks:
+        return attacks[0]
+    st = game.state
+    me = game.ruleset.engine.active(st)  # type: ignore[attr-defined]
+    foes = [o for o in st.units if o.side == CREATURES and not o.dead]
+    moves = [a for a in actions if a[0] == "move"]
+    if moves and foes:
+
+        def near(x: int, y: int) -> int:
+            return min(dist(x, y, o.x, o.y) for o in foes)
+
+        best = min(moves, key=lambda a: (near(int(a[1]), int(a[2])), a[2], a[1]))  # type: ignore[call-overload]
+        if near(int(best[1]), int(best[2])) < near(me.x, me.y):  # type: ignore[call-overload]
+            return best
+    return ("end",)
+
+
+def play_round(seed: int) -> tuple[Game, set[Any]]:
+    """Round 1 by the engine alone; which kinds of hero choices it contained."""
+    game = Game.new("mythcraft", seed, setup())
+    seen: set[Any] = set()
+    while game.decision is not None and game.state.round == 1:
+        decision = game.decision
+        action = round_policy(decision, game)
+        if decision.seat == HEROES:
+            seen.add(("reaction", action[0]) if decision.kind == "reaction" else action[0])
+        game.apply(action)
+    return game, seen
+
+
+def find_seed() -> int:
+    """The first seed where round 1 has a hero move, attack, reaction and end of turn (engine only)."""
+    for seed in range(100):
+        _, seen = play_round(seed)
+        if {"move", "attack", "end", ("reaction", "react")} <= seen:
+            return seed
+    raise AssertionError("no seed gives the scenario")
+
+
+async def choose(pilot: Pilot[None], screen: GameScreen, action: Action) -> None:
+    """Highlight an option with the keys (End jumps to the last one, as turn ends are) and Enter."""
+    actions = screen.prompt.actions
+    target = actions.index(action)
+    options = screen.prompt.options
+    if len(actions) - 1 - target < target - (options.highlighted or 0):
+        await pilot.press("end")
+    await press_choice(pilot, screen, action)
+
+
+async def move_by_grid(pilot: Pilot[None], screen: GameScreen, action: Action) -> None:
+    """Pick a move on the map: "g", arrows from where the cursor starts to the square, Enter."""
+    grid = screen.query_one(MapGrid)
+    await pilot.press("g")
+    await pilot.pause()
+    assert grid.has_focus and grid.cursor is not None
+    x, y = int(action[1]), int(action[2])  # type: ignore[call-overload]
+    while grid.cursor != (x, y):
+        cx, cy = grid.cursor
+        await pilot.press("right" if cx < x else "left" if cx > x else "down" if cy < y else "up")
+    await pilot.pause()
+    # the prompt's list follows the cursor, so its detail line explains the square
+    assert screen.prompt.actions[screen.prompt.options.highlighted or 0] == action
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_a_round_with_moves_attacks_a_reaction_and_ends_of_turn_by_keys() -> None:
+    seed = find_seed()
+    app = MythtableApp(start={"game": Game.new("mythcraft", seed, setup())})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        game = session.game
+        reacted = False
+        while game.decision is not None and game.state.round == 1:
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            decision = game.decision
+            action = round_policy(decision, game)
+            if decision.kind == "reaction":
+                assert isinstance(screen.board, MythCraftBoard)
+                assert "may react" in screen.board.status(session.view())
+                reacted |= decision.seat == HEROES and action[0] == "react"
+            if action[0] == "move":
+                await move_by_grid(pilot, screen, action)
+            else:
+                await choose(pilot, screen, action)
+        assert reacted, "a hero reacted on someone else's turn"
+        reference, seen = play_round(seed)
+        assert {"move", "attack", "end", ("reaction", "react")} <= seen
+        assert reference.actions == game.actions, "the keys reproduced the engine's own round"
+        status = str(app.screen.query_one("#status").render())
+        assert "Round 2" in status
+
+
+async def test_highlighting_an_option_marks_the_map_and_explains_it() -> None:
+    app = MythtableApp(start={"game": Game.new("mythcraft", 7, setup())})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        board = screen.board
+        assert isinstance(board, MythCraftBoard)
+        await pilot.press("down")
+        await pilot.pause()
+        action = screen.prompt.actions[1]
+        assert action[0] == "move"
+        assert board.grid.focus_action == action
+        x, y = int(action[1]), int(action[2])  # type: ignore[call-overload]
+        lines = board.grid.render_map(board.view).plain.splitlines()
+        assert lines[1 + y][3 + 2 * x] == "◆", "the highlighted move's square is marked"
+        assert f"Move to ({x}, {y})" in str(screen.prompt.query_one("#detail").render())
+        # the initiative track lists everyone with d20 + AWR = total
+        out = Console(width=30, file=io.StringIO(), color_system=None)
+        out.print(TrackRender(board.view, ""))
+        track = out.file.getvalue()  # type: ignore[attr-defined]
+        assert "Round 1" in track and "19+1=20" in track
+        assert board.status(board.view) == "Round 1 · Cinder Imp's turn"
+
+
+async def test_attack_detail_names_the_targets_hp_and_defenses() -> None:
+    seed = find_seed()
+    game = Game.new("mythcraft", seed, setup())
+    while game.decision is not None and not any(a[0] == "attack" for a in game.decision.actions):
+        game.apply(round_policy(game.decision, game))
+    decision = game.decision
+    assert decision is not None
+    attack = next(a for a in decision.actions if a[0] == "attack")
+    target = next(u for u in game.state.units if u.uid == attack[2])
+    app = MythtableApp(start={"game": game})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        actions = screen.prompt.actions
+        await pilot.press("end")
+        while screen.prompt.options.highlighted != actions.index(attack):
+            await pilot.press("up")
+        await pilot.pause()
+        detail = str(screen.prompt.query_one("#detail").render())
+        assert target.name in detail and f"HP {target.hp}/{target.max_hp}" in detail and "AR " in detail
+        assert screen.board.grid.focus_action == attack  # type: ignore[attr-defined]
+
+
+async def test_solo_the_game_runs_the_creatures() -> None:
+    game = Game.new("mythcraft", 7, setup(), controllers=["human", "ai"])
+    app = MythtableApp(start={"game": game})
+    app.computer_delay = 0.01  # type: ignore[attr-defined]
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if game.decision is not None and game.decision.seat == HEROES:
+                break
+        assert game.decision is not None and game.decision.seat == HEROES
+        assert game.actions, "the creatures before the first hero took their turns"
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.prompt.actions == list(game.decision.actions)
