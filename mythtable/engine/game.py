@@ -210,14 +210,20 @@ class Game:
         except Exception as exc:  # a setup the content no longer supports
             raise RecordError(f"the record's setup is not valid: {exc}") from None
         game.created = record.created
+        if verify:
+            stray = sorted(k for k in record.checkpoints if not 1 <= k <= len(record.actions))
+            if stray:
+                raise RecordError(
+                    f"checkpoint at action {stray[0]} lies outside the record's {len(record.actions)} actions"
+                )
         for index, action in enumerate(record.action_tuples(), start=1):
             try:
                 game.apply(action)
             except IllegalAction as exc:
                 raise RecordError(f"diverged at action {index}: {exc}") from None
-            if verify and index in record.checkpoints and record.checkpoints[index] != game.checkpoints[index]:
+            if verify and index in record.checkpoints and record.checkpoints[index] != game.hash():
                 raise RecordError(
-                    f"diverged between action {index - CHECKPOINT_EVERY + 1} and action {index}: "
+                    f"diverged between action {max(1, index - CHECKPOINT_EVERY + 1)} and action {index}: "
                     f"the state differs from the recorded checkpoint"
                 )
         if verify:
@@ -227,6 +233,11 @@ class Game:
     @staticmethod
     def _verify_end(game: Game, record: GameRecord) -> None:
         result = game.result
+        if record.result is None and result is not None:
+            raise RecordError(
+                f"diverged: after all {len(record.actions)} actions the game is over ({result.reason}), "
+                f"but the record says it is unfinished"
+            )
         if record.result is not None:
             if result is None:
                 raise RecordError(
