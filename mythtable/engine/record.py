@@ -115,9 +115,12 @@ def read_record(path: Path) -> GameRecord:
         size = path.stat().st_size
         if size > MAX_RECORD_BYTES:
             raise RecordError(f"{path}: too large ({size} bytes; the limit is {MAX_RECORD_BYTES})")
-        raw = path.read_bytes()
+        with path.open("rb") as handle:  # read no further than the limit: /dev/zero reports size 0
+            raw = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise RecordError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path}: too large (over {MAX_RECORD_BYTES} bytes, the limit)")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
