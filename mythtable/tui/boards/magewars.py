@@ -234,8 +234,8 @@ def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str]) -> UnitRow
         if unit.keywords:
             tail.append(f" {keyword_words(unit.keywords, wide)}", style="italic cyan")
         role = roles.get(unit.uid, "")
-        if unit.face_down:
-            tail.append(" face-down" if wide else " down", style="magenta")
+        if unit.face_down:  # narrow: the ▒ before the name says it
+            tail.append(" face-down" if wide else "", style="magenta")
         elif role == "attacking":
             tail.append(" attacking" if wide else " atk", style="bold red reverse")
         elif role == "blocking":
@@ -352,11 +352,27 @@ class SideView(VerticalScroll):
             extra = [weave_text(w, names, "line") for w in player.line_weaves if w.attached_to == f"line:{key}"]
             render = LineRender(key, rows[key], "no units", extra, peers=rows[other])
             self.query_one(f".{key}", LineWidget).update(render)
-        items = [row_item(card) for card in player.row if card.card_id]
+        items = grouped(row_item(card) for card in player.row if card.card_id)
         hidden = sum(1 for card in player.row if not card.card_id)
         if hidden:
             items.append(hidden_text(hidden))
         self.query_one(".row", LineWidget).update(RowRender(items, "no cards"))
+
+
+def grouped(items: Iterable[Text]) -> list[Text]:
+    """Identical cards once, with a count: "Ember Hearth ×2"."""
+    order: list[Text] = []
+    counts: dict[str, int] = {}
+    for item in items:
+        if item.plain not in counts:
+            order.append(item)
+            counts[item.plain] = 0
+        counts[item.plain] += 1
+    out = []
+    for item in order:
+        count = counts[item.plain]
+        out.append(Text.assemble(item, (f" ×{count}", "bold")) if count > 1 else item)
+    return out
 
 
 def hidden_text(count: int) -> Text:
@@ -393,7 +409,9 @@ class MageWarsBoard(Board):
     MageWarsBoard #sides { height: 1fr; }
     MageWarsBoard #side-left { border-right: solid $panel-lighten-2; }
     MageWarsBoard .panel { height: auto; max-height: 4; padding: 0 1; background: $boost; scrollbar-size-vertical: 1; }
-    MageWarsBoard #hand-panel { max-height: 3; background: $surface-lighten-1; }
+    MageWarsBoard #stack-panel { max-height: 2; }
+    MageWarsBoard #hand-panel { max-height: 2; background: $surface-lighten-1; }
+    MageWarsBoard.tall .panel { max-height: 5; }
     MageWarsBoard.tall #hand-panel { max-height: 9; }
     MageWarsBoard .panel > Static { height: auto; }
     """
@@ -475,15 +493,16 @@ class MageWarsBoard(Board):
             if text:
                 text.append("\n")
             text.append(f"{name}'s hand ({len(hand)}): ", style="bold")
-            for index, card in enumerate(hand):
-                if tall:
+            if tall:
+                for card in hand:
                     text.append("\n  ")
                     text.append_text(hand_item(card))
                     text.append(f" — {card.text}", style="dim")
-                    continue
-                if index:
-                    text.append(" · ", style="dim")
-                text.append_text(hand_item(card))
+            else:
+                for index, item in enumerate(grouped(hand_item(card) for card in hand)):
+                    if index:
+                        text.append(" · ", style="dim")
+                    text.append_text(item)
             if not hand:
                 text.append("empty", style="dim italic")
         if tall:
