@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from mythtable.engine.decision import Action
 from mythtable.engine.game import Game
 from mythtable.rulesets import load
+from mythtable.saves import SaveStore
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.boards.magewars import MageWarsBoard
 from mythtable.tui.screens.curtain import CurtainScreen
@@ -231,3 +232,75 @@ async def test_a_counter_attack_by_keys(tmp_path: Path) -> None:
     assert countered(game), "a counter-attack dealt damage, then the combat ended"
     assert seen and all("Combat 5/5: Counter-attack" in text for text in seen)
     same_as_engine(game, seed)
+
+
+def test_every_option_has_a_detail_line_and_every_step_a_status() -> None:
+    """detail() and status() over whole engine games: no crash, a status for every step, card
+    text for every card option, and never a word about the other seat's face-down cards."""
+    board = MageWarsBoard()
+    for seed in range(6):
+        game = Game.new("magewars", seed)
+        while game.decision is not None and len(game.actions) < 300:
+            decision = game.decision
+            view = game.view(decision.seat)
+            assert board.status(view)
+            if view.combat is not None:
+                assert board.status(view).startswith("Combat ")
+            secret = hidden_names(game, 1 - decision.seat) - public_names(game, decision.seat)
+            for action in decision.actions:
+                text = board.detail(view, action)
+                plain = text.plain if hasattr(text, "plain") else str(text)
+                if action[0] in ("deploy", "deploy_down", "cast", "lay", "flip", "block", "capture"):
+                    assert plain, f"no detail for {action}"
+                for name in secret:
+                    assert name not in plain, f"{name} leaked in the detail of {action}"
+            game.apply(policy(game))
+
+
+def hidden_names(game: Game, seat: int) -> set[str]:
+    """Names of `seat`'s hand and face-down cards (read from the state, as a test may)."""
+    state = game.state
+    player = state.players[seat]
+    uids = [*player.hand, *(u for u in (*player.offensive, *player.defensive, *player.row) if state.cards[u].face_down)]
+    return {state.cards[u].d.name for u in uids}
+
+
+def public_names(game: Game, seat: int) -> set[str]:
+    """Names `seat` may legitimately see: its own cards, face-up cards, graveyards, its log."""
+    state = game.state
+    names = {c.d.name for c in state.cards if c.controller == seat or c.owner == seat}
+    names |= {
+        c.d.name
+        for c in state.cards
+        if c.zone in ("offensive", "defensive", "row", "weave", "stack", "grave") and not c.face_down
+    }
+    log = " ".join(line.event.text for line in game.log_for(seat))
+    names |= {c.d.name for c in state.cards if c.d.name in log}
+    return names
+
+
+async def test_the_screen_never_shows_the_other_seats_hand_or_face_down_cards(tmp_path: Path) -> None:
+    """Seed 0 after 34 policy actions: the other seat holds 4 cards and 3 face-down cards."""
+    game = Game.new("magewars", 0)
+    while len(game.actions) < 34:
+        game.apply(policy(game))
+    decision = game.decision
+    assert decision is not None
+    secret = hidden_names(game, 1 - decision.seat) - public_names(game, decision.seat)
+    assert secret, "the scenario has something to hide"
+    SaveStore(tmp_path).save(game)
+    app = MythtableApp(start={"screen": "continue"}, data=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the only save
+        await pilot.pause()
+        await pilot.press("enter")  # lift the curtain
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.session.viewer == decision.seat
+        text = screen_text(app)
+        assert "face-down card" in text
+        for name in secret:
+            assert name not in text, f"{name} is on the screen of the other seat"
+        # the asker's own hand is shown, and only theirs
+        assert f"{game.setup.players[decision.seat]}'s hand" in text
+        assert f"{game.setup.players[1 - decision.seat]}'s hand" not in text
