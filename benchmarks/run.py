@@ -67,23 +67,22 @@ def launch_seconds(argv: list[str], marker: str) -> float:
         term.close()
 
 
-def settle(term: Terminal, key: str, quiet: float = 0.03) -> tuple[float, int]:
-    """Send a key; return (seconds until the last byte of the redraw, bytes received)."""
-    term.pump(0.05)
+def settle(term: Terminal, key: str, quiet: float = 0.15) -> tuple[float, int]:
+    """Send a key; return (seconds until the last byte of the redraw arrived, bytes received).
+
+    The screen counts as settled once nothing more arrives for `quiet` seconds.
+    """
+    term.pump(0.2)
     before = term.received
     t0 = time.perf_counter()
     term.send(key)
-    last = t0
-    deadline = t0 + 2.0
+    deadline = t0 + 3.0
     while time.perf_counter() < deadline:
         seen = term.received
         term.pump(quiet)
-        if term.received == seen:
-            if term.received > before:
-                break
-        else:
-            last = time.perf_counter()
-    return last - t0, term.received - before
+        if term.received == seen and seen > before:
+            break
+    return term.last_data_at - t0, term.received - before
 
 
 def keypress_figures(ruleset_id: str, presses: int) -> dict[str, float]:

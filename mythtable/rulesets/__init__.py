@@ -9,7 +9,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from mythtable.engine.content import content_hash
 from mythtable.engine.errors import ContentError, MythtableError
 from mythtable.engine.protocol import Ruleset
 from mythtable.paths import assets_root
@@ -58,6 +57,8 @@ class Loaded:
 
 @cache
 def _load_cached(ruleset_id: str, root: Path) -> Loaded:
+    from mythtable.engine.content import content_hash
+
     ruleset = get(ruleset_id)
     folder = root / ruleset_id
     if not folder.is_dir():

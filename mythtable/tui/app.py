@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from mythtable.engine.errors import MythtableError
-from mythtable.engine.game import Game
-from mythtable.engine.protocol import Setup
-from mythtable.saves import SaveInfo, SaveStore, data_dir
 from mythtable.tui.screens.confirm import ConfirmScreen
-from mythtable.tui.screens.continue_game import ContinueScreen
-from mythtable.tui.screens.game import COMPUTER_DELAY, GameScreen
 from mythtable.tui.screens.title import TitleScreen
 from mythtable.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from mythtable.tui.session import Session
+
+if TYPE_CHECKING:  # the game machinery loads when a game starts, so the title screen comes up fast
+    from mythtable.engine.game import Game
+    from mythtable.engine.protocol import Setup
+    from mythtable.saves import SaveInfo, SaveStore
+    from mythtable.tui.session import Session
+
+COMPUTER_DELAY = 0.4
+"""Seconds a computer waits before it moves, so a person can follow."""
 
 
 class MythtableApp(App[None]):
@@ -33,16 +35,27 @@ class MythtableApp(App[None]):
     def __init__(self, start: dict[str, Any] | None = None, data: Path | None = None) -> None:
         super().__init__()
         self.start = start
-        self.store = SaveStore(data_dir(data))
+        self.data = data
+        self._store: SaveStore | None = None
         self._save_warned = False
         self.watching: dict[str, Any] | None = None
         self.computer_delay = COMPUTER_DELAY
         self.session: Session | None = None
         self._too_small: TooSmallScreen | None = None
 
+    @property
+    def store(self) -> SaveStore:
+        if self._store is None:
+            from mythtable.saves import SaveStore, data_dir
+
+            self._store = SaveStore(data_dir(self.data))
+        return self._store
+
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
         if self.start and self.start.get("screen") == "continue":
+            from mythtable.tui.screens.continue_game import ContinueScreen
+
             self.push_screen(ContinueScreen())
         elif self.start and self.start.get("screen") == "replay":
             from mythtable.tui.screens.replay import ReplayScreen
@@ -70,6 +83,8 @@ class MythtableApp(App[None]):
         replace: Screen[Any] | None = None,
         controllers: list[str] | None = None,
     ) -> None:
+        from mythtable.engine.game import Game
+
         game = Game.new(ruleset_id, seed, setup, controllers=controllers)
         if replace is not None:
             self.pop_screen()
@@ -77,6 +92,9 @@ class MythtableApp(App[None]):
 
     def open_game(self, game: Game) -> None:
         """Show a game (new, resumed, or handed over by a test), saving it from the start."""
+        from mythtable.tui.screens.game import GameScreen
+        from mythtable.tui.session import Session
+
         self.session = Session(game, list(game.controllers))
         self.autosave()
         self.push_screen(GameScreen(self.session))
@@ -85,6 +103,7 @@ class MythtableApp(App[None]):
         """Attract mode: two computer players, one game after another, at a readable pace."""
         import secrets
 
+        from mythtable.engine.game import Game
         from mythtable.rulesets import available, load
 
         rulesets = [ruleset_id] if ruleset_id else available()
@@ -99,6 +118,8 @@ class MythtableApp(App[None]):
 
     def resume_game(self, info: SaveInfo, replace: Screen[Any] | None = None) -> None:
         """Replay a save and continue it; the curtain comes first, as at any hand-over."""
+        from mythtable.engine.errors import MythtableError
+
         try:
             game = self.store.resume(info)
         except MythtableError as exc:

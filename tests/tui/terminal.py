@@ -40,6 +40,7 @@ class Terminal:
         os.close(slave)
         self.master = master
         self.received = 0
+        self.last_data_at = 0.0
 
     @staticmethod
     def _set_size(fd: int, cols: int, rows: int) -> None:
@@ -61,6 +62,7 @@ class Terminal:
             if not data:
                 return
             self.received += len(data)
+            self.last_data_at = time.perf_counter()
             self.stream.feed(data)
 
     def screen_text(self) -> str:

@@ -30,6 +30,7 @@ LINE_LABELS = {
     "offensive": ("Off", "Offensive", "bold white on #7a2a2a"),
     "defensive": ("Def", "Defensive", "bold white on #2a4a7a"),
     "row": ("Row", "Tower row", "bold white on #4a4a4a"),
+    "grave": ("Grv", "Graveyard", "white on #303030"),
 }
 WIDE = 48
 """Below this many columns a side uses short labels and words."""
@@ -43,13 +44,13 @@ COMBAT_STEPS = (
     (("counter.attack", "counter.defense", "counter.damage"), "Counter", "Counter-attack"),
 )
 STATUS_LABELS = {
-    "combat.declaration": "Combat 1/5: Declaration step",
-    "combat.attack": "Combat 2/5: Attack step",
-    "combat.defense": "Combat 3/5: Defense step",
-    "combat.damage": "Combat 4/5: Damage or capture",
-    "counter.attack": "Combat 5/5: Counter-attack",
-    "counter.defense": "Combat 5/5: Counter-attack, defense",
-    "counter.damage": "Combat 5/5: Counter-attack, damage",
+    "combat.declaration": "Combat 1/5 Declaration step",
+    "combat.attack": "Combat 2/5 Attack step",
+    "combat.defense": "Combat 3/5 Defense step",
+    "combat.damage": "Combat 4/5 Damage or capture",
+    "counter.attack": "Combat 5/5 Counter-attack",
+    "counter.defense": "Combat 5/5 Counter-attack: defense",
+    "counter.damage": "Combat 5/5 Counter-attack: damage",
 }
 UID_ARGS: dict[str, tuple[int, ...]] = {
     # action kind -> positions of arguments that are card uids ("assign" carries an amount at 2,
@@ -161,15 +162,16 @@ class LineRender:
 
 
 class RowRender:
-    """The Tower row: Resources, Holdings and face-down cards, wrapped after a coloured label."""
+    """The Tower row (Resources, Holdings, face-down cards) or the graveyard, wrapped after a label."""
 
-    def __init__(self, items: list[Text], empty: str) -> None:
+    def __init__(self, items: list[Text], empty: str, key: str = "row") -> None:
         self.items = items
         self.empty = empty
+        self.key = key
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
-        short, long, style = LINE_LABELS["row"]
+        short, long, style = LINE_LABELS[self.key]
         wide = width >= WIDE
         label = f"{long:<9}" if wide else short
         pad = " " * len(label)
@@ -338,6 +340,7 @@ class SideView(VerticalScroll):
         yield LineWidget("offensive", classes="offensive")
         yield LineWidget("defensive", classes="defensive")
         yield LineWidget("row", classes="row")
+        yield LineWidget("grave", classes="grave")
 
     def show(self, view: Any, player: Any, names: dict[int, str], roles: dict[int, str]) -> None:
         self.query_one(".header", Static).update(player_header(view, player))
@@ -357,6 +360,8 @@ class SideView(VerticalScroll):
         if hidden:
             items.append(hidden_text(hidden))
         self.query_one(".row", LineWidget).update(RowRender(items, "no cards"))
+        grave = [Text(card.name, style="dim") for card in reversed(player.graveyard)]
+        self.query_one(".grave", LineWidget).update(RowRender(grouped(grave), "empty", "grave"))
 
 
 def grouped(items: Iterable[Text]) -> list[Text]:
@@ -391,7 +396,7 @@ def player_header(view: Any, player: Any) -> FitText:
         head.append(player.name, style="bold underline" if deciding else "bold")
         head.append(" Tower ", style="dim")
         head.append(str(player.tower), style=tower_style)
-        head.append(f" tier {player.tier}" if wide else f" t{player.tier}", style="bold")
+        head.append(f" tier {player.tier}", style="bold")
         counts = (
             f" · hand {player.hand_count} · deck {player.deck_count} · grave {player.grave_count}"
             if wide
@@ -413,6 +418,8 @@ class MageWarsBoard(Board):
     MageWarsBoard #hand-panel { max-height: 2; background: $surface-lighten-1; }
     MageWarsBoard.tall .panel { max-height: 5; }
     MageWarsBoard.tall #hand-panel { max-height: 9; }
+    MageWarsBoard SideView > .grave { display: none; }
+    MageWarsBoard.tall SideView > .grave { display: block; }
     MageWarsBoard .panel > Static { height: auto; }
     """
 

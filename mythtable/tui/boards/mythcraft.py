@@ -70,7 +70,8 @@ def item_name(iid: str) -> str:
     if not iid:
         return "—"
     items = content().items
-    return str(items[iid].name) if iid in items else iid.replace("_", " ")
+    name = str(items[iid].name) if iid in items else iid.replace("_", " ")
+    return name[:1].upper() + name[1:]
 
 
 def token(c: Any) -> str:
@@ -201,58 +202,116 @@ def ap_meter(c: Any) -> Text:
     return meter
 
 
-def hero_card(c: Any, asked: bool) -> Text:
-    text = Text()
-    text.append(token(c), style=ACTIVE_STYLE if not asked else FOCUS_STYLE)
-    text.append(f" {c.name}", style="bold")
-    text.append(f" L{c.level}", style="dim")
+Piece = tuple[str | Text, str]
+"""Words that stay together on a line, and their style."""
+
+
+class CardRender:
+    """Rows of pieces; a row's pieces flow onto more lines when the width runs out."""
+
+    def __init__(self, rows: list[list[Piece]]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        for row in self.rows:
+            line = Text(no_wrap=True, overflow="ellipsis")
+            for words, style in row:
+                gap = 1 if line.cell_len else 0
+                size = words.cell_len if isinstance(words, Text) else len(words)
+                if line.cell_len and line.cell_len + gap + size > width:
+                    yield line
+                    line = Text(no_wrap=True, overflow="ellipsis")
+                    gap = 0
+                line.append(" " * gap)
+                if isinstance(words, Text):
+                    line.append_text(words)
+                else:
+                    line.append(words, style=style)
+            line.truncate(width, overflow="ellipsis")
+            yield line
+
+
+def head_row(c: Any, asked: bool) -> list[Piece]:
+    row: list[Piece] = [(token(c), ACTIVE_STYLE if not asked else FOCUS_STYLE), (c.name, "bold")]
+    if c.side == 0:
+        row.append((f"L{c.level}", "dim"))
     if asked:
-        text.append(" reacting", style="bold magenta")
-    text.append("\nAP ")
-    text.append_text(ap_meter(c))
-    text.append(f" {c.ap}", style="bold")
-    parts = [(f"{c.fresh_ap} fresh", FRESH_STYLE), (f"{c.carried_reactive_ap} carried", CARRIED_STYLE)]
+        row.append(("reacting", "bold magenta"))
+    return row
+
+
+def hero_card(c: Any, asked: bool) -> CardRender:
+    """The hero's Action Points (fresh, carried Reactive, special), weapon, shield and load."""
+    rows: list[list[Piece]] = [head_row(c, asked)]
+    if asked:  # on someone else's turn only Reactive AP can be spent
+        rows.append([("Reactive", ""), ("■" * c.reactive_ap, CARRIED_STYLE), (f"{c.reactive_ap}", "bold")])
+        rows.append([(f"keeps up to {c.reactive_cap}", "dim")])
+        return CardRender(rows + kit_rows(c))
+    ap: list[Piece] = [("AP", ""), (ap_meter(c), ""), (f"{c.ap}", "bold")]
     if c.special_ap:
-        parts.append((f"{c.special_ap} {SPECIAL_NAME.get(c.special_kind, 'special')}", SPECIAL_STYLE[c.special_kind]))
-    text.append("\n")
-    for index, (words, style) in enumerate(parts):
-        if index:
-            text.append(" · ", style="dim")
-        text.append(words, style=style.replace("bold ", ""))
-    text.append(f"\nReactive {c.reactive_ap}/{c.reactive_cap}", style=CARRIED_STYLE.replace("bold ", ""))
+        ap[-1] = (f"{c.ap}+{c.special_ap}", "bold")
+    rows.append(ap)
+    parts = [(f"{c.fresh_ap} fresh", FRESH_STYLE[5:]), (f"{c.carried_reactive_ap} carried", CARRIED_STYLE[5:])]
+    if c.special_ap:
+        name = SPECIAL_NAME.get(c.special_kind, "special")
+        parts.append((f"{c.special_ap} {name}", SPECIAL_STYLE.get(c.special_kind, "bold")[5:]))
+    parts.append((f"Reactive {c.reactive_ap}/{c.reactive_cap}", "dim"))
     if c.max_sp:
-        text.append(f" · SP {c.sp}/{c.max_sp}", style="#af87ff")
-    text.append("\n⚔ ", style="bold")
-    text.append(item_name(c.weapon))
+        parts.append((f"SP {c.sp}/{c.max_sp}", "#af87ff"))
+    rows.append(parts)
+    return CardRender(rows + kit_rows(c))
+
+
+def kit_rows(c: Any) -> list[list[Piece]]:
+    """Weapon, shield (or off hand) and carried weight against capacity."""
+    kit: list[Piece] = [(f"⚔ {item_name(c.weapon)}", "")]
     if c.off_hand:
-        text.append("  ⛨ ", style="bold")
-        text.append(item_name(c.off_hand))
-    text.append("\nLoad ")
-    text.append(f"{c.carried_weight}/{c.capacity}", style="bold red" if c.encumbered else "bold")
+        kit.append((f"⛨ {item_name(c.off_hand)}", ""))
+    kit.append((f"load {c.carried_weight}/{c.capacity}", "bold red" if c.encumbered else ""))
     if c.encumbered:
-        text.append(" encumbered", style="red")
-    text.append(f" · {c.speed_squares} sq", style="dim")
-    return text
+        kit.append(("encumbered", "red"))
+    kit.append((f"speed {c.speed_squares}", "dim"))
+    return [kit]
 
 
-def creature_card(c: Any, asked: bool) -> Text:
-    text = Text()
-    text.append(token(c), style=ACTIVE_STYLE if not asked else FOCUS_STYLE)
-    text.append(f" {c.name}", style="bold")
-    if asked:
-        text.append(" reacting", style="bold magenta")
-    text.append("\nActions left ")
-    text.append(f"{c.actions_left}", style="bold")
-    text.append(f" · {c.speed_squares} sq", style="dim")
-    text.append(f"\n{defenses_text(c)}", style="dim")
-    return text
+def creature_card(c: Any, asked: bool) -> CardRender:
+    rows: list[list[Piece]] = [head_row(c, asked)]
+    rows.append([("Actions left", ""), (f"{c.actions_left}", "bold"), (f"speed {c.speed_squares}", "dim")])
+    rows.append([(f"{name} {value}", "dim") for name, value in c.defenses[:3]])
+    return CardRender(rows)
 
 
-def roster_line(c: Any, active_uid: str) -> Text:
+class RosterRender:
+    """Everyone's HP, Bloodied, Death Points and conditions; names too when there is room."""
+
+    def __init__(self, view: Any) -> None:
+        self.view = view
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        people = sorted(self.view.combatants, key=lambda c: (c.dead, c.side))
+        width = options.max_width
+        if width >= 26:
+            longest = max((len(c.name) for c in people), default=0)
+            for c in people:
+                yield roster_line(c, self.view.active_uid, min(longest, width - 16))
+            return
+        # narrow: as many combatants on a line as fit
+        yield from CardRender([[(roster_line(c, self.view.active_uid), "") for c in people]]).__rich_console__(
+            console, options
+        )
+
+
+def roster_line(c: Any, active_uid: str, name_width: int = 0) -> Text:
     """A combatant's HP, Bloodied, Death Points and conditions, in one (wrapping) line."""
     line = Text()
     line.append(token(c), style=("dim strike" if c.dead else ACTIVE_STYLE if c.uid == active_uid else token_style(c)))
     line.append(" ")
+    if name_width > 0:
+        name = Text(c.name, style="dim strike" if c.dead else "")
+        name.truncate(name_width, overflow="ellipsis", pad=True)
+        line.append_text(name)
+        line.append(" ")
     if c.dead:
         line.append("dead", style="dim")
         return line
@@ -296,6 +355,7 @@ class MapGrid(Static, can_focus=True):
         self.view: Any = None
         self.focus_action: Action | None = None
         self.cursor: tuple[int, int] | None = None
+        self.scale = 1  # 2 on large terminals: squares of 4 x 2 characters
 
     def draw(self) -> None:
         view = self.view
@@ -321,17 +381,16 @@ class MapGrid(Static, can_focus=True):
                     if (x, y) != (active.x, active.y) and (x, y) not in walls:
                         reach.add((x, y))
         focus_square, focus_uid = self.focus_of(view)
+        big = self.scale > 1
         text = Text(no_wrap=True)
         text.append("   ")
         for x in range(m.width):
             label_style = "#8a8a8a" if x % 2 else "#5f87af"
             if focus_square and focus_square[0] == x:
                 label_style = "bold #e060f0"
-            text.append(f"{x:<2}", style=label_style)
+            text.append(f" {x:<2} " if big else f"{x:<2}", style=label_style)
         for y in range(m.height):
-            text.append("\n")
-            label_style = "bold #e060f0" if focus_square and focus_square[1] == y else "#8a8a8a"
-            text.append(f"{y:>2} ", style=label_style)
+            row: list[tuple[str, str]] = []
             for x in range(m.width):
                 pos = (x, y)
                 glyph, style = "· ", FLOOR_STYLE
@@ -362,7 +421,18 @@ class MapGrid(Static, can_focus=True):
                     style = CURSOR_STYLE
                     if glyph in ("· ", "• ", "◆ "):
                         glyph = "[]"
+                row.append((glyph, style))
+            label_style = "bold #e060f0" if focus_square and focus_square[1] == y else "#8a8a8a"
+            text.append("\n")
+            text.append(f"{y:>2} ", style=label_style)
+            for glyph, style in row:
+                if big:
+                    glyph = glyph * 2 if glyph[0] in "█░" else f" {glyph} "
                 text.append(glyph, style=style)
+            if big:  # a square is 4 x 2 characters: the second line is its colour only
+                text.append("\n   ")
+                for glyph, style in row:
+                    text.append(glyph * 2 if glyph[0] in "█░" else "    ", style=style)
         return text
 
     def focus_of(self, view: Any) -> tuple[tuple[int, int] | None, str]:
@@ -460,9 +530,9 @@ class MythCraftBoard(Board):
     DEFAULT_CSS = """
     MythCraftBoard #mc-row { height: 1fr; }
     MythCraftBoard #mc-map { width: auto; height: 1fr; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
-    MythCraftBoard #mc-track-box { width: 3fr; max-width: 34; height: 1fr; padding: 0 1;
+    MythCraftBoard #mc-track-box { width: 1fr; max-width: 34; height: 1fr; padding: 0 1;
         border-left: solid $panel-lighten-2; scrollbar-size-vertical: 1; }
-    MythCraftBoard #mc-side { width: 2fr; height: 1fr; padding: 0 1;
+    MythCraftBoard #mc-side { width: 1fr; min-width: 22; height: 1fr; padding: 0 1;
         border-left: solid $panel-lighten-2; scrollbar-size-vertical: 1; }
     MythCraftBoard #mc-card { height: auto; border-bottom: solid $panel-lighten-2; }
     MythCraftBoard #mc-legend { height: auto; color: $text-muted; }
@@ -487,11 +557,27 @@ class MythCraftBoard(Board):
     def grid(self) -> MapGrid:
         return self.query_one(MapGrid)
 
+    def on_resize(self) -> None:
+        if self.fit_scale():
+            self.grid.draw()
+
+    def fit_scale(self) -> bool:
+        """Double the squares when the board has the room (about 120 x 40 and up); True if changed."""
+        if self.view is None:
+            return False
+        m = self.view.map
+        width, height = self.size
+        scale = 2 if 4 * m.width + 4 <= width * 3 // 5 and 2 * m.height + 2 <= height else 1
+        changed = scale != self.grid.scale
+        self.grid.scale = scale
+        return changed
+
     def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
         self.view = view
         grid = self.grid
         grid.view = view
         grid.focus_action = None
+        self.fit_scale()
         grid.draw()
         self.query_one("#mc-legend", Static).update(self.legend(view))
         asked = reactor(view)
@@ -520,13 +606,7 @@ class MythCraftBoard(Board):
             card.update(hero_card(shown, asked is not None))
         else:
             card.update(creature_card(shown, asked is not None))
-        text = Text()
-        living = sorted(view.combatants, key=lambda c: (c.dead, c.side))
-        for index, c in enumerate(living):
-            if index:
-                text.append("\n")
-            text.append_text(roster_line(c, view.active_uid))
-        self.query_one("#mc-roster", Static).update(text)
+        self.query_one("#mc-roster", Static).update(RosterRender(view))
 
     # ----- the screen's questions ---------------------------------------------------------
     def status(self, view: Any) -> str:
@@ -535,8 +615,10 @@ class MythCraftBoard(Board):
         active = find(view, view.active_uid)
         turn = f"{active.name}'s turn" if active is not None else "between turns"
         asked = reactor(view)
-        extra = f" · {asked.name} may react" if asked is not None and view.decision_kind == "reaction" else ""
-        return f"Round {view.round} · {turn}{extra}"
+        if asked is not None:
+            doing = "may react" if view.decision_kind == "reaction" else "chooses"
+            return f"Round {view.round} · {asked.name} {doing}"
+        return f"Round {view.round} · {turn}"
 
     def detail(self, view: Any, action: Action) -> str | Text:
         """What the highlighted option means: a square's AP cost, a target's HP and defenses."""

@@ -20,12 +20,9 @@ from mythtable.tui.boards import board_class
 from mythtable.tui.boards.base import Board
 from mythtable.tui.screens.curtain import TAKE_BACK, CurtainScreen
 from mythtable.tui.screens.result import ResultScreen, result_text
-from mythtable.tui.screens.rules import RulesScreen
 from mythtable.tui.session import Next, Session
 from mythtable.tui.widgets.log import GameLog
 from mythtable.tui.widgets.prompt import Prompt
-
-COMPUTER_DELAY = 0.4
 
 
 class GameScreen(Screen[None]):
@@ -51,6 +48,8 @@ class GameScreen(Screen[None]):
         for binding in self.board.SCREEN_BINDINGS:  # the board's own keys (a grid cursor, say)
             self._bindings.bind(binding.key, f"board('{binding.action}')", binding.description, show=binding.show)
         self._computer_timer: Timer | None = None
+        self.view: object = None
+        """The view on screen now (what the viewer may see)."""
         self.paused = False
         self.last_computer_move = ""
 
@@ -67,6 +66,7 @@ class GameScreen(Screen[None]):
         return self.query_one(Prompt)
 
     def on_mount(self) -> None:
+        self.prompt.explain = lambda action: self.board.detail(self.view, action)
         self.fit_bottom(self.app.size.height)
         self.advance()
 
@@ -101,7 +101,7 @@ class GameScreen(Screen[None]):
             name = session.names[decision.seat]
             self.prompt.wait(f"{self.last_computer_move}\n{name} (computer) is thinking...".lstrip())
             if not self.paused:
-                delay = getattr(self.app, "computer_delay", COMPUTER_DELAY)
+                delay = self.app.computer_delay  # type: ignore[attr-defined]
                 self._computer_timer = self.set_timer(delay, self.computer_move)
         else:
             self.ask()
@@ -200,7 +200,7 @@ class GameScreen(Screen[None]):
     def render_table(self) -> None:
         session = self.session
         game = session.game
-        view = session.view()
+        view = self.view = session.view()
         self.board.show(view, session.viewer, session.names)
         ruleset = game.ruleset
         decision = game.decision
@@ -228,20 +228,12 @@ class GameScreen(Screen[None]):
     def on_prompt_chosen(self, message: Prompt.Chosen) -> None:
         self.play(message.action)
 
-    def on_prompt_highlighted(self, message: Prompt.Highlighted) -> None:
-        if message.action is None:
-            self.prompt.set_detail("")
-            return
-        self.prompt.set_detail(self.board.detail(self.session.view(), message.action))
-
-    def action_board(self, name: str) -> None:
-        if self.board.key_enabled(name):
-            getattr(self.board, f"action_{name}")()
-
     def action_choose(self, index: int) -> None:
         self.prompt.choose_index(index)
 
     def action_rules(self) -> None:
+        from mythtable.tui.screens.rules import RulesScreen
+
         ruleset = self.session.game.ruleset
         stage = ruleset.stage(self.session.game.state)
         self.app.push_screen(RulesScreen(ruleset.title, assets_root() / ruleset.id / "rules.toml", stage))

@@ -6,6 +6,8 @@ and the game screen applies it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -16,6 +18,19 @@ from textual.widgets.option_list import Option
 from mythtable.engine.decision import Action
 
 
+class ChoiceList(OptionList):
+    """An OptionList that tells its prompt about a new highlight at once, in the same frame.
+
+    (The OptionHighlighted message arrives a frame later, which made the detail line lag.)
+    """
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        parent = self.parent
+        if isinstance(parent, Prompt):
+            parent.show_detail_for(highlighted)
+
+
 class Prompt(Vertical):
     """A question, its options (digits 1-9 pick directly), and a detail line for the highlighted one."""
 
@@ -23,7 +38,7 @@ class Prompt(Vertical):
     Prompt { height: 1fr; }
     Prompt > #question { height: auto; max-height: 2; color: $accent; text-style: bold; }
     Prompt > OptionList { height: 1fr; border: none; padding: 0; }
-    Prompt > #detail { height: auto; max-height: 2; color: $text-muted; }
+    Prompt > #detail { height: 2; color: $text-muted; }
     """
 
     class Chosen(Message):
@@ -31,18 +46,15 @@ class Prompt(Vertical):
             super().__init__()
             self.action = action
 
-    class Highlighted(Message):
-        def __init__(self, action: Action | None) -> None:
-            super().__init__()
-            self.action = action
-
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.actions: list[Action] = []
+        self.explain: Callable[[Action], str | Text] = lambda action: ""
+        """Words for the highlighted option (set by the game screen); called in the same frame."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="question")
-        yield OptionList(id="options", compact=True)
+        yield ChoiceList(id="options", compact=True)
         yield Static("", id="detail")
 
     @property
@@ -73,7 +85,7 @@ class Prompt(Vertical):
         self.set_detail("")
 
     def set_detail(self, text: str | Text) -> None:
-        self.query_one("#detail", Static).update(text)
+        self.query_one("#detail", Static).update(text, layout=False)  # fixed height: no relayout
 
     def choose_index(self, index: int) -> None:
         if 0 <= index < len(self.actions):
@@ -84,6 +96,10 @@ class Prompt(Vertical):
         self.choose_index(event.option_index)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        index = event.option_index
-        self.post_message(self.Highlighted(self.actions[index] if 0 <= index < len(self.actions) else None))
+        event.stop()  # handled in show_detail_for, called by the list itself
+
+    def show_detail_for(self, index: int | None) -> None:
+        if index is None or not 0 <= index < len(self.actions):
+            self.set_detail("")
+            return
+        self.set_detail(self.explain(self.actions[index]))
