@@ -62,3 +62,37 @@ def test_too_small_terminal_shows_a_notice_and_recovers(terminal_factory) -> Non
     term.wait_for("New game")
     term.send("\x11")
     assert term.wait_exit() == 0
+
+
+def test_ctrl_c_in_a_game_asks_then_leaves_the_game_saved(terminal_factory, _private_data_dir) -> None:  # type: ignore[no-untyped-def]
+    term = terminal_factory("play", "mythicarium", "--seed", "7")
+    term.wait_for("Pass the keyboard")
+    term.send("\r")
+    term.wait_for("Mythicarium")
+    term.send("\x03")  # Ctrl+C
+    term.wait_for("Quit mythtable?")
+    term.send("n")  # changed my mind: nothing happens
+    term.pump(0.5)
+    assert "Quit mythtable?" not in term.screen_text()
+    term.send("\x03")
+    term.wait_for("Quit mythtable?")
+    term.send("y")
+    assert term.wait_exit() == 0
+    saves = list((_private_data_dir / "saves").glob("*.json"))
+    assert len(saves) == 1
+    from mythtable.engine.game import Game
+    from mythtable.engine.record import read_record
+
+    game = Game.from_record(read_record(saves[0]), verify=True)
+    assert game.ruleset.id == "mythicarium" and game.result is None
+
+
+def test_sigint_from_outside_ends_cleanly(terminal_factory) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import signal
+
+    term = terminal_factory("play", "mythicarium", "--seed", "7")
+    term.wait_for("Pass the keyboard")
+    os.kill(term.proc.pid, signal.SIGINT)
+    assert term.wait_exit() in (0, 130)
+    assert "Traceback" not in term.screen_text()
