@@ -163,7 +163,7 @@ async def test_a_turn_with_combat_by_keys(tmp_path: Path) -> None:
     opening = seen["Turn 1"]
     for words in ("Off ", "Def ", "Row ", "Tower 30", "'s hand (7)", "Main phase"):
         assert words in opening, f"{words!r} is not on the first screen"
-    assert "Combat 3/5: Defense step" in seen["combat.defense"]
+    assert "Combat 3/5 Defense step" in seen["combat.defense"]
     assert "Declaration" in seen["combat.defense"] and "Counter" in seen["combat.defense"]
 
 
@@ -203,7 +203,7 @@ async def test_a_face_up_flip_in_the_attack_step_retargets_an_attack_by_keys(tmp
         assert after[attack.attacker] != before[attack.attacker]
         assert after[attack.attacker] in ("offensive", "defensive")
     assert "moved from" in text
-    assert "Combat 3/5: Defense step" in text
+    assert "Combat 3/5 Defense step" in text
     same_as_engine(game, seed)
 
 
@@ -230,7 +230,7 @@ async def test_a_counter_attack_by_keys(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         game = await play_ui(pilot, app, countered, watch)
     assert countered(game), "a counter-attack dealt damage, then the combat ended"
-    assert seen and all("Combat 5/5: Counter-attack" in text for text in seen)
+    assert seen and all("Combat 5/5 Counter-attack" in text for text in seen)
     same_as_engine(game, seed)
 
 
