@@ -152,7 +152,12 @@ class Game:
         self.notes = [n for n in self.notes if n.step <= len(self.actions)]
 
     def hash(self) -> str:
-        return state_hash(self.ruleset.snapshot(self.state))
+        return self.hash_of(self.ruleset, self.state)
+
+    @staticmethod
+    def hash_of(ruleset: Any, state: Any) -> str:
+        """The same hash for a bare ruleset state (the replay viewer's, say)."""
+        return state_hash(ruleset.snapshot(state))
 
     def describe(self, action: Action) -> str:
         return self.ruleset.describe(self.state, action)

@@ -1,0 +1,118 @@
+"""Take-back, the replay viewer, resume and watch mode, through the real app."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from mythtable.engine.game import Game
+from mythtable.engine.record import read_record, write_atomic
+from mythtable.engine.replay import ReplayCursor
+from mythtable.engine.simulate import play_game
+from mythtable.tui.app import MythtableApp
+from mythtable.tui.screens.continue_game import ContinueScreen
+from mythtable.tui.screens.curtain import CurtainScreen
+from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.screens.replay import ReplayScreen
+from tests.tui.driver import press_choice
+
+
+def game_at_declare_attackers() -> Game:
+    """A Mythicarium game parked on a declare-attackers decision with a unit that can attack."""
+    for seed in range(50):
+        game = Game.new("mythicarium", seed)
+        while game.decision is not None and game.state.turn < 6:
+            d = game.decision
+            if d.kind == "declare_attackers" and any(a[0] == "attack" for a in d.actions):
+                return game
+            quiet = [a for a in d.actions if a[0] in ("next", "pass", "done", "first")]
+            game.apply(quiet[0] if quiet else d.actions[0])
+    raise AssertionError("no game reached a declaration of attackers")
+
+
+async def test_take_back_a_declared_attacker_with_u() -> None:
+    game = game_at_declare_attackers()
+    attack = next(a for a in game.decision.actions if a[0] == "attack")  # type: ignore[union-attr]
+    app = MythtableApp(start={"game": game})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        before = game.hash()
+        await press_choice(pilot, screen, attack)
+        assert game.state.combat.attackers, "the attacker is declared"
+        await pilot.press("u")
+        await pilot.pause()
+        assert game.hash() == before, "the take-back restored the state exactly"
+        assert "takes back" in game.log[-1].event.text
+        assert screen.prompt.actions == game.decision.actions  # type: ignore[union-attr]
+
+
+async def test_replay_viewer_steps_and_jumps(tmp_path: Path) -> None:
+    outcome = play_game("mythicarium", 4)
+    assert outcome.game is not None
+    path = tmp_path / "game.json"
+    write_atomic(path, outcome.game.to_record().to_json())
+    cursor = ReplayCursor(read_record(path))
+    app = MythtableApp(start={"screen": "replay", "cursor": cursor})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert cursor.step == 0
+        await pilot.press("right", "right", "right")
+        assert cursor.step == 3
+        await pilot.press("left")
+        assert cursor.step == 2
+        await pilot.press("end")
+        assert cursor.step == cursor.length and cursor.ruleset.result(cursor.state) is not None
+        await pilot.press("t", "5", "enter")
+        await pilot.pause()
+        assert cursor.ruleset.turn_number(cursor.state) == 5
+        assert cursor.turns[cursor.step - 1] < 5
+        # the state at any step is the state a fresh replay reaches
+        fresh = Game.new("mythicarium", 4)
+        for action in outcome.game.actions[: cursor.step]:
+            fresh.apply(action)
+        assert fresh.hash() == Game.hash_of(cursor.ruleset, cursor.state)
+        await pilot.press("home")
+        assert cursor.step == 0
+
+
+async def test_continue_lists_a_saved_game_and_resumes_it_curtain_first(_private_data_dir: Path) -> None:
+    app = MythtableApp()
+    game = Game.new("mythicarium", 5)
+    game.apply(game.decision.actions[0])  # type: ignore[union-attr]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.store.save(game)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen), "resuming shows the curtain before any hand"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not None and app.session.game.hash() == game.hash()
+
+
+async def test_watch_mode_plays_by_itself_and_any_key_pauses() -> None:
+    app = MythtableApp(start={"watch": "mythicarium", "speed": 40.0, "bots": ["random", "random"]})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await asyncio.sleep(1.0)
+        await pilot.pause()
+        session = app.session
+        assert session is not None and len(session.game.actions) > 3, "the computers are playing"
+        assert not isinstance(app.screen, CurtainScreen), "no curtain between computers"
+        await pilot.press("x")
+        await pilot.pause()
+        paused_at = len(session.game.actions)
+        await asyncio.sleep(0.5)
+        await pilot.pause()
+        assert len(session.game.actions) == paused_at, "paused"
+        await pilot.press("x")
+        await asyncio.sleep(0.5)
+        await pilot.pause()
+        assert len(session.game.actions) > paused_at, "going again"
