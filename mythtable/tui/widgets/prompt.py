@@ -73,9 +73,9 @@ class Prompt(Vertical):
             items.append(Option(Text.assemble((f"{key} ", "bold"), label)))
         options.add_options(items)
         options.disabled = False
-        if items:
-            options.highlighted = 0
         self.set_detail("")
+        if items:
+            options.highlighted = 0  # explains the first option at once (after the clear above)
 
     def wait(self, message: str) -> None:
         """No decision for this seat right now (a computer is thinking, the game is over)."""
