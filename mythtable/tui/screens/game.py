@@ -228,6 +228,11 @@ class GameScreen(Screen[None]):
     def on_prompt_chosen(self, message: Prompt.Chosen) -> None:
         self.play(message.action)
 
+    def action_board(self, name: str) -> None:
+        """A key the board added (Board.SCREEN_BINDINGS)."""
+        if self.board.key_enabled(name):
+            getattr(self.board, f"action_{name}")()
+
     def action_choose(self, index: int) -> None:
         self.prompt.choose_index(index)
 
