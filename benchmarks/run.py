@@ -85,6 +85,37 @@ def settle(term: Terminal, key: str, quiet: float = 0.15) -> tuple[float, int]:
     return term.last_data_at - t0, term.received - before
 
 
+def peak_memory_mb(pid: int) -> float:
+    """Peak resident memory (VmHWM) of a running process, in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def memory_figures(ruleset_id: str) -> dict[str, float]:
+    """Peak memory of a game in progress (after 40 moves) next to the bare Textual app."""
+    bare = Terminal([sys.executable, str(ROOT / "benchmarks" / "bare_app.py")])
+    try:
+        bare.wait_for("Bare yardstick")
+        bare.pump(0.5)
+        bare_mb = peak_memory_mb(bare.proc.pid)
+    finally:
+        bare.close()
+    term = Terminal([sys.executable, "-m", "mythtable", "play", ruleset_id, "--seed", "7"])
+    try:
+        if get(ruleset_id).hidden_information:
+            term.wait_for("Pass the keyboard")
+        for _ in range(40):  # Enter answers whatever is asked (and lifts curtains)
+            term.send("\r")
+            term.pump(0.05)
+        term.pump(0.5)
+        game_mb = peak_memory_mb(term.proc.pid)
+    finally:
+        term.close()
+    return {"bare_mb": bare_mb, "game_mb": game_mb, "ratio": game_mb / bare_mb}
+
+
 def keypress_figures(ruleset_id: str, presses: int) -> dict[str, float]:
     term = Terminal([sys.executable, "-m", "mythtable", "play", ruleset_id, "--seed", "7"])
     try:
@@ -121,8 +152,10 @@ def main() -> int:
         rulesets[rid] = engine_figures(rid, games)
     report["engine"] = rulesets
 
-    bare = [launch_seconds([sys.executable, str(ROOT / "benchmarks" / "bare_app.py")], "Bare yardstick")
-            for _ in range(repeats)]
+    bare = [
+        launch_seconds([sys.executable, str(ROOT / "benchmarks" / "bare_app.py")], "Bare yardstick")
+        for _ in range(repeats)
+    ]
     ours = [launch_seconds([sys.executable, "-m", "mythtable"], "New game") for _ in range(repeats)]
     report["launch"] = {
         "bare_textual_ms": statistics.median(bare) * 1000,
@@ -130,6 +163,7 @@ def main() -> int:
         "ratio": statistics.median(ours) / statistics.median(bare),
     }
     report["keys"] = {rid: keypress_figures(rid, 20 if args.quick else 60) for rid in available()}
+    report["memory"] = {rid: memory_figures(rid) for rid in available()}
 
     if args.json:
         print(json.dumps(report, indent=2))
@@ -137,15 +171,26 @@ def main() -> int:
     print(f"mythtable benchmarks (Python {report['python']}, {report['cpus']} cpus; {games} games per ruleset)")
     print(f"{'ruleset':<13}{'games/s':>9}{'actions/s':>11}{'median ms':>11}{'p95 ms':>9}{'actions/game':>14}")
     for rid, f in rulesets.items():
-        print(f"{rid:<13}{f['games_per_s']:>9.1f}{f['actions_per_s_engine']:>11.0f}"
-              f"{f['median_action_ms']:>11.4f}{f['p95_action_ms']:>9.4f}{f['avg_actions_per_game']:>14.0f}")
+        print(
+            f"{rid:<13}{f['games_per_s']:>9.1f}{f['actions_per_s_engine']:>11.0f}"
+            f"{f['median_action_ms']:>11.4f}{f['p95_action_ms']:>9.4f}{f['avg_actions_per_game']:>14.0f}"
+        )
     launch = report["launch"]
     assert isinstance(launch, dict)
-    print(f"launch to title: mythtable {launch['mythtable_title_ms']:.0f} ms, bare Textual app "
-          f"{launch['bare_textual_ms']:.0f} ms, ratio {launch['ratio']:.2f} (target <= 1.5)")
+    print(
+        f"launch to title: mythtable {launch['mythtable_title_ms']:.0f} ms, bare Textual app "
+        f"{launch['bare_textual_ms']:.0f} ms, ratio {launch['ratio']:.2f} (target <= 1.5)"
+    )
     for rid, k in report["keys"].items():  # type: ignore[union-attr]
-        print(f"key press in {rid}: selection move settles in {k['move_selection_median_ms']:.1f} ms median "
-              f"({k['move_selection_p95_ms']:.1f} ms p95), {k['bytes_per_selection_move']:.0f} bytes")
+        print(
+            f"key press in {rid}: selection move settles in {k['move_selection_median_ms']:.1f} ms median "
+            f"({k['move_selection_p95_ms']:.1f} ms p95), {k['bytes_per_selection_move']:.0f} bytes"
+        )
+    for rid, m in report["memory"].items():  # type: ignore[union-attr]
+        print(
+            f"peak memory in a {rid} game: {m['game_mb']:.0f} MB, bare Textual app {m['bare_mb']:.0f} MB, "
+            f"ratio {m['ratio']:.2f} (target <= 1.5)"
+        )
     return 0
 
 
