@@ -26,6 +26,7 @@ class GameLog(RichLog):
     def __init__(self, **kw: object) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kw)  # type: ignore[arg-type]
         self.shown = 0
+        self._lines: list[LogLine] = []
 
     def show(self, lines: list[LogLine], names: list[str] | None = None) -> None:
         """Bring the log in line with `lines`: append what is new, or redraw if it was cut back.
@@ -33,8 +34,8 @@ class GameLog(RichLog):
         With `names` (the replay viewer, where every seat's lines show), private lines are
         prefixed with the name of the seat they belong to.
         """
-        if len(lines) < self.shown:
-            self.clear()
+        if len(lines) < self.shown or any(a is not b for a, b in zip(lines, self._lines, strict=False)):
+            self.clear()  # cut back, or another seat's lines (its private ones must go): redraw
             self.shown = 0
         for line in lines[self.shown :]:
             event = line.event
@@ -44,7 +45,9 @@ class GameLog(RichLog):
                 text = f"({names[event.seat]}) {text}"
             self.write(Text(text, style=style))
         self.shown = len(lines)
+        self._lines = list(lines)
 
     def reset(self) -> None:
         self.clear()
         self.shown = 0
+        self._lines = []
