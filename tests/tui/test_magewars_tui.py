@@ -21,7 +21,8 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.boards.magewars import MageWarsBoard
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
-from tests.tui.driver import step
+from mythtable.tui.widgets.log import GameLog
+from tests.tui.driver import press_choice, step
 
 Stop = Callable[[Game], bool]
 
@@ -304,3 +305,29 @@ async def test_the_screen_never_shows_the_other_seats_hand_or_face_down_cards(tm
         # the asker's own hand is shown, and only theirs
         assert f"{game.setup.players[decision.seat]}'s hand" in text
         assert f"{game.setup.players[1 - decision.seat]}'s hand" not in text
+
+
+async def test_after_the_curtain_the_log_holds_no_line_private_to_the_other_seat(tmp_path: Path) -> None:
+    """Seed 7, keys only: Ana lays, deploys a card face-down and ends her turn; behind the curtain
+    Bram gets the keyboard, and his log must not keep Ana's "You deploy ... face-down." line."""
+    app = new_app(7, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the curtain for Ana
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        game = screen.session.game
+        for kind in ("lay", "deploy_down", "end"):
+            decision = game.decision
+            assert decision is not None
+            await press_choice(pilot, screen, next(a for a in decision.actions if a[0] == kind))
+        ana_private = [line.event.text for line in game.log_for(0) if line.event.seat == 0]
+        assert any(text.startswith("You deploy ") for text in ana_private)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")  # the curtain for Bram
+        await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        shown = "".join("".join(strip.text for strip in log.lines).split())  # wrapped: compare without spaces
+        for text in ana_private:
+            assert "".join(text.split()) not in shown, f"Bram's log shows Ana's private line {text!r}"
+        assert "Youdraw" in shown, "Bram's own private lines are there"
