@@ -279,6 +279,12 @@ def creature_card(c: Any, asked: bool) -> CardRender:
     rows: list[list[Piece]] = [head_row(c, asked)]
     rows.append([("Actions left", ""), (f"{c.actions_left}", "bold"), (f"speed {c.speed_squares}", "dim")])
     rows.append([(f"{name} {value}", "dim") for name, value in c.defenses[:3]])
+    attacks: list[Piece] = []
+    for act in MythCraftBoard.creature_actions(c.kind):
+        if act.kind in ("attack", "area_attack"):
+            once = "*" if act.once_per_encounter else ""
+            attacks.append((f"{act.name}{once} {act.damage}".strip(), "#e0a0a0"))
+    rows.append(attacks)
     return CardRender(rows)
 
 
@@ -585,7 +591,7 @@ class MythCraftBoard(Board):
         self.show_side(view, asked)
 
     def legend(self, view: Any) -> Text:
-        text = Text()
+        text = Text("   ")
         if view.reachable:
             text.append("  ", style=f"on {MOVE_BG_NEW}")
             text.append(" move  ")
