@@ -40,3 +40,14 @@ async def step(pilot: Pilot[None], app: MythtableApp, policy: Policy) -> bool:
         return False
     await press_choice(pilot, screen, policy(decision, app))
     return True
+
+
+async def game_screen(pilot: Pilot[None], app: MythtableApp) -> GameScreen:
+    """The game screen once any curtain is lifted (Enter, as the next player would)."""
+    await pilot.pause()
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen), f"expected the game screen, got {screen}"
+    return screen

@@ -12,9 +12,8 @@ from mythtable.engine.simulate import play_game
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.continue_game import ContinueScreen
 from mythtable.tui.screens.curtain import CurtainScreen
-from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.replay import ReplayScreen
-from tests.tui.driver import press_choice
+from tests.tui.driver import game_screen, press_choice
 
 
 def game_at_declare_attackers() -> Game:
@@ -35,12 +34,7 @@ async def test_take_back_a_declared_attacker_with_u() -> None:
     attack = next(a for a in game.decision.actions if a[0] == "attack")  # type: ignore[union-attr]
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await game_screen(pilot, app)
         before = game.hash()
         await press_choice(pilot, screen, attack)
         assert game.state.combat.attackers, "the attacker is declared"

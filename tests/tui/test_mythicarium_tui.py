@@ -10,7 +10,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.result import ResultScreen
-from tests.tui.driver import press_choice, step
+from tests.tui.driver import game_screen, press_choice, step
 
 ANA, BRAM = 0, 1
 
@@ -118,12 +118,7 @@ async def test_the_last_move_by_keys_shows_the_result_and_leads_back_to_the_titl
         game.apply(action)
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await game_screen(pilot, app)
         await press_choice(pilot, screen, finished.game.actions[-1])
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
