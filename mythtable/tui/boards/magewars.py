@@ -646,8 +646,8 @@ class CombatRender:
             if attack.blockers:
                 blockers = ", ".join(unit_names.get(b, "?") for b in attack.blockers)
                 line.append(f"  blocked by {blockers}", style="blue")
-            line.truncate(width, overflow="ellipsis")
-            yield line
+            for index, part in enumerate(line.wrap(console, max(10, width - 4))):  # every blocker stays readable
+                yield Text.assemble("" if index == 0 else "    ", part)
 
 
 def find_card(view: Any, uid: int) -> Any | None:
