@@ -57,7 +57,8 @@ class TitleScreen(Screen[None]):
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        {"new": self.action_new, "rules": self.action_rules, "quit": self.app.exit}[event.option.id or "quit"]()
+        actions = {"new": self.action_new, "continue": self.action_continue, "rules": self.action_rules}
+        actions.get(event.option.id or "quit", self.app.exit)()
 
     def action_new(self) -> None:
         from mythtable.tui.screens.new_game import NewGameScreen
