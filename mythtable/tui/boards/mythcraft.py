@@ -143,7 +143,10 @@ class TrackRender:
                 continue
             current = index == init.current and c.uid == view.active_uid
             line = Text()
-            line.append("▶" if current else " ", style="bold #e8c547")
+            if current:
+                line.append("▶", style="bold #e8c547")
+            else:
+                line.append("✚" if c.dying else " ", style="bold red")
             line.append(token(c), style=ACTIVE_STYLE if current else token_style(c))
             line.append(" ")
             parts = f"{entry.roll}{signed(entry.awr)}={entry.total}"
@@ -151,8 +154,6 @@ class TrackRender:
                 parts += " r" + ",".join(str(r) for r in entry.rolloffs)
             name_width = max(3, width - line.cell_len - len(parts) - 1)
             name = Text(c.name, style=self.name_style(c, current))
-            if c.dying:
-                name = Text(f"{c.name} ✚dying", style=self.name_style(c, current))
             name.truncate(name_width, overflow="ellipsis", pad=True)
             line.append_text(name)
             line.append(" ")
@@ -223,13 +224,21 @@ class CardRender:
                     yield line
                     line = Text(no_wrap=True, overflow="ellipsis")
                     gap = 0
+                if size > width:  # too long for any line: it wraps on lines of its own
+                    if line.cell_len:
+                        yield line
+                    piece = words.copy() if isinstance(words, Text) else Text(words, style=style)
+                    yield from piece.wrap(console, width, overflow="fold")
+                    line = Text(no_wrap=True, overflow="ellipsis")
+                    continue
                 line.append(" " * gap)
                 if isinstance(words, Text):
                     line.append_text(words)
                 else:
                     line.append(words, style=style)
-            line.truncate(width, overflow="ellipsis")
-            yield line
+            if line.cell_len or not row:
+                line.truncate(width, overflow="ellipsis")
+                yield line
 
 
 def head_row(c: Any, asked: bool) -> list[Piece]:
@@ -344,7 +353,7 @@ class MapGrid(Static, can_focus=True):
     """The battle map, two characters a square, with column and row numbers."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor(0, -1)", "↑", show=False),
+        Binding("up", "cursor(0, -1)", "Cursor", key_display="↑↓←→"),
         Binding("down", "cursor(0, 1)", "↓", show=False),
         Binding("left", "cursor(-1, 0)", "←", show=False),
         Binding("right", "cursor(1, 0)", "→", show=False),
@@ -659,6 +668,10 @@ class MythCraftBoard(Board):
                 text.append(" · 0 AP (inside this Move)", style="green")
             else:
                 text.append(f" · {square.ap_cost} AP (a new Move)", style="yellow")
+        if active is not None:
+            engagers = [token(o).strip() for o in self.engagers(view, active, x, y)]
+            if engagers:
+                text.append(f" · leaves the reach of {', '.join(engagers)}: Engaged strike", style="bold red")
         item = next((g for g in view.map.ground if (g.x, g.y) == (x, y)), None)
         if item is not None:
             text.append(f" · {item.name} lies there", style=ITEM_STYLE)
@@ -687,6 +700,24 @@ class MythCraftBoard(Board):
         for cond in target.conditions:
             text.append(f" {condition_text(cond)}", style="italic")
         return text
+
+    def engagers(self, view: Any, mover: Any, x: int, y: int) -> list[Any]:
+        """Foes whose melee reach the mover is in now but (x, y) is not: they may strike as it leaves.
+        A hint only: the engine decides along the path, once per foe and round."""
+        out = []
+        for o in view.combatants:
+            if o.side == mover.side or o.dead or o.dying:
+                continue
+            reach = 1 if o.side == 0 else self.creature_reach(o.kind)
+            now = max(abs(o.x - mover.x), abs(o.y - mover.y))
+            then = max(abs(o.x - x), abs(o.y - y))
+            if 0 < now <= reach < then:
+                out.append(o)
+        return out
+
+    def creature_reach(self, kind: str) -> int:
+        reaches = [a.range_ft // 5 for a in self.creature_actions(kind) if a.range in ("melee", "reach")]
+        return max(reaches, default=0)
 
     @staticmethod
     def creature_actions(kind: str) -> list[Any]:
