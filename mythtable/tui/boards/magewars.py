@@ -118,8 +118,8 @@ class LineRender:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         short, long, style = LINE_LABELS[self.key]
-        wide = width >= WIDE
-        label = f"{long if wide else short:<9}" if wide else short
+        wide = side_is_wide(width, self.peers)
+        label = f"{long:<9}" if wide else short
         yield from self.lines(width, label, style, wide)
 
     def lines(self, width: int, label: str, style: str, wide: bool) -> Iterator[Text]:
@@ -164,15 +164,17 @@ class LineRender:
 class RowRender:
     """The Tower row (Resources, Holdings, face-down cards) or the graveyard, wrapped after a label."""
 
-    def __init__(self, items: list[Text], empty: str, key: str = "row") -> None:
+    def __init__(self, items: list[Text], empty: str, key: str = "row", peers: Iterable[UnitRow] = ()) -> None:
         self.items = items
         self.empty = empty
         self.key = key
+        self.peers = [row for row in peers if not row.full]
+        """The side's unit rows: the label is long only when theirs are."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         short, long, style = LINE_LABELS[self.key]
-        wide = width >= WIDE
+        wide = side_is_wide(width, self.peers)
         label = f"{long:<9}" if wide else short
         pad = " " * len(label)
         if not self.items:
@@ -194,16 +196,24 @@ class RowRender:
         yield current
 
 
-class FitText:
-    """Chooses between a narrow and a wide text by the width it is rendered at."""
+def side_is_wide(width: int, rows: list[UnitRow]) -> bool:
+    """Long labels and words when the width allows them and every unit's full name still fits."""
+    if width < WIDE:
+        return False
+    tail = max((row.wide.cell_len for row in rows), default=0)
+    name = max((row.name.cell_len for row in rows), default=0)
+    return 9 + 1 + name + 1 + tail <= width
 
-    def __init__(self, narrow: Text, wide: Text, at: int = WIDE) -> None:
-        self.narrow = narrow
-        self.wide = wide
-        self.at = at
+
+class FitText:
+    """The first of some texts, longest first, that fits the width it is rendered at (else the last, cut)."""
+
+    def __init__(self, *texts: Text) -> None:
+        self.texts = texts
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        text = (self.wide if options.max_width >= self.at else self.narrow).copy()
+        width = options.max_width
+        text = next((t for t in self.texts if t.cell_len <= width), self.texts[-1]).copy()
         text.no_wrap = True
         text.overflow = "ellipsis"
         yield text
@@ -359,9 +369,10 @@ class SideView(VerticalScroll):
         hidden = sum(1 for card in player.row if not card.card_id)
         if hidden:
             items.append(hidden_text(hidden))
-        self.query_one(".row", LineWidget).update(RowRender(items, "no cards"))
+        peers = [*rows["offensive"], *rows["defensive"]]
+        self.query_one(".row", LineWidget).update(RowRender(items, "no cards", "row", peers))
         grave = [Text(card.name, style="dim") for card in reversed(player.graveyard)]
-        self.query_one(".grave", LineWidget).update(RowRender(grouped(grave), "empty", "grave"))
+        self.query_one(".grave", LineWidget).update(RowRender(grouped(grave), "empty", "grave", peers))
 
 
 def grouped(items: Iterable[Text]) -> list[Text]:
@@ -388,25 +399,21 @@ def hidden_text(count: int) -> Text:
 def player_header(view: Any, player: Any) -> FitText:
     """Name, Tower Level and tier, then counts; the active player has ▶, the asked one is underlined."""
     tower_style = "bold green" if player.tower > 20 else ("bold yellow" if player.tower > 10 else "bold red")
-    texts = []
-    for wide in (False, True):
-        head = Text()
-        head.append("▶ " if player.seat == view.active else "  ", style="bold yellow")
-        deciding = player.seat == view.priority and not view.over
-        head.append(player.name, style="bold underline" if deciding else "bold")
-        head.append(" Tower ", style="dim")
-        head.append(str(player.tower), style=tower_style)
-        head.append(f" tier {player.tier}", style="bold")
-        counts = (
-            f" · hand {player.hand_count} · deck {player.deck_count} · grave {player.grave_count}"
-            if wide
-            else f" hand {player.hand_count} deck {player.deck_count}"
-        )
-        head.append(counts, style="dim")
-        if player.laid_this_turn:
-            head.append(" · laid" if wide else "", style="dim italic")
-        texts.append(head)
-    return FitText(texts[0], texts[1])
+    head = Text()
+    head.append("▶ " if player.seat == view.active else "  ", style="bold yellow")
+    deciding = player.seat == view.priority and not view.over
+    head.append(player.name, style="bold underline" if deciding else "bold")
+    head.append(" Tower ", style="dim")
+    head.append(str(player.tower), style=tower_style)
+    head.append(f" tier {player.tier}", style="bold")
+    full = Text.assemble(
+        head,
+        (f" · hand {player.hand_count} · deck {player.deck_count} · grave {player.grave_count}", "dim"),
+        (" · laid a card" if player.laid_this_turn and player.seat == view.active else "", "dim italic"),
+    )
+    medium = Text.assemble(head, (f" · hand {player.hand_count} · deck {player.deck_count}", "dim"))
+    short = Text.assemble(head, (f" hand {player.hand_count} deck {player.deck_count}", "dim"))
+    return FitText(full, medium, short)
 
 
 class MageWarsBoard(Board):
