@@ -87,10 +87,6 @@ def card_catalogue() -> dict[str, Any]:
 # ----- small renderers ----------------------------------------------------------------------
 
 
-def words(short: str, long: str, wide: bool) -> str:
-    return long if wide else short
-
-
 @dataclass
 class UnitRow:
     """One unit as a name and a tail of stats, in a narrow and a wide form, plus its weaves."""
@@ -300,6 +296,8 @@ def hand_item(card: Any) -> Text:
         text.append(f" P{card.power}/G{card.guard}", style="dim")
         if card.keywords:
             text.append(" " + keyword_words(card.keywords, False), style="dim italic")
+        if card.tower_cost:
+            text.append(f" {card.tower_cost}T", style="dim")
     elif card.type == "casting":
         cost = f" {card.tower_cost}T" if card.tower_cost else ""
         text.append(f" {card.speed}{cost}", style="dim")
@@ -430,6 +428,13 @@ class MageWarsBoard(Board):
     MageWarsBoard .panel > Static { height: auto; }
     """
 
+    TALL = 18
+    """From this many rows on, the hand lists one card a line with its text."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._last: tuple[Any, int | None, list[str]] | None = None
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="sides"):
             yield SideView(id="side-left")
@@ -441,14 +446,8 @@ class MageWarsBoard(Board):
         with VerticalScroll(id="hand-panel", classes="panel"):
             yield Static(id="hand")
 
-    TALL = 18
-    """From this many rows on, the hand lists one card a line with its text."""
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self._last: tuple[Any, int | None, list[str]] | None = None
-
     def on_resize(self) -> None:
+        """Tall or short: re-render the last view for the new size (nothing else changes)."""
         if self._last is not None:
             self.show(*self._last)
 
