@@ -47,6 +47,8 @@ class AIHooks:
     determinize: Callable[[Any, int, Rng], Any]
     scale: float
     """Heuristic points that make one side clearly ahead (the width of the search's sigmoid)."""
+    search: dict[str, float]
+    """The ruleset's own settings for the search bot (`mcts.SearchParams` fields), if any."""
 
 
 _HOOKS: dict[str, AIHooks] = {}
@@ -57,7 +59,12 @@ def ai_hooks(ruleset_id: str) -> AIHooks:
     hooks = _HOOKS.get(ruleset_id)
     if hooks is None:
         module = importlib.import_module(f"mythtable.rulesets.{ruleset_id}.ai")
-        hooks = AIHooks(module.heuristic, module.determinize, float(getattr(module, "HEURISTIC_SCALE", 10.0)))
+        hooks = AIHooks(
+            module.heuristic,
+            module.determinize,
+            float(getattr(module, "HEURISTIC_SCALE", 10.0)),
+            dict(getattr(module, "SEARCH_PARAMS", {})),
+        )
         _HOOKS[ruleset_id] = hooks
     return hooks
 

@@ -288,7 +288,7 @@ class SearchBot:
         self.rng = Rng(seed ^ 0x5EA_4C4)
         self.budget = budget
         self.iterations = iterations
-        self.params = params or SearchParams()
+        self.params = params or SearchParams(**self.hooks.search)  # type: ignore[arg-type]
         self.workers = workers if workers is not None else max(1, min(2, os.cpu_count() or 1))
         self._pool: Any = None
         self._pool_content: Any = None

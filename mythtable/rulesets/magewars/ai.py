@@ -44,6 +44,10 @@ def _side(s: State, side: int, seat: int) -> float:
             value += 1.2
         else:
             value += 2.0 if c.d.type in ("resource", "holding") else 1.0
+    cb = s.combat
+    if cb is not None and cb.atk == side:
+        for a in cb.attacks[cb.di :]:
+            value += 0.5 * power(s, cards[a.attacker])  # an attack still to resolve threatens damage
     value += 1.5 * len(p.weaves)
     if not p.deck:
         value -= 3.0
