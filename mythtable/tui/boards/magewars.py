@@ -89,11 +89,11 @@ def card_catalogue() -> dict[str, Any]:
 
 @dataclass
 class UnitRow:
-    """One unit as a name and a tail of stats, in a narrow and a wide form, plus its weaves."""
+    """One unit as a name and a tail of stats in forms from the widest to the most compact
+    (see `side_level`), plus its weaves."""
 
     name: Text
-    narrow: Text
-    wide: Text
+    tails: tuple[Text, ...]
     subs: list[Text] = field(default_factory=list)
     full: bool = False  # a row without stats (hidden cards): not aligned with the others
 
@@ -114,19 +114,19 @@ class LineRender:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         short, long, style = LINE_LABELS[self.key]
-        wide = side_is_wide(width, self.peers)
-        label = f"{long:<9}" if wide else short
-        yield from self.lines(width, label, style, wide)
+        level = side_level(width, self.peers)
+        label = f"{long:<9}" if level == 0 else short
+        yield from self.lines(width, label, style, level)
 
-    def lines(self, width: int, label: str, style: str, wide: bool) -> Iterator[Text]:
+    def lines(self, width: int, label: str, style: str, level: int) -> Iterator[Text]:
         pad = " " * len(label)
         if not self.rows:
             line = Text.assemble((label, style), " ", (self.empty, "dim italic"))
             line.truncate(width, overflow="ellipsis")
             yield line
         else:
-            tails = [row.wide if wide else row.narrow for row in self.rows]
-            tail_width = max(((row.wide if wide else row.narrow).cell_len for row in self.peers), default=0)
+            tails = [row.tails[level] for row in self.rows]
+            tail_width = max((row.tails[level].cell_len for row in self.peers), default=0)
             longest = max((row.name.cell_len for row in self.peers), default=0)
             name_width = max(4, min(longest, width - len(label) - tail_width - 2))
             for index, (row, tail) in enumerate(zip(self.rows, tails, strict=True)):
@@ -170,8 +170,7 @@ class RowRender:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         short, long, style = LINE_LABELS[self.key]
-        wide = side_is_wide(width, self.peers)
-        label = f"{long:<9}" if wide else short
+        label = f"{long:<9}" if side_level(width, self.peers) == 0 else short
         pad = " " * len(label)
         if not self.items:
             yield Text.assemble((label, style), " ", (self.empty, "dim italic"))
@@ -192,13 +191,21 @@ class RowRender:
         yield current
 
 
-def side_is_wide(width: int, rows: list[UnitRow]) -> bool:
-    """Long labels and words when the width allows them and every unit's full name still fits."""
-    if width < WIDE:
-        return False
-    tail = max((row.wide.cell_len for row in rows), default=0)
+LEVELS = 3
+"""Unit rows come in three forms: long words and labels, short words, short words without "down"."""
+
+
+def side_level(width: int, rows: list[UnitRow]) -> int:
+    """The widest form in which every unit's full name fits (the long one only from WIDE columns)."""
     name = max((row.name.cell_len for row in rows), default=0)
-    return 9 + 1 + name + 1 + tail <= width
+    for level in range(LEVELS):
+        label = 9 if level == 0 else 3
+        if level == 0 and width < WIDE:
+            continue
+        tail = max((row.tails[level].cell_len for row in rows), default=0)
+        if label + 1 + name + 1 + tail <= width:
+            return level
+    return LEVELS - 1
 
 
 class FitText:
@@ -231,19 +238,20 @@ def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str]) -> UnitRow
     name.append(unit.name, style="bold" if "Hero" in unit.keywords else "")
     if unit.face_down:
         name.stylize("italic")
+    role = roles.get(unit.uid, "")
     tails = []
-    for wide in (False, True):
+    for level in range(LEVELS):
+        wide = level == 0
         tail = Text()
         tail.append(f"P{unit.power}", style="bold red")
         tail.append(" ")
         tail.append(f"G{unit.guard}", style="bold green")
         if unit.wounds:
-            tail.append(f" {unit.wounds}{'dmg' if not wide else ' dmg'}", style="bold yellow")
+            tail.append(f" {unit.wounds} dmg" if wide else f" {unit.wounds}dmg", style="bold yellow")
         if unit.keywords:
             tail.append(f" {keyword_words(unit.keywords, wide)}", style="italic cyan")
-        role = roles.get(unit.uid, "")
-        if unit.face_down:  # narrow: the ▒ before the name says it
-            tail.append(" face-down" if wide else "", style="magenta")
+        if unit.face_down:  # the most compact form leaves it to the ▒ before the name
+            tail.append((" face-down", " down", "")[level], style="magenta")
         elif role == "attacking":
             tail.append(" attacking" if wide else " atk", style="bold red reverse")
         elif role == "blocking":
@@ -257,7 +265,7 @@ def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str]) -> UnitRow
         weave_text(weave, names, "" if weave.controller == unit.owner else f"{names.get(weave.controller, '?')}'s")
         for weave in unit.weaves
     ]
-    return UnitRow(name, tails[0], tails[1], subs)
+    return UnitRow(name, tuple(tails), subs)
 
 
 def weave_text(weave: Any, names: dict[int, str], note: str = "") -> Text:
@@ -358,7 +366,7 @@ class SideView(VerticalScroll):
             rows[key] = [unit_row(unit, roles, names) for unit in units if unit.card_id]
             hidden = sum(1 for unit in units if not unit.card_id)
             if hidden:
-                rows[key].append(UnitRow(hidden_text(hidden), Text(), Text(), full=True))
+                rows[key].append(UnitRow(hidden_text(hidden), (Text(),) * LEVELS, full=True))
         for key, other in (("offensive", "defensive"), ("defensive", "offensive")):
             extra = [weave_text(w, names, "line") for w in player.line_weaves if w.attached_to == f"line:{key}"]
             render = LineRender(key, rows[key], "no units", extra, peers=rows[other])
