@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 from mythtable.engine.decision import Action
@@ -331,3 +332,55 @@ async def test_after_the_curtain_the_log_holds_no_line_private_to_the_other_seat
         for text in ana_private:
             assert "".join(text.split()) not in shown, f"Bram's log shows Ana's private line {text!r}"
         assert "Youdraw" in shown, "Bram's own private lines are there"
+
+
+class BoardOnly(App[None]):
+    """The Mage Wars board alone, to show it views directly (the replay viewer's seat=None too)."""
+
+    def compose(self) -> ComposeResult:
+        yield MageWarsBoard(id="table")
+
+
+def mid_game() -> Game:
+    game = Game.new("magewars", 1)
+    while len(game.actions) < 57:  # the retargeted attack of the snapshot, Defense step
+        game.apply(policy(game))
+    return game
+
+
+async def test_the_viewer_sits_on_the_right_and_the_replay_viewer_sees_both_hands() -> None:
+    game = mid_game()
+    names = game.setup.players
+    app = BoardOnly()
+    async with app.run_test(size=(80, 12)) as pilot:
+        board = app.query_one(MageWarsBoard)
+        for viewer in (0, 1):
+            board.show(game.view(viewer), viewer, names)
+            await pilot.pause()
+            rows = screen_text(app).splitlines()
+            me, other = names[viewer], names[1 - viewer]
+            assert rows[0].index(f"{me} Tower") > 40 > rows[0].index(f"{other} Tower")
+            text = "\n".join(rows)
+            assert f"{me}'s hand" in text and f"{other}'s hand" not in text
+        board.show(game.view(None), None, names)
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"{names[0]}'s hand" in text and f"{names[1]}'s hand" in text
+        assert "face-down card" not in text.replace("face-down cards", ""), "the replay reads every card"
+
+
+async def test_a_tall_terminal_lists_the_hand_with_card_text_and_the_graveyards() -> None:
+    game = mid_game()
+    decision = game.decision
+    assert decision is not None
+    app = BoardOnly()
+    async with app.run_test(size=(120, 22)) as pilot:
+        board = app.query_one(MageWarsBoard)
+        view = game.view(decision.seat)
+        board.show(view, decision.seat, game.setup.players)
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.count("Graveyard") == 2
+        assert "Offensive" in text and "Tower row" in text
+        for card in view.hand:
+            assert f"{card.name}" in text and card.text[:20] in text
