@@ -4,6 +4,7 @@ attacks, a hero's reaction and ends of turn; the board's highlights, details and
 from __future__ import annotations
 
 import io
+import random
 from typing import Any
 
 from rich.console import Console
@@ -16,7 +17,15 @@ from mythtable.rulesets import load
 from mythtable.rulesets.mythcraft.ai import CreatureAI
 from mythtable.rulesets.mythcraft.rules import dist
 from mythtable.tui.app import MythtableApp
-from mythtable.tui.boards.mythcraft import MapGrid, MythCraftBoard, TrackRender
+from mythtable.tui.boards.mythcraft import (
+    MapGrid,
+    MythCraftBoard,
+    RosterRender,
+    TrackRender,
+    creature_card,
+    explain,
+    hero_card,
+)
 from mythtable.tui.screens.game import GameScreen
 from tests.tui.driver import press_choice
 
@@ -200,3 +209,43 @@ async def test_solo_the_game_runs_the_creatures() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert screen.prompt.actions == list(game.decision.actions)
+
+
+def test_the_board_draws_every_state_of_random_games() -> None:
+    """Every panel, the map at both scales, the status and the detail of every option, for each
+    decision of nine games (three encounters, the AI mixed with random choices); no app needed."""
+    rng = random.Random(4)
+    grid = MapGrid()
+    board = MythCraftBoard()
+    kinds: set[str] = set()
+    for encounter in ("E1", "E2", "E3"):
+        for seed in range(3):
+            game = Game.new("mythcraft", seed, setup(encounter))
+            for _ in range(400):
+                decision = game.decision
+                if decision is None:
+                    break
+                kinds.add(decision.kind)
+                view = game.view(decision.seat)
+                out = Console(width=rng.choice((18, 24, 40)), file=io.StringIO(), color_system=None)
+                out.print(TrackRender(view, ""), RosterRender(view))
+                c = rng.choice(view.combatants)
+                out.print(hero_card(c, False) if c.side == HEROES else creature_card(c, False))
+                out.print(hero_card(c, True) if c.side == HEROES else creature_card(c, True))
+                for grid.scale in (1, 2):
+                    rows = grid.render_map(view).plain.splitlines()
+                    assert len(rows) == 1 + grid.scale * view.map.height
+                assert board.status(view).startswith(f"Round {view.round}")
+                for action in decision.actions:
+                    explain(view, action)
+                for action in rng.sample(decision.actions, min(3, len(decision.actions))):
+                    grid.focus_action = action
+                    grid.render_map(view)
+                if rng.random() < 0.3:
+                    action = rng.choice(decision.actions)
+                else:
+                    action = AI.choose(game.ruleset, game.state, decision)
+                game.apply(action)
+            if game.decision is None:
+                assert board.status(game.view(0)) == game.view(0).result
+    assert {"hero_turn", "creature_turn", "reaction", "grapple_defense"} <= kinds, kinds

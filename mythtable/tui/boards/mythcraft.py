@@ -289,7 +289,7 @@ def creature_card(c: Any, asked: bool) -> CardRender:
     rows.append([("Actions left", ""), (f"{c.actions_left}", "bold"), (f"speed {c.speed_squares}", "dim")])
     rows.append([(f"{name} {value}", "dim") for name, value in c.defenses[:3]])
     attacks: list[Piece] = []
-    for act in MythCraftBoard.creature_actions(c.kind):
+    for act in creature_actions(c.kind):
         if act.kind in ("attack", "area_attack"):
             once = "*" if act.once_per_encounter else ""
             attacks.append((f"{act.name}{once} {act.damage}".strip(), "#e0a0a0"))
@@ -346,7 +346,127 @@ def roster_line(c: Any, active_uid: str, name_width: int = 0) -> Text:
     return line
 
 
+def explain(view: Any, action: Action) -> str | Text:
+    """What an option means: a square's AP cost and Engaged risk, a target's HP and defenses."""
+    kind = action[0]
+    if kind == "move" and len(action) == 3:
+        return move_detail(view, int(action[1]), int(action[2]))  # type: ignore[call-overload]
+    if kind in TARGETED and len(action) > TARGETED[kind]:
+        target = find(view, action[TARGETED[kind]])
+        if target is not None:
+            return target_detail(view, action, target)
+    if kind in ITEM_ACTIONS and len(action) > 1:
+        return item_detail(str(action[1]))
+    if kind == "react":
+        asked = reactor(view)
+        if asked is not None and asked.side == 0:
+            return Text(f"{asked.name} holds {asked.reactive_ap} Reactive AP (cap {asked.reactive_cap}).")
+    return ""
+
+
+def move_detail(view: Any, x: int, y: int) -> Text:
+    square = next((s for s in view.reachable if (s.x, s.y) == (x, y)), None)
+    active = find(view, view.active_uid)
+    text = Text(f"Move to ({x}, {y})", style="bold")
+    if active is not None:
+        steps = max(abs(active.x - x), abs(active.y - y))
+        text.append(f", {steps} square{'s' if steps != 1 else ''} away")
+    if square is not None:
+        if active is not None and active.side == 1:
+            text.append(" · uses 1 action", style="yellow")
+        elif square.ap_cost == 0:
+            text.append(" · 0 AP (inside this Move)", style="green")
+        else:
+            text.append(f" · {square.ap_cost} AP (a new Move)", style="yellow")
+    if active is not None:
+        strikers = [token(o).strip() for o in engagers(view, active, x, y)]
+        if strikers:
+            text.append(f" · leaves the reach of {', '.join(strikers)}: Engaged strike", style="bold red")
+    item = next((g for g in view.map.ground if (g.x, g.y) == (x, y)), None)
+    if item is not None:
+        text.append(f" · {item.name} lies there", style=ITEM_STYLE)
+    return text
+
+
+def target_detail(view: Any, action: Action, target: Any) -> Text:
+    text = Text()
+    text.append(f"{token(target)}", style=token_style(target))
+    text.append(f" {target.name}", style="bold")
+    text.append(f" HP {target.hp}/{target.max_hp}")
+    if target.bloodied:
+        text.append(" Bloodied", style="#ffaf00")
+    if target.dying:
+        text.append(f" dying, DP {target.dp}", style="red")
+    text.append(f" · {defenses_text(target, wide=True)}", style="cyan")
+    if action[0] == "attack":
+        active = find(view, view.active_uid)
+        if active is not None and active.side == 1:
+            act = next((a for a in creature_actions(active.kind) if a.id == action[1]), None)
+            if act is not None and act.damage:
+                text.append(f" · {act.name}: {act.damage} {act.damage_type} vs {act.defense}", style="dim")
+        else:
+            item = content().items.get(str(action[1]))
+            if item is not None and item.damage:
+                text.append(f" · {item.damage} {item.damage_type} vs {item.defense}", style="dim")
+    for cond in target.conditions:
+        text.append(f" {condition_text(cond)}", style="italic")
+    return text
+
+
+def engagers(view: Any, mover: Any, x: int, y: int) -> list[Any]:
+    """Foes whose melee reach the mover is in now but (x, y) is not: they may strike as it leaves.
+    A hint only: the engine decides along the path, once per foe and round."""
+    out = []
+    for o in view.combatants:
+        if o.side == mover.side or o.dead or o.dying:
+            continue
+        reach = 1 if o.side == 0 else creature_reach(o.kind)
+        now = max(abs(o.x - mover.x), abs(o.y - mover.y))
+        then = max(abs(o.x - x), abs(o.y - y))
+        if 0 < now <= reach < then:
+            out.append(o)
+    return out
+
+
+def creature_reach(kind: str) -> int:
+    reaches = [a.range_ft // 5 for a in creature_actions(kind) if a.range in ("melee", "reach")]
+    return max(reaches, default=0)
+
+
+def creature_actions(kind: str) -> list[Any]:
+    creatures = content().creatures
+    return list(creatures[kind].actions) if kind in creatures else []
+
+
+def item_detail(iid: str) -> Text:
+    item = content().items.get(iid)
+    if item is None:
+        return Text("")
+    text = Text(item.name, style="bold")
+    text.append(f" · {item.kind} · weight {item.weight}")
+    if item.damage:
+        text.append(f" · {item.damage} {item.damage_type}")
+    if item.grip not in ("none", "one_hand"):
+        text.append(f" · {item.grip.replace('_', ' ')}")
+    if item.heal:
+        text.append(f" · heals {item.heal}")
+    return text
+
+
 # ----- the map ----------------------------------------------------------------------------------
+
+
+def append_runs(text: Text, cells: list[tuple[str, str]]) -> None:
+    """Append cells, one span for each run of cells in the same style (a map redraws per key)."""
+    run, run_style = "", None
+    for glyph, style in cells:
+        if style != run_style and run:
+            text.append(run, style=run_style)
+            run = ""
+        run += glyph
+        run_style = style
+    if run:
+        text.append(run, style=run_style)
 
 
 class MapGrid(Static, can_focus=True):
@@ -440,14 +560,13 @@ class MapGrid(Static, can_focus=True):
             label_style = "bold #e060f0" if focus_square and focus_square[1] == y else "#8a8a8a"
             text.append("\n")
             text.append(f"{y:>2} ", style=label_style)
-            for glyph, style in row:
-                if big:
-                    glyph = glyph * 2 if glyph[0] in "█░" else f" {glyph} "
-                text.append(glyph, style=style)
-            if big:  # a square is 4 x 2 characters: the second line is its colour only
+            if big:
+                append_runs(text, [(g * 2 if g[0] in "█░" else f" {g} ", st) for g, st in row])
+                # a square is 4 x 2 characters: the second line is its colour only
                 text.append("\n   ")
-                for glyph, style in row:
-                    text.append(glyph * 2 if glyph[0] in "█░" else "    ", style=style)
+                append_runs(text, [(g * 2 if g[0] in "█░" else "    ", st) for g, st in row])
+            else:
+                append_runs(text, row)
         return text
 
     def focus_of(self, view: Any) -> tuple[tuple[int, int] | None, str]:
@@ -582,7 +701,8 @@ class MythCraftBoard(Board):
             return False
         m = self.view.map
         width, height = self.size
-        scale = 2 if 4 * m.width + 4 <= width * 3 // 5 and 2 * m.height + 2 <= height else 1
+        panels = 56  # what the track, the card and the roster need beside the map to read well
+        scale = 2 if 4 * m.width + 4 + panels <= width and 2 * m.height + 2 <= height else 1
         changed = scale != self.grid.scale
         self.grid.scale = scale
         return changed
@@ -636,108 +756,11 @@ class MythCraftBoard(Board):
         return f"Round {view.round} · {turn}"
 
     def detail(self, view: Any, action: Action) -> str | Text:
-        """What the highlighted option means: a square's AP cost, a target's HP and defenses."""
-        self.grid.focus_action = action
-        self.grid.draw()
-        kind = action[0]
-        if kind == "move" and len(action) == 3:
-            return self.move_detail(view, int(action[1]), int(action[2]))  # type: ignore[call-overload]
-        if kind in TARGETED and len(action) > TARGETED[kind]:
-            target = find(view, action[TARGETED[kind]])
-            if target is not None:
-                return self.target_detail(view, action, target)
-        if kind in ITEM_ACTIONS and len(action) > 1:
-            return self.item_detail(str(action[1]))
-        if kind == "react":
-            asked = reactor(view)
-            if asked is not None and asked.side == 0:
-                return Text(f"{asked.name} holds {asked.reactive_ap} Reactive AP (cap {asked.reactive_cap}).")
-        return ""
-
-    def move_detail(self, view: Any, x: int, y: int) -> Text:
-        square = next((s for s in view.reachable if (s.x, s.y) == (x, y)), None)
-        active = find(view, view.active_uid)
-        text = Text(f"Move to ({x}, {y})", style="bold")
-        if active is not None:
-            steps = max(abs(active.x - x), abs(active.y - y))
-            text.append(f", {steps} square{'s' if steps != 1 else ''} away")
-        if square is not None:
-            if active is not None and active.side == 1:
-                text.append(" · uses 1 action", style="yellow")
-            elif square.ap_cost == 0:
-                text.append(" · 0 AP (inside this Move)", style="green")
-            else:
-                text.append(f" · {square.ap_cost} AP (a new Move)", style="yellow")
-        if active is not None:
-            engagers = [token(o).strip() for o in self.engagers(view, active, x, y)]
-            if engagers:
-                text.append(f" · leaves the reach of {', '.join(engagers)}: Engaged strike", style="bold red")
-        item = next((g for g in view.map.ground if (g.x, g.y) == (x, y)), None)
-        if item is not None:
-            text.append(f" · {item.name} lies there", style=ITEM_STYLE)
-        return text
-
-    def target_detail(self, view: Any, action: Action, target: Any) -> Text:
-        text = Text()
-        text.append(f"{token(target)}", style=token_style(target))
-        text.append(f" {target.name}", style="bold")
-        text.append(f" HP {target.hp}/{target.max_hp}")
-        if target.bloodied:
-            text.append(" Bloodied", style="#ffaf00")
-        if target.dying:
-            text.append(f" dying, DP {target.dp}", style="red")
-        text.append(f" · {defenses_text(target, wide=True)}", style="cyan")
-        if action[0] == "attack":
-            active = find(view, view.active_uid)
-            if active is not None and active.side == 1:
-                act = next((a for a in self.creature_actions(active.kind) if a.id == action[1]), None)
-                if act is not None and act.damage:
-                    text.append(f" · {act.name}: {act.damage} {act.damage_type} vs {act.defense}", style="dim")
-            else:
-                item = content().items.get(str(action[1]))
-                if item is not None and item.damage:
-                    text.append(f" · {item.damage} {item.damage_type} vs {item.defense}", style="dim")
-        for cond in target.conditions:
-            text.append(f" {condition_text(cond)}", style="italic")
-        return text
-
-    def engagers(self, view: Any, mover: Any, x: int, y: int) -> list[Any]:
-        """Foes whose melee reach the mover is in now but (x, y) is not: they may strike as it leaves.
-        A hint only: the engine decides along the path, once per foe and round."""
-        out = []
-        for o in view.combatants:
-            if o.side == mover.side or o.dead or o.dying:
-                continue
-            reach = 1 if o.side == 0 else self.creature_reach(o.kind)
-            now = max(abs(o.x - mover.x), abs(o.y - mover.y))
-            then = max(abs(o.x - x), abs(o.y - y))
-            if 0 < now <= reach < then:
-                out.append(o)
-        return out
-
-    def creature_reach(self, kind: str) -> int:
-        reaches = [a.range_ft // 5 for a in self.creature_actions(kind) if a.range in ("melee", "reach")]
-        return max(reaches, default=0)
-
-    @staticmethod
-    def creature_actions(kind: str) -> list[Any]:
-        creatures = content().creatures
-        return list(creatures[kind].actions) if kind in creatures else []
-
-    @staticmethod
-    def item_detail(iid: str) -> Text:
-        item = content().items.get(iid)
-        if item is None:
-            return Text("")
-        text = Text(item.name, style="bold")
-        text.append(f" · {item.kind} · weight {item.weight}")
-        if item.damage:
-            text.append(f" · {item.damage} {item.damage_type}")
-        if item.grip not in ("none", "one_hand"):
-            text.append(f" · {item.grip.replace('_', ' ')}")
-        if item.heal:
-            text.append(f" · heals {item.heal}")
-        return text
+        """What the highlighted option means; the map marks its square or target meanwhile."""
+        grid = self.grid
+        grid.focus_action = action
+        grid.draw()
+        return explain(view, action)
 
     # ----- keys the board adds to the game screen -------------------------------------------
     def key_enabled(self, name: str) -> bool | None:
