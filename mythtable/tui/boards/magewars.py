@@ -533,7 +533,8 @@ class MageWarsBoard(Board):
 
     # ----- the status line and the prompt's detail line ----------------------------------
     def status(self, view: Any) -> str:
-        label = STATUS_LABELS.get(view.step, view.step_label)
+        """The step, combat steps numbered and named (the five of W-12 and the house rules)."""
+        label = str(STATUS_LABELS.get(view.step, view.step_label))
         if view.stack and view.step in ("main", "combat.declaration", "combat.defense", "counter.defense"):
             label += f" · stack {len(view.stack)}"
         return label
