@@ -533,7 +533,7 @@ class MageWarsBoard(Board):
 
     # ----- the status line and the prompt's detail line ----------------------------------
     def status(self, view: Any) -> str:
-        """The step, combat steps numbered and named (the five of W-12 and the house rules)."""
+        """The step; combat steps numbered and named (declaration to counter-attack)."""
         label = str(STATUS_LABELS.get(view.step, view.step_label))
         if view.stack and view.step in ("main", "combat.declaration", "combat.defense", "counter.defense"):
             label += f" · stack {len(view.stack)}"
