@@ -96,7 +96,7 @@ def find_seed(stop: Stop, seeds: range = range(200)) -> tuple[int, int]:
     return seed, count
 
 
-def screen_text(app: MythtableApp) -> str:
+def screen_text(app: App[None]) -> str:
     """What a person sees: the whole screen as plain text."""
     strips = app.screen._compositor.render_strips()
     return "\n".join(strip.text for strip in strips)
