@@ -428,7 +428,8 @@ class MageWarsBoard(Board):
     MageWarsBoard #side-left { border-right: solid $panel-lighten-2; }
     MageWarsBoard .panel { height: auto; max-height: 4; padding: 0 1; background: $boost; scrollbar-size-vertical: 1; }
     MageWarsBoard #stack-panel { max-height: 2; }
-    MageWarsBoard #hand-panel { max-height: 2; background: $surface-lighten-1; }
+    MageWarsBoard #hand-panel { max-height: 3; background: $surface-lighten-1; }
+    MageWarsBoard.busy #hand-panel { max-height: 2; }
     MageWarsBoard.tall .panel { max-height: 5; }
     MageWarsBoard.tall #hand-panel { max-height: 9; }
     MageWarsBoard SideView > .grave { display: none; }
@@ -462,6 +463,7 @@ class MageWarsBoard(Board):
     def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
         self._last = (view, viewer, names)
         self.set_class(self.size.height >= self.TALL, "tall")
+        self.set_class(view.combat is not None or bool(view.stack), "busy")  # the hand yields rows
         me = viewer if viewer is not None else 1
         seat_names = {player.seat: player.name for player in view.players}
         roles = combat_roles(view)
