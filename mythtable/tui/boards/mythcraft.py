@@ -356,7 +356,7 @@ def explain(view: Any, action: Action) -> str | Text:
         if target is not None:
             return target_detail(view, action, target)
     if kind in ITEM_ACTIONS and len(action) > 1:
-        return item_detail(str(action[1]))
+        return item_detail(str(action[1]), str(action[0]), find(view, view.active_uid))
     if kind == "react":
         asked = reactor(view)
         if asked is not None and asked.side == 0:
@@ -389,6 +389,7 @@ def move_detail(view: Any, x: int, y: int) -> Text:
 
 
 def target_detail(view: Any, action: Action, target: Any) -> Text:
+    """The target's HP and state, what the option does to it against which defense, its defenses."""
     text = Text()
     text.append(f"{token(target)}", style=token_style(target))
     text.append(f" {target.name}", style="bold")
@@ -397,20 +398,48 @@ def target_detail(view: Any, action: Action, target: Any) -> Text:
         text.append(" Bloodied", style="#ffaf00")
     if target.dying:
         text.append(f" dying, DP {target.dp}", style="red")
-    text.append(f" · {defenses_text(target, wide=True)}", style="cyan")
-    if action[0] == "attack":
+    for cond in target.conditions:
+        text.append(f" {condition_text(cond)}", style="italic cyan")
+    defenses = dict(target.defenses)
+    what, against = effect_of(view, action)
+    if what:
+        text.append(f" · {what}", style="yellow")
+    if against in defenses:
+        text.append(f" vs {against} {defenses[against]}", style="bold yellow")
+    others = " ".join(f"{name} {value}" for name, value in target.defenses if name != against)
+    text.append(f" · {others}", style="cyan")
+    return text
+
+
+def effect_of(view: Any, action: Action) -> tuple[str, str]:
+    """What an attack, spell or item does ("Bite 1d6+2 sharp") and the defense it goes against."""
+    kind, key = action[0], str(action[1])
+    if kind == "attack":
         active = find(view, view.active_uid)
         if active is not None and active.side == 1:
-            act = next((a for a in creature_actions(active.kind) if a.id == action[1]), None)
-            if act is not None and act.damage:
-                text.append(f" · {act.name}: {act.damage} {act.damage_type} vs {act.defense}", style="dim")
-        else:
-            item = content().items.get(str(action[1]))
-            if item is not None and item.damage:
-                text.append(f" · {item.damage} {item.damage_type} vs {item.defense}", style="dim")
-    for cond in target.conditions:
-        text.append(f" {condition_text(cond)}", style="italic")
-    return text
+            act = next((a for a in creature_actions(active.kind) if a.id == key), None)
+            if act is not None:
+                return f"{act.name} {act.damage} {act.damage_type or ''}".strip(), act.defense
+            return "", ""
+        if key == "unarmed":
+            return "unarmed strike", "AR"
+        item = content().items.get(key)
+        if item is not None:
+            return f"{item_name(key)} {item.damage} {item.damage_type or ''}".strip(), item.defense
+    if kind == "cast":
+        spell = content().spells.get(key)
+        if spell is not None:
+            if spell.heal:
+                return f"{spell.name} heals {spell.heal}", ""
+            area = f" (area {spell.area})" if spell.target == "area" else ""
+            return f"{spell.name}{area} {spell.damage} {spell.damage_type or ''}".strip(), spell.defense
+    if kind == "use":
+        item = content().items.get(key)
+        if item is not None:
+            return item_name(key) + (f" heals {item.heal}" if item.heal else ""), ""
+    if kind in ("grapple", "shove", "trip"):
+        return f"{kind} (REF or FORT)", ""
+    return "", ""
 
 
 def engagers(view: Any, mover: Any, x: int, y: int) -> list[Any]:
@@ -438,11 +467,12 @@ def creature_actions(kind: str) -> list[Any]:
     return list(creatures[kind].actions) if kind in creatures else []
 
 
-def item_detail(iid: str) -> Text:
+def item_detail(iid: str, kind: str = "", holder: Any = None) -> Text:
+    """An item's kind, weight, damage, grip and healing; the load after setting down or picking up."""
     item = content().items.get(iid)
     if item is None:
         return Text("")
-    text = Text(item.name, style="bold")
+    text = Text(item_name(iid), style="bold")
     text.append(f" · {item.kind} · weight {item.weight}")
     if item.damage:
         text.append(f" · {item.damage} {item.damage_type}")
@@ -450,6 +480,10 @@ def item_detail(iid: str) -> Text:
         text.append(f" · {item.grip.replace('_', ' ')}")
     if item.heal:
         text.append(f" · heals {item.heal}")
+    if holder is not None and holder.capacity and kind in ("set_down", "pick_up"):
+        after = holder.carried_weight + (item.weight if kind == "pick_up" else -item.weight)
+        style = "bold red" if after > holder.capacity else "green"
+        text.append(f" · load {holder.carried_weight} → {after}/{holder.capacity}", style=style)
     return text
 
 
