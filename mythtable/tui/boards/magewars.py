@@ -623,6 +623,20 @@ def combat_roles(view: Any) -> dict[int, str]:
     return roles
 
 
+def combat_track(step: str, who: str, long: bool) -> Text:
+    """Who attacks whom, then the five combat steps with the current one lit."""
+    track = Text(who, style="bold")
+    for index, (keys, short_name, long_name) in enumerate(COMBAT_STEPS):
+        if index:
+            track.append(" › ", style="dim")
+        name = long_name if long else short_name
+        if step in keys:
+            track.append(f" {name} ", style="bold black on yellow")
+        else:
+            track.append(name, style="dim")
+    return track
+
+
 class CombatRender:
     """The combat track (declaration → counter-attack, the current step lit) and each attack."""
 
@@ -633,20 +647,11 @@ class CombatRender:
         view = self.view
         combat = view.combat
         width = options.max_width
-        wide = width >= 100
         players = view.players
         unit_names = {u.uid: u.name for p in players for u in all_units(p)}
-        track = Text()
-        attacker, defender = players[combat.attacking_seat].name, players[combat.defending_seat].name
-        track.append(f"{attacker} ⚔ {defender} ", style="bold")
-        for index, (keys, short, long) in enumerate(COMBAT_STEPS):
-            if index:
-                track.append(" › ", style="dim")
-            name = long if wide else short
-            if view.step in keys:
-                track.append(f" {name} ", style="bold black on yellow")
-            else:
-                track.append(name, style="dim")
+        who = f"{players[combat.attacking_seat].name} ⚔ {players[combat.defending_seat].name} "
+        tracks = [combat_track(view.step, who, long) for long in (True, False)] + [combat_track(view.step, "", False)]
+        track = next((t for t in tracks if t.cell_len <= width), tracks[-1])
         track.truncate(width, overflow="ellipsis")
         yield track
         if not combat.attacks:
