@@ -625,7 +625,8 @@ def combat_roles(view: Any) -> dict[int, str]:
 
 def combat_track(step: str, who: str, long: bool) -> Text:
     """Who attacks whom, then the five combat steps with the current one lit."""
-    track = Text(who, style="bold")
+    track = Text()
+    track.append(who, style="bold")
     for index, (keys, short_name, long_name) in enumerate(COMBAT_STEPS):
         if index:
             track.append(" › ", style="dim")
