@@ -28,6 +28,8 @@ from mythtable.tui.boards.base import Board
 
 HERO_STYLE = "bold white on #1f4f8f"
 CREATURE_STYLE = "bold white on #8f2f2f"
+HERO_STYLE_ALT = "bold white on #3068b0"
+CREATURE_STYLE_ALT = "bold white on #b04848"
 DYING_STYLE = "bold #ff8080 on #3a1f1f"
 ACTIVE_STYLE = "bold black on #e8c547"
 FOCUS_STYLE = "bold white on #a040b0"
@@ -86,9 +88,13 @@ def token(c: Any) -> str:
     return (letter + suffix[:1]).ljust(2)
 
 
-def token_style(c: Any) -> str:
+def token_style(c: Any, alternate: bool = False) -> str:
+    """A hero's or creature's colours; on the map every other square a shade lighter, so that
+    neighbours read as two tokens ("hA" beside "i ", not "hAi ")."""
     if c.dying:
         return DYING_STYLE
+    if alternate:
+        return HERO_STYLE_ALT if c.side == 0 else CREATURE_STYLE_ALT
     return HERO_STYLE if c.side == 0 else CREATURE_STYLE
 
 
@@ -568,7 +574,7 @@ class MapGrid(Static, can_focus=True):
                 elif pos in units:
                     c = units[pos]
                     glyph = token(c)
-                    style = token_style(c)
+                    style = token_style(c, (x + y) % 2 == 1)
                     if active is not None and c.uid == active.uid:
                         style = ACTIVE_STYLE
                     if c.uid == focus_uid or (asked is not None and c.uid == asked.uid):
