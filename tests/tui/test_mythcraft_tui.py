@@ -169,6 +169,20 @@ async def test_highlighting_an_option_marks_the_map_and_explains_it() -> None:
         track = out.file.getvalue()  # type: ignore[attr-defined]
         assert "Round 1" in track and "19+1=20" in track
         assert board.status(board.view) == "Round 1 · Cinder Imp's turn"
+        # the grid cursor starts on the highlighted square; on a combatant it tells who stands there
+        await pilot.press("g")
+        await pilot.pause()
+        assert board.grid.has_focus and board.grid.cursor == (x, y)
+        imp = next(c for c in board.view.combatants if c.name == "Cinder Imp")
+        while board.grid.cursor != (imp.x, imp.y):
+            cx, cy = board.grid.cursor
+            await pilot.press("right" if cx < imp.x else "left" if cx > imp.x else "down" if cy < imp.y else "up")
+        await pilot.pause()
+        assert "Cinder Imp HP 10/10" in str(screen.prompt.query_one("#detail").render())
+        await pilot.press("enter")  # no move onto a combatant: nothing happens
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.prompt.options.has_focus and screen.session.game.actions == []
 
 
 async def test_attack_detail_names_the_targets_hp_and_defenses() -> None:

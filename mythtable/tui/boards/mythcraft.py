@@ -419,7 +419,7 @@ def target_detail(view: Any, action: Action, target: Any) -> Text:
 
 def effect_of(view: Any, action: Action) -> tuple[str, str]:
     """What an attack, spell or item does ("Bite 1d6+2 sharp") and the defense it goes against."""
-    kind, key = action[0], str(action[1])
+    kind, key = action[0], str(action[1]) if len(action) > 1 else ""
     if kind == "attack":
         active = find(view, view.active_uid)
         if active is not None and active.side == 1:
@@ -677,9 +677,23 @@ class MapGrid(Static, can_focus=True):
                 prompt.options.highlighted = index
             else:
                 self.focus_action = None
-                x, y = self.cursor or (0, 0)
-                prompt.set_detail(Text(f"({x}, {y}): no move there.", style="dim"))
+                prompt.set_detail(self.square_text(*(self.cursor or (0, 0))))
         self.draw()
+
+    def square_text(self, x: int, y: int) -> Text:
+        """What is on a square the cursor is on, where no move goes: who stands there, or what."""
+        view = self.view
+        if view is None:
+            return Text("")
+        here = next((c for c in view.combatants if not c.dead and (c.x, c.y) == (x, y)), None)
+        if here is not None:
+            return target_detail(view, ("inspect",), here)
+        if (x, y) in set(view.map.walls):
+            return Text(f"({x}, {y}): a wall.", style="dim")
+        words = f"({x}, {y}): out of reach this turn."
+        if (x, y) in set(view.map.rubble):
+            words = f"({x}, {y}): rubble (2 squares of movement), out of reach this turn."
+        return Text(words, style="dim")
 
     def action_pick(self) -> None:
         index = self.move_actions().get(self.cursor) if self.cursor else None
