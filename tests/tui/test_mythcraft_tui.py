@@ -263,3 +263,21 @@ def test_the_board_draws_every_state_of_random_games() -> None:
             if game.decision is None:
                 assert board.status(game.view(0)) == game.view(0).result
     assert {"hero_turn", "creature_turn", "reaction", "grapple_defense"} <= kinds, kinds
+
+
+async def test_a_click_on_a_square_highlights_its_move_and_a_second_click_makes_it() -> None:
+    app = MythtableApp(start={"game": Game.new("mythcraft", 7, setup())})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        move = screen.prompt.actions[2]
+        x, y = int(move[1]), int(move[2])  # type: ignore[call-overload]
+        await pilot.click(MapGrid, offset=(3 + 2 * x, 1 + y))
+        await pilot.pause()
+        assert screen.prompt.options.highlighted == 2
+        assert screen.prompt.options.has_focus, "the keyboard stays with the option list"
+        assert screen.session.game.actions == []
+        await pilot.click(MapGrid, offset=(3 + 2 * x, 1 + y))
+        await pilot.pause()
+        assert screen.session.game.actions == [move]

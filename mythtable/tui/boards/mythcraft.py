@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -493,6 +494,20 @@ def item_detail(iid: str, kind: str = "", holder: Any = None) -> Text:
     return text
 
 
+def option_at(view: Any, actions: list[Action], x: int, y: int) -> int | None:
+    """The index of the move to (x, y), else of the first option aimed at whoever stands there."""
+    here = next((c.uid for c in view.combatants if not c.dead and (c.x, c.y) == (x, y)), None)
+    aimed = None
+    for index, action in enumerate(actions):
+        kind = action[0]
+        if kind == "move" and len(action) == 3 and (action[1], action[2]) == (x, y):
+            return index
+        at = TARGETED.get(str(kind))
+        if aimed is None and here is not None and at is not None and len(action) > at and action[at] == here:
+            aimed = index
+    return aimed
+
+
 # ----- the map ----------------------------------------------------------------------------------
 
 
@@ -640,19 +655,25 @@ class MapGrid(Static, can_focus=True):
         return found.first() if found else None
 
     def enter(self) -> None:
-        """Give the keyboard to the map, the cursor on the highlighted square or the mover."""
-        moves = self.move_actions()
-        if not moves or self.view is None:
+        """Give the keyboard to the map (when moves are on offer)."""
+        if self.move_actions() and self.view is not None:
+            self.focus()
+
+    def focus_on_click(self) -> bool:
+        return False  # a click picks a square; the keyboard stays with the option list
+
+    def on_focus(self) -> None:
+        """The cursor starts on the highlighted square, else on the mover."""
+        if self.view is None:
             return
         focus_square, _ = self.focus_of(self.view)
         active = find(self.view, self.view.active_uid)
-        if focus_square in moves:
+        if focus_square is not None:
             self.cursor = focus_square
         elif active is not None:
             self.cursor = (active.x, active.y)
         else:
-            self.cursor = next(iter(moves))
-        self.focus()
+            self.cursor = (0, 0)
         self.sync()
 
     def on_blur(self) -> None:
@@ -694,6 +715,26 @@ class MapGrid(Static, can_focus=True):
         if (x, y) in set(view.map.rubble):
             words = f"({x}, {y}): rubble (2 squares of movement), out of reach this turn."
         return Text(words, style="dim")
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a square highlights its option (a move there, else the first option aimed at
+        whoever stands there); a click on the square already highlighted chooses it."""
+        offset = event.get_content_offset(self)
+        prompt = self.prompt()
+        if offset is None or self.view is None or prompt is None or not prompt.actions:
+            return
+        x, y = (offset.x - 3) // (2 * self.scale), (offset.y - 1) // self.scale
+        if offset.x < 3 or not (0 <= x < self.view.map.width and 0 <= y < self.view.map.height):
+            return
+        index = option_at(self.view, prompt.actions, x, y)
+        if index is None:
+            prompt.set_detail(self.square_text(x, y))
+            return
+        event.stop()
+        if prompt.options.highlighted == index:
+            prompt.choose_index(index)
+        else:
+            prompt.options.highlighted = index
 
     def action_pick(self) -> None:
         index = self.move_actions().get(self.cursor) if self.cursor else None
