@@ -230,8 +230,9 @@ def keyword_words(keywords: tuple[str, ...], wide: bool) -> str:
     return " ".join(k if wide else short.get(k, k[:3]) for k in keywords)
 
 
-def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str]) -> UnitRow:
-    """A unit's row: name, Power, Guard, damage, keywords and state (ready, exhausted, face-down)."""
+def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str], marks: bool = False) -> UnitRow:
+    """A unit's row: name, Power, Guard, damage, keywords and state (ready, exhausted, face-down);
+    its weaves on rows of their own, or with `marks` as a ≈ in the row."""
     name = Text()
     if unit.face_down:
         name.append("▒ ", style="magenta")
@@ -250,6 +251,8 @@ def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str]) -> UnitRow
             tail.append(f" {unit.wounds} dmg" if wide else f" {unit.wounds}dmg", style="bold yellow")
         if unit.keywords:
             tail.append(f" {keyword_words(unit.keywords, wide)}", style="italic cyan")
+        if marks and unit.weaves:
+            tail.append(" ≈" * len(unit.weaves), style="magenta")
         if unit.face_down:  # the most compact form leaves it to the ▒ before the name
             tail.append((" face-down", " down", "")[level], style="magenta")
         elif role == "attacking":
@@ -264,6 +267,7 @@ def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str]) -> UnitRow
     subs = [
         weave_text(weave, names, "" if weave.controller == unit.owner else f"{names.get(weave.controller, '?')}'s")
         for weave in unit.weaves
+        if not marks
     ]
     return UnitRow(name, tuple(tails), subs)
 
@@ -358,12 +362,36 @@ class SideView(VerticalScroll):
         yield LineWidget("row", classes="row")
         yield LineWidget("grave", classes="grave")
 
+    COMPACT = 2
+    """Compact forms for a crowded side: 1, the Tower row as a summary; 2, weaves as marks too."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.compact = 0
+        self._shown: tuple[Any, Any, dict[int, str], dict[int, str]] | None = None
+
     def show(self, view: Any, player: Any, names: dict[int, str], roles: dict[int, str]) -> None:
+        self._shown = (view, player, names, roles)
+        self.compact = 0
+        self.draw()
+        self.call_after_refresh(self.fit)
+
+    def fit(self) -> None:
+        """After layout: while the side does not fit its rows, draw it more compactly."""
+        if self._shown is not None and self.max_scroll_y > 0 and self.compact < self.COMPACT:
+            self.compact += 1
+            self.draw()
+            self.call_after_refresh(self.fit)
+
+    def draw(self) -> None:
+        assert self._shown is not None
+        view, player, names, roles = self._shown
+        marks = self.compact >= 2
         self.query_one(".header", Static).update(player_header(view, player))
         rows: dict[str, list[UnitRow]] = {}
         for key in ("offensive", "defensive"):
             units = getattr(player, key)
-            rows[key] = [unit_row(unit, roles, names) for unit in units if unit.card_id]
+            rows[key] = [unit_row(unit, roles, names, marks) for unit in units if unit.card_id]
             hidden = sum(1 for unit in units if not unit.card_id)
             if hidden:
                 rows[key].append(UnitRow(hidden_text(hidden), (Text(),) * LEVELS, full=True))
@@ -371,14 +399,34 @@ class SideView(VerticalScroll):
             extra = [weave_text(w, names, "line") for w in player.line_weaves if w.attached_to == f"line:{key}"]
             render = LineRender(key, rows[key], "no units", extra, peers=rows[other])
             self.query_one(f".{key}", LineWidget).update(render)
-        items = grouped(row_item(card) for card in player.row if card.card_id)
-        hidden = sum(1 for card in player.row if not card.card_id)
-        if hidden:
-            items.append(hidden_text(hidden))
+        if self.compact:
+            items = row_summary(player.row)
+        else:
+            items = grouped(row_item(card) for card in player.row if card.card_id)
+            hidden = sum(1 for card in player.row if not card.card_id)
+            if hidden:
+                items.append(hidden_text(hidden))
         peers = [*rows["offensive"], *rows["defensive"]]
         self.query_one(".row", LineWidget).update(RowRender(items, "no cards", "row", peers))
         grave = [Text(card.name, style="dim") for card in reversed(player.graveyard)]
         self.query_one(".grave", LineWidget).update(RowRender(grouped(grave), "empty", "grave", peers))
+        self.query_one(".grave", LineWidget).set_class(bool(self.compact), "folded")
+
+
+def row_summary(row: tuple[Any, ...]) -> list[Text]:
+    """A crowded Tower row in one line: Holdings, sources by element (H-13), face-down cards."""
+    holdings = sum(1 for card in row if card.type == "holding" and not card.face_down)
+    sources: dict[str, int] = {}
+    for card in row:
+        if card.type == "resource" and not card.face_down:
+            for element in card.elements:
+                sources[element] = sources.get(element, 0) + 1
+    down = sum(1 for card in row if card.face_down)
+    items = [Text(f"⌂{holdings} holding{'s' if holdings > 1 else ''}", style="bold magenta")] if holdings else []
+    items += [Text(f"{e} {n}", style=f"bold {ELEMENT_STYLE.get(e, '')}") for e, n in sources.items()]
+    if down:
+        items.append(Text(f"▒{down} face-down", style="dim"))
+    return items
 
 
 def grouped(items: Iterable[Text]) -> list[Text]:
@@ -434,6 +482,7 @@ class MageWarsBoard(Board):
     MageWarsBoard.tall #hand-panel { max-height: 9; }
     MageWarsBoard SideView > .grave { display: none; }
     MageWarsBoard.tall SideView > .grave { display: block; }
+    MageWarsBoard.tall SideView > .grave.folded { display: none; }
     MageWarsBoard .panel > Static { height: auto; }
     """
 
