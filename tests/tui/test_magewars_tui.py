@@ -19,7 +19,7 @@ from mythtable.engine.game import Game
 from mythtable.rulesets import load
 from mythtable.saves import SaveStore
 from mythtable.tui.app import MythtableApp
-from mythtable.tui.boards.magewars import MageWarsBoard
+from mythtable.tui.boards.magewars import MageWarsBoard, SideView
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.widgets.log import GameLog
@@ -384,3 +384,25 @@ async def test_a_tall_terminal_lists_the_hand_with_card_text_and_the_graveyards(
         assert "Offensive" in text and "Tower row" in text
         for card in view.hand:
             assert f"{card.name}" in text and card.text[:20] in text
+
+
+async def test_a_crowded_side_folds_its_tower_row_to_fit_twelve_rows() -> None:
+    """Seed 0 after 79 policy actions: the asker's side needs more than the 12 rows of an 80x24
+    board, so its Tower row becomes a summary (Holdings, sources by element) and nothing scrolls."""
+    game = Game.new("magewars", 0)
+    while len(game.actions) < 79:
+        game.apply(policy(game))
+    decision = game.decision
+    assert decision is not None
+    app = BoardOnly()
+    async with app.run_test(size=(80, 12)) as pilot:
+        board = app.query_one(MageWarsBoard)
+        board.show(game.view(decision.seat), decision.seat, game.setup.players)
+        await pilot.pause()
+        side = app.query_one("#side-right", SideView)
+        assert side.compact >= 1 and side.max_scroll_y == 0
+        assert "holding" in screen_text(app)
+        # a roomy terminal shows the same side in full again
+        await pilot.resize_terminal(120, 22)
+        await pilot.pause()
+        assert side.compact == 0
