@@ -85,6 +85,8 @@ class MythtableApp(App[None]):
     ) -> None:
         from mythtable.engine.game import Game
 
+        if replace is not None and replace not in self.screen_stack:
+            return  # a second Enter or Ctrl+S before the first one took effect: one game, not two
         game = Game.new(ruleset_id, seed, setup, controllers=controllers)
         if replace is not None:
             self.pop_screen()
@@ -120,6 +122,8 @@ class MythtableApp(App[None]):
         """Replay a save and continue it; the curtain comes first, as at any hand-over."""
         from mythtable.engine.errors import MythtableError
 
+        if replace is not None and replace not in self.screen_stack:
+            return  # a second Enter before the first one took effect: resume once
         try:
             game = self.store.resume(info)
         except MythtableError as exc:
