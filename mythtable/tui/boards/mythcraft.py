@@ -8,7 +8,8 @@ and the square or combatant that the highlighted option is about is shown in mag
 
 Grid cursor: when moves are on offer, "g" moves the keyboard to the map; the arrows move a
 cursor, Enter moves there, and Escape or "g" goes back to the option list. The prompt's list
-follows the cursor, so the detail line always explains the square under it.
+follows the cursor, so the detail line always explains the square under it. With a mouse, a
+click on a square highlights its option and a second click chooses it.
 """
 
 from __future__ import annotations
@@ -42,20 +43,14 @@ RUBBLE_STYLE = "#b09060"
 ITEM_STYLE = "bold #f0d060"
 FLOOR_STYLE = "#5a5a5a"
 REACH_STYLE = "#e06060"
-FRESH_STYLE = "bold #5fd75f"
-CARRIED_STYLE = "bold #5fafd7"
-SPECIAL_STYLE = {"rage": "bold #ff5f5f", "support": "bold #ffd75f"}
+FRESH_COLOUR = "#5fd75f"
+CARRIED_COLOUR = "#5fafd7"
+SPECIAL_COLOUR = {"rage": "#ff5f5f", "support": "#ffd75f"}
+FRESH_STYLE = f"bold {FRESH_COLOUR}"
+CARRIED_STYLE = f"bold {CARRIED_COLOUR}"
 SPECIAL_NAME = {"rage": "Rage", "support": "Holy Support"}
-CONDITION_SHORT = {
-    "bleeding": "Bleed",
-    "burning": "Burn",
-    "frightened": "Fright",
-    "grappled": "Grap",
-    "restrained": "Restr",
-    "dodging": "Dodge",
-    "blinded": "Blind",
-    "vulnerable": "Vuln",
-}
+CONDITION_SHORT = {"dodge": "Dodging", "stopped": "Stopped"}
+"""Condition names as shown (the others are capitalized; Bleeding and Burning add their X)."""
 TARGETED = {"attack": 2, "cast": 2, "use": 2, "grapple": 1, "shove": 1, "trip": 1, "help": 1}
 """Action kind -> position of the combatant uid it is aimed at."""
 ITEM_ACTIONS = ("equip", "stow", "set_down", "pick_up", "use")
@@ -206,7 +201,7 @@ def ap_meter(c: Any) -> Text:
             meter.append("■", style=CARRIED_STYLE)
     if c.special_ap:
         meter.append(" ")
-        meter.append("◆" * c.special_ap, style=SPECIAL_STYLE.get(c.special_kind, "bold"))
+        meter.append("◆" * c.special_ap, style=f"bold {SPECIAL_COLOUR.get(c.special_kind, '')}")
     return meter
 
 
@@ -268,10 +263,10 @@ def hero_card(c: Any, asked: bool) -> CardRender:
     if c.special_ap:
         ap[-1] = (f"{c.ap}+{c.special_ap}", "bold")
     rows.append(ap)
-    parts = [(f"{c.fresh_ap} fresh", FRESH_STYLE[5:]), (f"{c.carried_reactive_ap} carried", CARRIED_STYLE[5:])]
+    parts: list[Piece] = [(f"{c.fresh_ap} fresh", FRESH_COLOUR), (f"{c.carried_reactive_ap} carried", CARRIED_COLOUR)]
     if c.special_ap:
         name = SPECIAL_NAME.get(c.special_kind, "special")
-        parts.append((f"{c.special_ap} {name}", SPECIAL_STYLE.get(c.special_kind, "bold")[5:]))
+        parts.append((f"{c.special_ap} {name}", SPECIAL_COLOUR.get(c.special_kind, "")))
     parts.append((f"Reactive {c.reactive_ap}/{c.reactive_cap}", "dim"))
     if c.max_sp:
         parts.append((f"SP {c.sp}/{c.max_sp}", "#af87ff"))
