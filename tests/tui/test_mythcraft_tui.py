@@ -25,6 +25,7 @@ from mythtable.tui.boards.mythcraft import (
     creature_card,
     explain,
     hero_card,
+    token,
 )
 from mythtable.tui.screens.game import GameScreen
 from tests.tui.driver import press_choice
@@ -246,6 +247,23 @@ def test_the_board_draws_every_state_of_random_games() -> None:
                 c = rng.choice(view.combatants)
                 out.print(hero_card(c, False) if c.side == HEROES else creature_card(c, False))
                 out.print(hero_card(c, True) if c.side == HEROES else creature_card(c, True))
+                wide = Console(width=60, file=io.StringIO(), color_system=None)
+                wide.print(TrackRender(view, ""))
+                track = wide.file.getvalue()  # type: ignore[attr-defined]
+                for someone in view.combatants:  # the dead and the dying are marked on the track
+                    if someone.dead:
+                        assert f"✝{token(someone)} {someone.name} dead" in track
+                        kinds.add("dead shown")
+                    elif someone.dying:
+                        assert f"✚{token(someone)} {someone.name}" in track
+                        kinds.add("dying shown")
+                active = next((x for x in view.combatants if x.uid == view.active_uid), None)
+                if active is not None and active.side == HEROES and decision.kind == "hero_turn":
+                    wide.print(hero_card(active, False))
+                    card = wide.file.getvalue()  # type: ignore[attr-defined]
+                    assert f"{active.fresh_ap} fresh {active.carried_reactive_ap} carried" in card
+                    if active.special_ap:
+                        assert ("Rage" if active.special_kind == "rage" else "Holy Support") in card
                 for grid.scale in (1, 2):
                     rows = grid.render_map(view).plain.splitlines()
                     assert len(rows) == 1 + grid.scale * view.map.height
@@ -262,7 +280,7 @@ def test_the_board_draws_every_state_of_random_games() -> None:
                 game.apply(action)
             if game.decision is None:
                 assert board.status(game.view(0)) == game.view(0).result
-    assert {"hero_turn", "creature_turn", "reaction", "grapple_defense"} <= kinds, kinds
+    assert {"hero_turn", "creature_turn", "reaction", "grapple_defense", "dead shown", "dying shown"} <= kinds, kinds
 
 
 async def test_a_click_on_a_square_highlights_its_move_and_a_second_click_makes_it() -> None:
