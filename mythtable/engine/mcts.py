@@ -45,6 +45,9 @@ class SearchParams:
     """Probability that a rollout step picks by the heuristic instead of at random."""
     prior_visits: float = 3.0
     """Weight, in visits, of the greedy prior at the root."""
+    paired_root: bool = False
+    """Try every root action on each sample (same hidden cards, dice and rollout generator) and
+    answer with the best mean value, instead of choosing root actions by UCB."""
 
 
 class Node:
@@ -98,8 +101,21 @@ def search(
                 break
         elif deadline is not None and perf() >= deadline:
             break
-        _iterate(ruleset, state, seat, rng, hooks, root, params)
-        done += 1
+        if params.paired_root:
+            # Every root action meets the same hidden cards, dice and rollout generator: the
+            # differences between them are measured with far less noise (common random numbers).
+            sample = hooks.determinize(state, seat, rng)
+            seed = rng.next64()
+            for action in allowed:
+                _iterate(ruleset, state, seat, Rng(seed), hooks, root, params, sample, action)
+                done += 1
+                if iterations is None and deadline is not None and done > len(allowed) and perf() >= deadline:
+                    break
+        else:
+            _iterate(ruleset, state, seat, rng, hooks, root, params)
+            done += 1
+    if params.paired_root:  # equal visits everywhere: rank by mean value
+        return {a: (1.0 + n.value / n.visits, n.value) for (_, a), n in root.children.items()}
     return {a: (n.visits, n.value) for (_, a), n in root.children.items()}
 
 
@@ -112,13 +128,29 @@ def _sigmoid(x: float) -> float:
 
 
 def _iterate(
-    ruleset: Ruleset[Any, Any], state: Any, me: int, rng: Rng, hooks: AIHooks, root: Node, params: SearchParams
+    ruleset: Ruleset[Any, Any],
+    state: Any,
+    me: int,
+    rng: Rng,
+    hooks: AIHooks,
+    root: Node,
+    params: SearchParams,
+    sample: Any = None,
+    first: Action | None = None,
 ) -> None:
-    s = hooks.determinize(state, me, rng)
+    """One iteration: determinize (or copy `sample`), descend, expand, roll out, back up.
+
+    With `first`, the root's action is given instead of chosen (paired root sampling)."""
+    s = hooks.determinize(state, me, rng) if sample is None else ruleset.clone(sample)
     pending, apply = ruleset.pending, ruleset.apply
     node = root
     path = [root]
     c = params.exploration
+    if first is not None:
+        apply(s, first)
+        node = root.children[(me, first)]
+        node.avail += 1
+        path.append(node)
     while True:
         d = pending(s)
         if d is None:
@@ -293,6 +325,8 @@ class SearchBot:
         self._pool: Any = None
         self._pool_content: Any = None
         self.guard = LoopGuard()
+        self.last_samples = 0.0
+        """Root visits behind the last answer, helpers included (prior visits too)."""
 
     def choose(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision) -> Action:
         actions = decision.actions
@@ -325,6 +359,7 @@ class SearchBot:
                 for a, v, w in extra:
                     v0, w0 = stats.get(a, (0.0, 0.0))
                     stats[a] = (v0 + v, w0 + w)
+        self.last_samples = sum(v for v, _ in stats.values())
         choice = best_action(allowed, stats)
         self.guard.record(key, choice)
         return choice

@@ -15,6 +15,9 @@ from mythtable.rulesets.magewars.state import State
 HEURISTIC_SCALE = 10.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
 
+SEARCH_PARAMS = {"paired_root": True, "rollout_actions": 8}
+"""Random rollouts are poor Mage Wars play: keep them short, and compare root actions on common samples."""
+
 ROW_TYPES = frozenset({"resource", "holding", "ritual"})
 """What may lie face-down in a row; face-down cards on a line are units."""
 
@@ -48,6 +51,9 @@ def _side(s: State, side: int, seat: int) -> float:
     if cb is not None and cb.atk == side:
         for a in cb.attacks[cb.di :]:
             value += 0.5 * power(s, cards[a.attacker])  # an attack still to resolve threatens damage
+    for item in s.stack:
+        if item.seat == side and item.kind == "spell":
+            value += 1.5 * cards[item.uid].d.cost + 0.5  # paid for, about to take effect
     value += 1.5 * len(p.weaves)
     if not p.deck:
         value -= 3.0
