@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 from mythtable.engine.bots import RandomBot
 from mythtable.engine.decision import Action
 from mythtable.engine.game import Game
+from mythtable.engine.record import GameRecord, parse_record
 from mythtable.rulesets import available
 
 SHORT_ACTIONS = 30
@@ -36,6 +38,9 @@ class Base:
     @property
     def data(self) -> dict[str, Any]:
         return json.loads(self.text)  # a fresh copy every time, so mutations never leak
+
+    def record(self) -> GameRecord:
+        return parse_record(self.text)
 
     @property
     def finished(self) -> bool:
@@ -82,14 +87,15 @@ def all_bases() -> list[Base]:
 
 
 def folder_hash(root: Path) -> str:
-    """Names, sizes and bytes of every file under `root`: equal before and after means untouched."""
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*")):
-        digest.update(str(path.relative_to(root)).encode())
-        if path.is_file():
-            stat = path.stat()
-            if stat.st_size > 1_000_000:  # the enormous cases: size and modification time suffice
-                digest.update(f"{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ino}".encode())
-            else:
-                digest.update(path.read_bytes())
-    return digest.hexdigest()
+    """Every file and folder under `root` with its size, modification time and inode.
+
+    Any write changes the modification time, and an atomic replace changes the inode, so equal
+    before and after means untouched (and it is cheap enough to run twice per fuzz case).
+    """
+    entries = []
+    for folder, dirs, files in os.walk(root):
+        for name in dirs + files:
+            path = os.path.join(folder, name)
+            stat = os.stat(path)
+            entries.append(f"{os.path.relpath(path, root)}:{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ino}")
+    return hashlib.sha256("\n".join(sorted(entries)).encode()).hexdigest()

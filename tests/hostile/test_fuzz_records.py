@@ -512,9 +512,17 @@ KINDS = [
 ]
 
 
+WEIGHT = {"magewars": 5, "mythicarium": 3, "mythcraft": 2}
+"""Cases per ruleset in every ten: the longer a ruleset's games, the dearer its replays."""
+
+
+def weighted(bases: list[Base]) -> list[Base]:
+    return [b for b in bases for _ in range(WEIGHT.get(b.ruleset, 2))]
+
+
 @pytest.mark.parametrize("kind", KINDS, ids=[k.name for k in KINDS])
 def test_fuzzed_records(kind: Kind, env: Env) -> None:
-    bases = [finished(r) for r in rulesets()] if kind.bases == "finished" else all_bases()
+    bases = weighted([finished(r) for r in rulesets()] if kind.bases == "finished" else all_bases())
     for i in range(kind.count):
         rng = random.Random(f"{kind.name}:{i}")
         base = bases[i % len(bases)]
