@@ -62,8 +62,8 @@ def round_policy(decision: Decision, game: Game) -> Action:
         def near(x: int, y: int) -> int:
             return min(dist(x, y, o.x, o.y) for o in foes)
 
-        best = min(moves, key=lambda a: (near(int(a[1]), int(a[2])), a[2], a[1]))  # type: ignore[call-overload]
-        if near(int(best[1]), int(best[2])) < near(me.x, me.y):  # type: ignore[call-overload]
+        best = min(moves, key=lambda a: (near(int(a[1]), int(a[2])), a[2], a[1]))
+        if near(int(best[1]), int(best[2])) < near(me.x, me.y):
             return best
     return ("end",)
 
@@ -106,7 +106,7 @@ async def move_by_grid(pilot: Pilot[None], screen: GameScreen, action: Action) -
     await pilot.press("g")
     await pilot.pause()
     assert grid.has_focus and grid.cursor is not None
-    x, y = int(action[1]), int(action[2])  # type: ignore[call-overload]
+    x, y = int(action[1]), int(action[2])
     while grid.cursor != (x, y):
         cx, cy = grid.cursor
         await pilot.press("right" if cx < x else "left" if cx > x else "down" if cy < y else "up")
@@ -160,7 +160,7 @@ async def test_highlighting_an_option_marks_the_map_and_explains_it() -> None:
         action = screen.prompt.actions[1]
         assert action[0] == "move"
         assert board.grid.focus_action == action
-        x, y = int(action[1]), int(action[2])  # type: ignore[call-overload]
+        x, y = int(action[1]), int(action[2])
         lines = board.grid.render_map(board.view).plain.splitlines()
         assert lines[1 + y][3 + 2 * x] == "◆", "the highlighted move's square is marked"
         assert f"Move to ({x}, {y})" in str(screen.prompt.query_one("#detail").render())
@@ -213,7 +213,7 @@ async def test_attack_detail_names_the_targets_hp_and_defenses() -> None:
 async def test_solo_the_game_runs_the_creatures() -> None:
     game = Game.new("mythcraft", 7, setup(), controllers=["human", "ai"])
     app = MythtableApp(start={"game": game})
-    app.computer_delay = 0.01  # type: ignore[attr-defined]
+    app.computer_delay = 0.01
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(200):
             await pilot.pause(0.02)
@@ -290,7 +290,7 @@ async def test_a_click_on_a_square_highlights_its_move_and_a_second_click_makes_
         screen = app.screen
         assert isinstance(screen, GameScreen)
         move = screen.prompt.actions[2]
-        x, y = int(move[1]), int(move[2])  # type: ignore[call-overload]
+        x, y = int(move[1]), int(move[2])
         await pilot.click(MapGrid, offset=(3 + 2 * x, 1 + y))
         await pilot.pause()
         assert screen.prompt.options.highlighted == 2

@@ -76,7 +76,7 @@ def token(c: Any) -> str:
     """Two characters: a hero's party number and initial, a creature's kind letter and suffix."""
     if c.side == 0:
         digits = "".join(ch for ch in c.uid if ch.isdigit()) or "?"
-        return (digits[-1] + c.name[:1]).ljust(2)[:2]
+        return f"{digits[-1]}{str(c.name)[:1]}".ljust(2)[:2]
     creatures = content().creatures
     kind_name = str(creatures[c.kind].name) if c.kind in creatures else c.name
     letter = kind_name.split()[-1][:1].lower()
@@ -352,7 +352,7 @@ def explain(view: Any, action: Action) -> str | Text:
     """What an option means: a square's AP cost and Engaged risk, a target's HP and defenses."""
     kind = action[0]
     if kind == "move" and len(action) == 3:
-        return move_detail(view, int(action[1]), int(action[2]))  # type: ignore[call-overload]
+        return move_detail(view, int(action[1]), int(action[2]))
     if kind in TARGETED and len(action) > TARGETED[kind]:
         target = find(view, action[TARGETED[kind]])
         if target is not None:
@@ -626,7 +626,7 @@ class MapGrid(Static, can_focus=True):
             return None, ""
         kind = action[0]
         if kind == "move" and len(action) == 3:
-            return (int(action[1]), int(action[2])), ""  # type: ignore[call-overload]
+            return (int(action[1]), int(action[2])), ""
         if kind in TARGETED and len(action) > TARGETED[kind]:
             return None, str(action[TARGETED[kind]])
         return None, ""
@@ -640,7 +640,7 @@ class MapGrid(Static, can_focus=True):
         out: dict[tuple[int, int], int] = {}
         for index, action in enumerate(prompt.actions):
             if action[0] == "move" and len(action) == 3:
-                out[(int(action[1]), int(action[2]))] = index  # type: ignore[call-overload]
+                out[(int(action[1]), int(action[2]))] = index
         return out
 
     def prompt(self) -> Any:
@@ -836,7 +836,7 @@ class MythCraftBoard(Board):
     # ----- the screen's questions ---------------------------------------------------------
     def status(self, view: Any) -> str:
         if view.result:
-            return view.result
+            return str(view.result)
         active = find(view, view.active_uid)
         turn = f"{active.name}'s turn" if active is not None else "between turns"
         asked = reactor(view)
