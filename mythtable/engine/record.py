@@ -92,6 +92,12 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
         raise RecordError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
     except RecursionError:
         raise RecordError(f"{source}: not valid JSON (nested too deeply)") from None
+    try:  # a "\ud800" escape decodes to a lone surrogate, which no save could ever write back
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except RecursionError:
+        raise RecordError(f"{source}: not valid JSON (nested too deeply)") from None
+    except UnicodeEncodeError:
+        raise RecordError(f"{source}: not valid text (a lone surrogate escape such as \\ud800)") from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise RecordError(f"{source}: not a mythtable game record")
     version = data.get("version")
