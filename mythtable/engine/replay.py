@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mythtable.engine.errors import RecordError
 from mythtable.engine.game import Game, LogLine
 from mythtable.engine.record import GameRecord
 
@@ -27,6 +28,9 @@ class ReplayCursor:
         self.kept: dict[int, Any] = {0: self.ruleset.clone(game.state)}
         self.turns: list[int] = [self.ruleset.turn_number(game.state)]
         for step, action in enumerate(self.actions, start=1):
+            decision = game.decision
+            if decision is None or not decision.allows(action):  # describe() expects a legal action
+                raise RecordError(f"diverged at action {step}: {list(action)} is not a legal choice there")
             self.labels.append(game.describe(action))
             game.apply(action)
             self.turns.append(self.ruleset.turn_number(game.state))
