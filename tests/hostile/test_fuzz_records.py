@@ -4,7 +4,8 @@ Every case is generated deterministically from a real record of a random game. F
 `mythtable replay FILE --verify` (in process; a handful as real subprocesses) ends with one
 line on stderr and exit 1, never a traceback; no file changes; and the saved-games list still
 loads every good save and reports the broken one (or, for a file that parses but does not
-replay, resuming it is refused with a RecordError). A mutation that verify accepts must be
+replay, resuming it is refused with a RecordError); the replay viewer opens it or refuses it
+with one message; a resumed game saves again. A mutation that verify accepts must be
 harmless: the record means the same game (only names, dates, the listed turn differ).
 
 Run with `pytest -s` to see the number of cases per kind.
@@ -32,8 +33,9 @@ from typing import Any
 import pytest
 
 from mythtable import cli
-from mythtable.engine.errors import RecordError
+from mythtable.engine.errors import MythtableError, RecordError
 from mythtable.engine.record import MAX_RECORD_BYTES, parse_record
+from mythtable.engine.replay import ReplayCursor
 from mythtable.rulesets import load
 from mythtable.saves import SaveStore
 from mythtable.tui.screens.continue_game import save_label
@@ -46,6 +48,7 @@ HARMLESS: dict[str, Any] = {"created": True, "updated": True, "turn": True, "con
 """Fields that do not change the game: a mutation touching only these may be accepted."""
 
 BROKEN = "broken.json"
+VIEWER_EVERY = 4
 TALLY: dict[str, Counter[str]] = {}
 
 
@@ -152,8 +155,26 @@ def check_case(env: Env, kind: str, index: int, payload: Payload, base: Base | N
         if expect is not None:
             assert expect in err, f"{where}: expected {expect!r} in {err!r}"
         counts["refused"] += 1
+    if index % VIEWER_EVERY == 0 or "illegal action" in kind:  # a full replay: every 4th case
+        check_viewer(payload, where, counts)
     check_list(env, where, counts)
     assert folder_hash(env.root) == before, f"{where}: replay --verify, listing or resuming changed a file"
+
+
+def check_viewer(payload: Payload, where: str, counts: Counter[str]) -> None:
+    """`mythtable replay FILE` without --verify builds a ReplayCursor before the app starts:
+    it may refuse the record (one message, as cli.main prints it) but never crash."""
+    try:
+        record = parse_record(payload.decode("utf-8"))
+    except (UnicodeDecodeError, RecordError):
+        return
+    try:
+        ReplayCursor(record)
+    except MythtableError as exc:
+        assert "\n" not in str(exc)
+        counts["viewer refuses"] += 1
+    else:
+        counts["viewer opens"] += 1
 
 
 def check_list(env: Env, where: str, counts: Counter[str]) -> None:
