@@ -70,6 +70,9 @@ class SaveStore:
         if not self.folder.is_dir():
             return saves, problems
         for path in sorted(self.folder.glob("*.json")):
+            if path.exists() and not path.is_file():  # a FIFO would block the list forever
+                problems.append(f"{path}: not a regular file")
+                continue
             try:
                 saves.append(SaveInfo(path, read_record(path)))
             except RecordError as exc:
