@@ -96,6 +96,6 @@ def folder_hash(root: Path) -> str:
     for folder, dirs, files in os.walk(root):
         for name in dirs + files:
             path = os.path.join(folder, name)
-            stat = os.stat(path)
+            stat = os.lstat(path)
             entries.append(f"{os.path.relpath(path, root)}:{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ino}")
     return hashlib.sha256("\n".join(sorted(entries)).encode()).hexdigest()

@@ -637,3 +637,42 @@ def test_subprocess_no_traceback(name: str, make: Callable[[], bytes], tmp_path:
     assert len(proc.stderr.splitlines()) == 1 and proc.stderr.startswith("mythtable: "), proc.stderr
     assert folder_hash(tmp_path) == before
     TALLY.setdefault("subprocess (real command line)", Counter())["cases"] += 1
+
+
+def test_list_with_every_kind_at_once(tmp_path: Path) -> None:
+    """One broken save of every kind, plus a folder, a dangling link and a FIFO named *.json, next
+    to the good saves: the list loads the good ones and reports every broken one, one line each."""
+    store = SaveStore(tmp_path)
+    store.folder.mkdir(parents=True)
+    good = set()
+    for rid in rulesets():
+        name = f"{rid}-20260101-000000-abc123.json"
+        (store.folder / name).write_text(short(rid).text, encoding="utf-8")
+        good.add(name)
+    broken = set()
+    for k, kind in enumerate(KINDS):
+        if kind.bases == "finished":  # these parse; they fail only on replay
+            continue
+        made = kind.make(random.Random(f"all at once:{k}"), short(rulesets()[k % len(rulesets())]))
+        name = f"broken-{k}.json"
+        (store.folder / name).write_bytes(made[0] if isinstance(made, tuple) else made)
+        broken.add(name)
+    (store.folder / "folder.json").mkdir()
+    (store.folder / "dangling.json").symlink_to(tmp_path / "nowhere")
+    odd = {"folder.json", "dangling.json"}
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(store.folder / "fifo.json")
+        odd.add("fifo.json")
+    before = folder_hash(tmp_path)
+    saves, problems = store.list()
+    assert folder_hash(tmp_path) == before
+    loaded = {s.path.name for s in saves}
+    assert good <= loaded
+    reported = {Path(p.split(": ", 1)[0]).name for p in problems}
+    parsed = broken & loaded  # e.g. a wrong ruleset parses: resuming it is refused instead
+    for name in parsed:
+        info = next(s for s in saves if s.path.name == name)
+        with pytest.raises(RecordError):
+            store.resume(info)
+    assert reported == (broken - parsed) | odd, problems
+    assert all("\n" not in p for p in problems)

@@ -98,6 +98,11 @@ def _report() -> Iterator[None]:
 
 def check_app(app: MythtableApp, deep: bool) -> None:
     assert app._exception is None, f"the app crashed: {app._exception!r}"
+    width, height = app.size
+    if width < MIN_WIDTH or height < MIN_HEIGHT:  # whatever screen the keys opened, the notice stays on top
+        assert isinstance(app.screen, TooSmallScreen), f"{width}x{height}: {app.screen!r} on top"
+    else:
+        assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack), f"{width}x{height}: notice stays"
     session = app.session
     if session is None:
         return
