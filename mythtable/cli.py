@@ -238,8 +238,8 @@ def _play(args: argparse.Namespace) -> int:
     setup.options.update(_parse_options(args.option))
     loaded.ruleset.check_setup(loaded.content, setup)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    if seed < 0:
-        raise MythtableError("--seed must be zero or positive")
+    if not 0 <= seed < 2**63:  # a save holds seeds below 2**63: a larger one crashed the first autosave
+        raise MythtableError("--seed must be zero or positive, and below 2**63")
     controllers = [getattr(args, f"{seat}_computer") or "human" for seat in ("p1", "p2")]
     from mythtable.tui.session import controller_choices
 
