@@ -36,10 +36,11 @@ class ResultScreen(Screen[str]):
         self.text = text
         self.again_after = again_after
         """Watch mode: start the next game by itself after this many seconds."""
+        self._picked = False
 
     def on_mount(self) -> None:
         if self.again_after is not None:
-            self.set_timer(self.again_after, lambda: self.dismiss("again"))
+            self.set_timer(self.again_after, lambda: self.action_pick("again"))
 
     def compose(self) -> ComposeResult:
         with Middle():
@@ -54,7 +55,10 @@ class ResultScreen(Screen[str]):
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id or "title")
+        self.action_pick(event.option.id or "title")
 
     def action_pick(self, choice: str) -> None:
+        if self._picked:  # a second Enter (or key) queued before the screen went: dismissing twice crashed
+            return
+        self._picked = True
         self.dismiss(choice)
