@@ -146,6 +146,8 @@ class MythtableApp(App[None]):
 
     def after_game(self, choice: str) -> None:
         self.session = None
+        self._too_small = None  # popped with the rest below: show it again on top of what comes next
+        self.call_later(lambda: self.check_size(self.size.width, self.size.height))
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if choice == "again" and self.watching:
