@@ -275,12 +275,6 @@ async def test_key_mashing(target: Target, tmp_path: Path) -> None:
 
 # ----- regressions the mashing found, pinned down key by key -------------------------------------
 
-BOARD_GAP = (
-    "tui/boards/magewars.py SideView.fit runs after refresh on a side already removed with its "
-    "game screen and raises NoMatches('.header'); left to the Mage Wars TUI's owner"
-)
-
-
 @pytest.mark.parametrize("screen,keys", [("continue", ("enter", "enter")), ("new game", ("ctrl+s", "ctrl+s"))])
 async def test_a_double_key_opens_one_game(screen: str, keys: tuple[str, ...], tmp_path: Path) -> None:
     """Enter twice on Continue (Ctrl+S twice on New game) before the screen changes: one game, no crash."""
@@ -326,16 +320,7 @@ async def test_result_picked_twice() -> None:
         app.allow_exit = True
 
 
-@pytest.mark.parametrize(
-    "ruleset_id",
-    [
-        pytest.param(
-            rid,
-            marks=[pytest.mark.xfail(strict=True, reason=BOARD_GAP)] if rid == "magewars" else [],
-        )
-        for rid in rulesets()
-    ],
-)
+@pytest.mark.parametrize("ruleset_id", rulesets())
 async def test_notice_survives_the_end_of_a_game(ruleset_id: str) -> None:
     """The result is picked while the terminal is too small (watch mode's timer does that): the
     notice stays on top of the next screen, and goes once the terminal is large again."""

@@ -378,6 +378,8 @@ class SideView(VerticalScroll):
 
     def fit(self) -> None:
         """After layout: while the side does not fit its rows, draw it more compactly."""
+        if not self.is_attached:  # the game screen went away before this refresh came round
+            return
         if self._shown is not None and self.max_scroll_y > 0 and self.compact < self.COMPACT:
             self.compact += 1
             self.draw()
