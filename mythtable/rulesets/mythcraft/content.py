@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from mythtable.engine.content import RulesReference, StrictModel, load_entries, load_reference
 from mythtable.engine.errors import ContentError
@@ -304,15 +304,20 @@ class Encounter(StrictModel):
     map: list[str]
     ground_items: list[GroundItem] = []
 
-    @model_validator(mode="after")
-    def _shape(self) -> Encounter:
-        if len(self.map) != self.height:
-            raise ValueError(f"map has {len(self.map)} rows, expected height {self.height}")
-        allowed = set("#:.1234") | set(self.legend)
+    @field_validator("map")
+    @classmethod
+    def _map_shape(cls, rows: list[str], info: ValidationInfo) -> list[str]:
+        """The map must match width and height, use known squares and hold four start squares."""
+        width, height, legend = info.data.get("width"), info.data.get("height"), info.data.get("legend", {})
+        if width is None or height is None:
+            return rows  # width or height already failed; that error is the one to report
+        if len(rows) != height:
+            raise ValueError(f"map has {len(rows)} rows, expected height {height}")
+        allowed = set("#:.1234") | set(legend)
         starts = []
-        for y, row in enumerate(self.map):
-            if len(row) != self.width:
-                raise ValueError(f"map row {y + 1} has {len(row)} squares, expected width {self.width}")
+        for y, row in enumerate(rows):
+            if len(row) != width:
+                raise ValueError(f"map row {y + 1} has {len(row)} squares, expected width {width}")
             for ch in row:
                 if ch not in allowed:
                     # H-25 (settles O-7): no terrain beyond walls, rubble and floor.
@@ -321,6 +326,10 @@ class Encounter(StrictModel):
                     starts.append(ch)
         if sorted(starts) != ["1", "2", "3", "4"]:
             raise ValueError("the map needs exactly one start square for each of heroes 1-4")
+        return rows
+
+    @model_validator(mode="after")
+    def _items_on_floor(self) -> Encounter:
         for g in self.ground_items:
             if g.x >= self.width or g.y >= self.height or self.map[g.y][g.x] == "#":
                 raise ValueError(f"ground item {g.item!r} at ({g.x}, {g.y}) is off the map or in a wall")
