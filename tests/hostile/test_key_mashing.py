@@ -275,6 +275,7 @@ async def test_key_mashing(target: Target, tmp_path: Path) -> None:
 
 # ----- regressions the mashing found, pinned down key by key -------------------------------------
 
+
 @pytest.mark.parametrize("screen,keys", [("continue", ("enter", "enter")), ("new game", ("ctrl+s", "ctrl+s"))])
 async def test_a_double_key_opens_one_game(screen: str, keys: tuple[str, ...], tmp_path: Path) -> None:
     """Enter twice on Continue (Ctrl+S twice on New game) before the screen changes: one game, no crash."""
