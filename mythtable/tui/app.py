@@ -10,6 +10,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from mythtable.tui import textual_fixes  # noqa: F401  (guards for Textual bugs)
 from mythtable.tui.screens.confirm import ConfirmScreen
 from mythtable.tui.screens.title import TitleScreen
 from mythtable.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
