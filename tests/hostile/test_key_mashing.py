@@ -340,3 +340,15 @@ async def test_notice_survives_the_end_of_a_game(ruleset_id: str) -> None:
         await resize(pilot, app, 100, 30)
         assert isinstance(app.screen, NewGameScreen)
         app.allow_exit = True
+
+
+def test_page_keys_before_an_option_list_is_laid_out() -> None:
+    """Textual's OptionList pages through `_index_to_line` before it exists (a Select overlay just
+    opened, or right after a resize) and raised KeyError; the app's guard makes it a no-op."""
+    from textual.widgets import OptionList
+
+    import mythtable.tui.app  # noqa: F401  (installs the guard)
+
+    options = OptionList("a", "b", "c")
+    options._move_page(1)  # what pagedown does once an option is highlighted
+    options._move_page(-1)
