@@ -52,6 +52,8 @@ from tests.hostile.bases import finished, rulesets, short
 
 SCALE = float(os.environ.get("MYTHTABLE_MASH_SCALE", "1"))
 """Multiplies the keys and the time per target: MYTHTABLE_MASH_SCALE=5 for a long run."""
+SEED = os.environ.get("MYTHTABLE_MASH_SEED", "")
+"""Prefix of every target's seed: set it to explore other key sequences."""
 KEYS_PER_TARGET = int(150 * SCALE)
 SECONDS_PER_TARGET = 2.0 * SCALE
 """A time bound per target on a loaded machine; the key count is reported either way."""
@@ -161,7 +163,7 @@ async def mash(pilot: Pilot[None], app: MythtableApp, target: Target) -> int:
 
     A small terminal lasts one to three bursts, then it is enlarged again."""
     keys = KEYS if target.name == "rules" else [k for k in KEYS if k not in SLOW]
-    rng = random.Random(target.name)
+    rng = random.Random(SEED + target.name)
     deadline = time.monotonic() + target.seconds
     pressed = 0
     small_for = 0
