@@ -15,8 +15,12 @@ from mythtable.rulesets.magewars.state import State
 HEURISTIC_SCALE = 10.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
 
-SEARCH_PARAMS = {"paired_root": True, "rollout_actions": 8}
-"""Random rollouts are poor Mage Wars play: keep them short, and compare root actions on common samples."""
+SEARCH_PARAMS = {"paired_root": True, "rollout_actions": 8, "prior_visits": 8.0}
+"""Random rollouts are poor Mage Wars play: keep them short, compare root actions on common samples,
+and lean on the greedy prior while samples are few."""
+
+TOWER_WEIGHT = 1.5
+"""A Tower Level is life and mana at once: worth less than a point of board power spent well."""
 
 ROW_TYPES = frozenset({"resource", "holding", "ritual"})
 """What may lie face-down in a row; face-down cards on a line are units."""
@@ -25,7 +29,7 @@ ROW_TYPES = frozenset({"resource", "holding", "ritual"})
 def _side(s: State, side: int, seat: int) -> float:
     p = s.players[side]
     cards = s.cards
-    value = 1.5 * p.tower + 0.6 * len(p.hand)
+    value = TOWER_WEIGHT * p.tower + 0.6 * len(p.hand)
     if p.tower <= 8:
         value -= 8 - p.tower
     for uid in p.offensive + p.defensive:
@@ -53,7 +57,7 @@ def _side(s: State, side: int, seat: int) -> float:
             value += 0.5 * power(s, cards[a.attacker])  # an attack still to resolve threatens damage
     for item in s.stack:
         if item.seat == side and item.kind == "spell":
-            value += 1.5 * cards[item.uid].d.cost + 0.5  # paid for, about to take effect
+            value += TOWER_WEIGHT * cards[item.uid].d.cost + 0.5  # paid for, about to take effect
     value += 1.5 * len(p.weaves)
     if not p.deck:
         value -= 3.0
