@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +13,9 @@ from tests.tui.terminal import Terminal
 
 
 def mythtable_command() -> str:
-    path = shutil.which("mythtable")
+    """The installed console script: next to this Python first (venvs, pyenv), else on PATH."""
+    beside = Path(sys.executable).parent / "mythtable"
+    path = str(beside) if beside.exists() else shutil.which("mythtable")
     assert path, "the `mythtable` console script must be installed (pip install .)"
     return path
 
