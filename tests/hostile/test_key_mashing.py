@@ -55,7 +55,7 @@ SCALE = float(os.environ.get("MYTHTABLE_MASH_SCALE", "1"))
 SEED = os.environ.get("MYTHTABLE_MASH_SEED", "")
 """Prefix of every target's seed: set it to explore other key sequences."""
 KEYS_PER_TARGET = int(150 * SCALE)
-SECONDS_PER_TARGET = 2.0 * SCALE
+SECONDS_PER_TARGET = 1.7 * SCALE
 """A time bound per target on a loaded machine; the key count is reported either way."""
 
 LETTERS = list("abcdefghijklmnopqrstuvwxyz")

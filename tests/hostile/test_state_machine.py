@@ -31,7 +31,7 @@ from tests.contract import check_contract
 from tests.hostile.bases import rulesets
 
 SETTINGS = settings(
-    max_examples=10,
+    max_examples=8,
     stateful_step_count=25,
     deadline=None,
     derandomize=True,
