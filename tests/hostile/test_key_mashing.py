@@ -354,3 +354,27 @@ def test_page_keys_before_an_option_list_is_laid_out() -> None:
     options = OptionList("a", "b", "c")
     options._move_page(1)  # what pagedown does once an option is highlighted
     options._move_page(-1)
+
+
+async def test_continue_screen_with_broken_saves(tmp_path: Path) -> None:
+    """The Continue screen lists every good unfinished save and says how many files it could not read."""
+    from textual.widgets import OptionList, Static
+
+    store = SaveStore(tmp_path)
+    store.folder.mkdir(parents=True)
+    for rid in rulesets():
+        (store.folder / f"{rid}-20260101-000000-abc123.json").write_text(short(rid).text, encoding="utf-8")
+    junk = [b"", b"{", b"\xff\xfe", b"[]", b'{"format": "mythtable-record", "version": 99}', b"null", b"[" * 5000]
+    for i, payload in enumerate(junk):
+        (store.folder / f"broken-{i}.json").write_bytes(payload)
+    app = MashApp(data=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(ContinueScreen())
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one(OptionList).option_count == len(rulesets())
+        problems = str(screen.query_one("#problems", Static).render())
+        assert f"{len(junk)} save(s) could not be read" in problems
+        assert f"and {len(junk) - 5} more" in problems
+        app.allow_exit = True
