@@ -103,7 +103,12 @@ class Ruleset(ABC, Generic[S, C]):
 
         if len(setup.players) != 2 or not all(name.strip() for name in setup.players):
             raise SetupError("a game needs two non-empty player names")
-        for f in self.setup_fields(content):
+        fields = self.setup_fields(content)
+        unknown = sorted(set(setup.options) - {f.key for f in fields})
+        if unknown:
+            known = ", ".join(f.key for f in fields)
+            raise SetupError(f"unknown setup option(s) {', '.join(unknown)} (this ruleset has: {known})")
+        for f in fields:
             value = setup.options.get(f.key, "")
             if value == "" and f.optional:
                 continue

@@ -103,7 +103,7 @@ async def test_rules_screen_opens_on_the_current_stage_and_closes() -> None:
         from mythtable.tui.screens.rules import RulesScreen
 
         assert isinstance(app.screen, RulesScreen)
-        body = app.screen.query_one("Markdown").source  # type: ignore[attr-defined]
+        body = app.screen.body
         assert body.index("## Now") < body.index("House rule")
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from rich.markdown import Markdown as RichMarkdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Static
 
 from mythtable.engine.content import Clause, RulesReference, Section, load_reference
 from mythtable.engine.errors import ContentError
@@ -36,11 +37,10 @@ def reference_markdown(ref: RulesReference, stage: str | None) -> str:
         parts.append("## Now")
         parts.extend(section_markdown(s, "###") for s in current)
     parts.append(
-        "Seed rules come from the original rules text; published facts from the official sources; "
+        ref.intro
+        or "Seed rules come from the original rules text; published facts from the official sources; "
         "**house rules** are this project's own decisions where the sources are silent."
     )
-    if ref.intro:
-        parts.append(ref.intro)
     parts.append("---")
     parts.extend(section_markdown(s) for s in ref.section)
     return "\n\n".join(parts)
@@ -60,6 +60,7 @@ class RulesScreen(ModalScreen[None]):
 
     def __init__(self, title: str, reference_path: object, stage: str | None) -> None:
         super().__init__()
+        self.body = ""
         self.title_text = title
         self.reference_path = reference_path
         self.stage = stage
@@ -67,11 +68,12 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         try:
             ref = load_reference(self.reference_path)  # type: ignore[arg-type]
-            body = reference_markdown(ref, self.stage)
+            self.body = reference_markdown(ref, self.stage)
         except ContentError as exc:
-            body = f"# {self.title_text}\n\nThe rules reference could not be read: {exc}"
+            self.body = f"# {self.title_text}\n\nThe rules reference could not be read: {exc}"
         with VerticalScroll(id="scroll"):
-            yield Markdown(body)
+            # One Rich renderable, not Textual's Markdown widget (a widget per block took seconds).
+            yield Static(RichMarkdown(self.body, hyperlinks=False))
         yield Footer()
 
     def on_mount(self) -> None:
