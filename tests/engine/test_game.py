@@ -156,3 +156,15 @@ def test_take_back_undoes_a_quiet_move_and_logs_it(pig_root: Path) -> None:
     assert game.log[-1].event.text == text
     game.apply(("roll",))
     assert any(line.event.kind == "takeback" for line in game.log)
+
+
+def test_setup_with_an_unknown_option_is_refused(pig_root: Path) -> None:
+    from mythtable.engine.errors import SetupError
+    from mythtable.engine.protocol import Setup
+
+    with pytest.raises(SetupError, match="unknown setup option"):
+        Game.new("pig", 1, Setup(players=["Ana", "Bram"], options={"target": "20", "colour": "blue"}))
+    with pytest.raises(SetupError, match="unknown choice"):
+        Game.new("pig", 1, Setup(players=["Ana", "Bram"], options={"target": "99"}))
+    with pytest.raises(SetupError, match="two non-empty player names"):
+        Game.new("pig", 1, Setup(players=["Ana", " "], options={"target": "20"}))
