@@ -346,14 +346,18 @@ class SearchBot:
                 payload = _dump_state(state)
                 left = max(0.0, deadline - time.perf_counter())
                 pending = [
-                    pool.apply_async(_work, (payload, decision.seat, rng.next64(), left, self.iterations, self.params))
+                    pool.apply_async(
+                        _work, (payload, decision.seat, rng.next64(), left, self.iterations, self.params, allowed)
+                    )
                     for _ in range(self.workers - 1)
                 ]
         stats = search(ruleset, state, decision.seat, rng, self.hooks, deadline, self.iterations, self.params, allowed)
         if pending is not None:
             for job in pending:
+                # A fixed iteration count waits for the helpers; a clock budget gives them a little slack.
+                wait = None if self.iterations is not None else max(0.05, deadline - time.perf_counter() + 0.25)
                 try:
-                    extra = job.get(timeout=max(0.05, deadline - time.perf_counter() + 0.25))
+                    extra = job.get(timeout=wait)
                 except Exception:  # a slow or failed helper costs strength, never the game
                     continue
                 for a, v, w in extra:

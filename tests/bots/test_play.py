@@ -72,6 +72,20 @@ def test_a_single_legal_action_is_answered_at_once() -> None:
     assert single < several  # far below its 30 s budget, and below even a 0.05 s search
 
 
+def test_search_adds_up_the_helper_processes_samples() -> None:
+    game = reach("mythicarium", lambda g: g.ruleset.turn_number(g.state) >= 2)
+    d = game.decision
+    assert d is not None
+    solo = SearchBot("mythicarium", 3, workers=1, iterations=20)
+    pair = SearchBot("mythicarium", 3, workers=2, iterations=20)
+    try:
+        assert d.allows(solo.choose(game.ruleset, game.state, d))
+        assert d.allows(pair.choose(game.ruleset, game.state, d))
+    finally:
+        pair.close()
+    assert pair.last_samples == 2 * solo.last_samples
+
+
 def test_search_with_two_processes_answers_within_budget() -> None:
     game = reach("magewars", lambda g: g.ruleset.turn_number(g.state) >= 2)
     bot = SearchBot("magewars", 3, budget=0.2, workers=2)
