@@ -12,6 +12,7 @@ from mythtable.engine.simulate import play_game
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.continue_game import ContinueScreen
 from mythtable.tui.screens.curtain import CurtainScreen
+from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.replay import ReplayScreen
 from tests.tui.driver import game_screen, press_choice
 
@@ -110,3 +111,44 @@ async def test_watch_mode_plays_by_itself_and_any_key_pauses() -> None:
         await asyncio.sleep(0.5)
         await pilot.pause()
         assert len(session.game.actions) > paused_at, "going again"
+
+
+async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) -> None:
+    from mythtable.tui.screens.new_game import NewGameScreen
+    from mythtable.tui.screens.pick_rules import PickRulesScreen
+    from mythtable.tui.screens.title import TitleScreen
+
+    expected = {0: NewGameScreen, 1: ContinueScreen, 2: ContinueScreen, 3: GameScreen, 4: PickRulesScreen}
+    for index, screen_type in expected.items():
+        app = MythtableApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press(*(["down"] * index), "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, screen_type), (index, app.screen)
+            if index == 2:
+                assert app.screen.finished
+            await pilot.press("escape")
+    app = MythtableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press(*(["down"] * 5), "enter")
+        await pilot.pause()
+        assert not app.is_running, "Quit quits"
+
+
+async def test_replays_lists_finished_games_and_opens_the_viewer(_private_data_dir: Path) -> None:
+    outcome = play_game("magewars", 2)
+    assert outcome.game is not None
+    app = MythtableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.store.save(outcome.game)
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen) and app.screen.finished
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("end")
+        assert app.screen.cursor.step == len(outcome.game.actions)

@@ -1,4 +1,4 @@
-"""Continue: the unfinished games in the save folder, newest first."""
+"""Continue (the unfinished games in the save folder) and Replays (the finished ones), newest first."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ def save_label(info: SaveInfo) -> str:
 
 
 class ContinueScreen(Screen[None]):
+    """Unfinished games to resume; with `finished`, finished games to watch in the replay viewer."""
+
     BINDINGS = [Binding("escape", "back", "Back")]
     DEFAULT_CSS = """
     ContinueScreen Vertical { padding: 1 2; }
@@ -32,16 +34,21 @@ class ContinueScreen(Screen[None]):
     ContinueScreen #problems { color: $warning; height: auto; max-height: 6; }
     """
 
+    def __init__(self, finished: bool = False) -> None:
+        super().__init__()
+        self.finished = finished
+
     def compose(self) -> ComposeResult:
         store = self.app.store  # type: ignore[attr-defined]
         saves, problems = store.list()
-        self.saves = [s for s in saves if not s.finished]
+        self.saves = [s for s in saves if s.finished == self.finished]
         with Vertical():
-            yield Static("[b]Continue a game[/b]")
+            yield Static("[b]Replay a finished game[/b]" if self.finished else "[b]Continue a game[/b]")
             if self.saves:
                 yield OptionList(*(Option(save_label(s), id=str(i)) for i, s in enumerate(self.saves)))
             else:
-                yield Static("No unfinished games are saved yet.", id="empty")
+                none = "finished" if self.finished else "unfinished"
+                yield Static(f"No {none} games are saved yet.", id="empty")
             if problems:
                 shown = "\n".join(f"· {p}" for p in problems[:5])
                 more = f"\n· and {len(problems) - 5} more" if len(problems) > 5 else ""
@@ -49,7 +56,20 @@ class ContinueScreen(Screen[None]):
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.resume_game(self.saves[int(event.option.id or 0)], replace=self)  # type: ignore[attr-defined]
+        info = self.saves[int(event.option.id or 0)]
+        if not self.finished:
+            self.app.resume_game(info, replace=self)  # type: ignore[attr-defined]
+            return
+        from mythtable.engine.errors import MythtableError
+        from mythtable.engine.replay import ReplayCursor
+        from mythtable.tui.screens.replay import ReplayScreen
+
+        try:
+            cursor = ReplayCursor(info.record)
+        except MythtableError as exc:
+            self.notify(str(exc), title="Cannot replay this game", severity="error")
+            return
+        self.app.push_screen(ReplayScreen(cursor))
 
     def action_back(self) -> None:
         self.app.pop_screen()

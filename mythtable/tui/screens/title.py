@@ -28,6 +28,7 @@ class TitleScreen(Screen[None]):
         Binding("n", "new", "New game"),
         Binding("c", "continue", "Continue"),
         Binding("w", "watch", "Watch"),
+        Binding("p", "replays", "Replays"),
         Binding("r", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -49,6 +50,7 @@ class TitleScreen(Screen[None]):
                 yield OptionList(
                     Option("New game", id="new"),
                     Option("Continue a saved game", id="continue"),
+                    Option("Replay a finished game", id="replays"),
                     Option("Watch the computer play", id="watch"),
                     Option("Rules reference", id="rules"),
                     Option("Quit", id="quit"),
@@ -57,7 +59,13 @@ class TitleScreen(Screen[None]):
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        actions = {"new": self.action_new, "continue": self.action_continue, "rules": self.action_rules}
+        actions = {
+            "new": self.action_new,
+            "continue": self.action_continue,
+            "replays": self.action_replays,
+            "watch": self.action_watch,
+            "rules": self.action_rules,
+        }
         actions.get(event.option.id or "quit", self.app.exit)()
 
     def action_new(self) -> None:
@@ -69,6 +77,11 @@ class TitleScreen(Screen[None]):
         from mythtable.tui.screens.continue_game import ContinueScreen
 
         self.app.push_screen(ContinueScreen())
+
+    def action_replays(self) -> None:
+        from mythtable.tui.screens.continue_game import ContinueScreen
+
+        self.app.push_screen(ContinueScreen(finished=True))
 
     def action_watch(self) -> None:
         self.app.watch(None)  # type: ignore[attr-defined]
