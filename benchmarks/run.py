@@ -57,6 +57,25 @@ def engine_figures(ruleset_id: str, games: int, seed: int = 1000) -> dict[str, f
     }
 
 
+def search_figures(ruleset_id: str, decisions: int = 12, iterations: int = 100) -> dict[str, float]:
+    """The search bot (one process) on positions from a random game: decisions per second at a
+    fixed number of iterations, and iterations per second."""
+    from mythtable.engine.mcts import SearchBot
+
+    game = Game.new(ruleset_id, 77)
+    walker = RandomBot(5)
+    bot = SearchBot(ruleset_id, 3, workers=1, iterations=iterations)
+    timed, spent = 0, 0.0
+    while timed < decisions and (decision := game.decision) is not None:
+        if len(decision.actions) > 1 and len(game.actions) % 3 == 0:
+            t0 = time.perf_counter()
+            bot.choose(game.ruleset, game.state, decision)
+            spent += time.perf_counter() - t0
+            timed += 1
+        game.apply(walker.choose(game.ruleset, game.state, decision))
+    return {"decisions_per_s": timed / spent, "iterations_per_s": timed * iterations / spent}
+
+
 def launch_seconds(argv: list[str], marker: str) -> float:
     term = Terminal(argv)
     t0 = time.perf_counter()
@@ -83,6 +102,11 @@ def settle(term: Terminal, key: str, quiet: float = 0.15) -> tuple[float, int]:
         if term.received == seen and seen > before:
             break
     return term.last_data_at - t0, term.received - before
+
+
+def median_of(runs: list[dict[str, float]]) -> dict[str, float]:
+    """Field by field, the median of several runs of one measurement."""
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
 
 
 def peak_memory_mb(pid: int) -> float:
@@ -151,6 +175,7 @@ def main() -> int:
     for rid in available():
         rulesets[rid] = engine_figures(rid, games)
     report["engine"] = rulesets
+    report["search"] = {rid: search_figures(rid) for rid in available()}
 
     bare = [
         launch_seconds([sys.executable, str(ROOT / "benchmarks" / "bare_app.py")], "Bare yardstick")
@@ -163,7 +188,8 @@ def main() -> int:
         "ratio": statistics.median(ours) / statistics.median(bare),
     }
     report["keys"] = {rid: keypress_figures(rid, 20 if args.quick else 60) for rid in available()}
-    report["memory"] = {rid: memory_figures(rid) for rid in available()}
+    runs = 1 if args.quick else 3
+    report["memory"] = {rid: median_of([memory_figures(rid) for _ in range(runs)]) for rid in available()}
 
     if args.json:
         print(json.dumps(report, indent=2))
@@ -174,6 +200,11 @@ def main() -> int:
         print(
             f"{rid:<13}{f['games_per_s']:>9.1f}{f['actions_per_s_engine']:>11.0f}"
             f"{f['median_action_ms']:>11.4f}{f['p95_action_ms']:>9.4f}{f['avg_actions_per_game']:>14.0f}"
+        )
+    for rid, f in report["search"].items():  # type: ignore[union-attr]
+        print(
+            f"search bot in {rid}: {f['decisions_per_s']:.1f} decisions/s at 100 iterations each, "
+            f"{f['iterations_per_s']:.0f} iterations/s (one process)"
         )
     launch = report["launch"]
     assert isinstance(launch, dict)

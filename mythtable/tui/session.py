@@ -124,5 +124,6 @@ def make_bot(ruleset_id: str, controller: str, seed: int) -> Bot:
 
     factory = getattr(bots, "make_bot", None)
     if controller in ("greedy", "search") and factory is not None:
-        return factory(ruleset_id, controller, seed)  # type: ignore[no-any-return]
+        # one process: forking helper processes from inside the running app is not worth the risk
+        return factory(ruleset_id, controller, seed, workers=1)  # type: ignore[no-any-return]
     return RandomBot(seed)
