@@ -71,7 +71,8 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.fill_fields()
-        self.query_one("#ruleset", Select).focus()
+        for select in self.query("#ruleset").results(Select):  # none if the screen is already leaving
+            select.focus()
 
     @on(Select.Changed, "#ruleset")
     def ruleset_changed(self, event: Select.Changed) -> None:
@@ -81,6 +82,8 @@ class NewGameScreen(Screen[None]):
 
     def fill_fields(self) -> None:
         """Rebuild the ruleset-specific fields (decks, encounter, party, ...)."""
+        if not self.is_attached or not self.query("#p1-label"):
+            return  # a late Select.Changed after the screen was left: nothing to fill
         error = self.query_one("#error", Static)
         fields = self.query_one("#fields", VerticalScroll)
         fields.remove_children()
