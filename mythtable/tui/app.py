@@ -102,15 +102,17 @@ class MythtableApp(App[None]):
         self.autosave()
         self.push_screen(GameScreen(self.session))
 
-    def watch(self, ruleset_id: str | None, speed: float = 1.0, bots: list[str] | None = None) -> None:
-        """Attract mode: two computer players, one game after another, at a readable pace."""
+    def watch(self, ruleset_id: str | None, speed: float = 1.0, bots: list[str] | None = None, count: int = 0) -> None:
+        """Attract mode: two computer players, one game after another, at a readable pace.
+
+        Without a ruleset the games take turns through all of them (`count` games so far)."""
         import secrets
 
         from mythtable.engine.game import Game
         from mythtable.rulesets import available, load
 
         rulesets = [ruleset_id] if ruleset_id else available()
-        self.watching = {"rulesets": rulesets, "speed": speed, "bots": bots or ["greedy", "greedy"], "count": 0}
+        self.watching = {"rulesets": rulesets, "speed": speed, "bots": bots or ["greedy", "greedy"], "count": count}
         self.computer_delay = 1.0 / max(speed, 0.05)
         chosen = rulesets[self.watching["count"] % len(rulesets)]
         self.watching["count"] += 1
@@ -156,6 +158,7 @@ class MythtableApp(App[None]):
                 None if len(self.watching["rulesets"]) > 1 else self.watching["rulesets"][0],
                 self.watching["speed"],
                 self.watching["bots"],
+                self.watching["count"],
             )
             return
         self.watching = None
@@ -170,7 +173,7 @@ class MythtableApp(App[None]):
 
     # ----- quitting ---------------------------------------------------------------------
     def action_request_quit(self) -> None:
-        if self.session is None or self.session.game.result is not None:
+        if self.session is None or self.session.game.result is not None or self.session.watching:
             self.exit()
             return
         if isinstance(self.screen, ConfirmScreen):

@@ -152,3 +152,18 @@ async def test_replays_lists_finished_games_and_opens_the_viewer(_private_data_d
         assert isinstance(app.screen, ReplayScreen)
         await pilot.press("end")
         assert app.screen.cursor.step == len(outcome.game.actions)
+
+
+async def test_watch_mode_without_a_ruleset_takes_turns_through_all_of_them() -> None:
+    from mythtable.rulesets import available
+
+    app = MythtableApp(start={"watch": None, "speed": 1.0, "bots": ["random", "random"]})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seen = []
+        for _ in range(len(available())):
+            assert app.session is not None
+            seen.append(app.session.game.ruleset.id)
+            app.after_game("again")
+            await pilot.pause()
+        assert seen == available()
