@@ -111,10 +111,27 @@ def start_server(folder: Path, sessions: int) -> tuple[subprocess.Popen[bytes], 
     log = folder / "server.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "mythtable", "--data-dir", str(folder / "data"), "serve", "ssh", "--open",
-             "--port", "0", "--host-key", str(folder / "host_key"), "--max-sessions", str(sessions + 2),
-             "--rate-limit", "1000"],
-            stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                sys.executable,
+                "-m",
+                "mythtable",
+                "--data-dir",
+                str(folder / "data"),
+                "serve",
+                "ssh",
+                "--open",
+                "--port",
+                "0",
+                "--host-key",
+                str(folder / "host_key"),
+                "--max-sessions",
+                str(sessions + 2),
+                "--rate-limit",
+                "1000",
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     end = time.monotonic() + 30
     while time.monotonic() < end:
@@ -148,10 +165,12 @@ def rss_mb(pid: int) -> float:
 
 
 async def open_games(port: int, count: int) -> tuple[list[asyncssh.SSHClientConnection], list[Probe]]:
-    conns = await asyncio.gather(*(
-        asyncssh.connect("127.0.0.1", port, username="bench", known_hosts=None, client_keys=None, agent_path=None)
-        for _ in range(count)
-    ))
+    conns = await asyncio.gather(
+        *(
+            asyncssh.connect("127.0.0.1", port, username="bench", known_hosts=None, client_keys=None, agent_path=None)
+            for _ in range(count)
+        )
+    )
     probes: list[Probe] = []
     for conn in conns:
         _, probe = await conn.create_session(Probe, term_type="xterm-256color", term_size=(80, 24), encoding=None)
@@ -250,20 +269,28 @@ def main() -> int:
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
-    print(f"mythtable over SSH, 80x24, {report['ruleset']} game, Down/Up moving the selection "
-          f"({report['cpus']} cpus, loopback)")
+    print(
+        f"mythtable over SSH, 80x24, {report['ruleset']} game, Down/Up moving the selection "
+        f"({report['cpus']} cpus, loopback)"
+    )
     for label, key in (("1 session", "one_session"), (f"{args.sessions} sessions", f"{args.sessions}_sessions")):
         f = report[key]
-        print(f"  {label:<12} key -> first byte {f['first_byte_median_ms']:6.1f} ms median, "
-              f"{f['first_byte_p95_ms']:6.1f} ms p95; screen settled {f['settled_median_ms']:6.1f} ms median, "
-              f"{f['settled_p95_ms']:6.1f} ms p95; {f['bytes_median']:.0f} bytes per press "
-              f"(max {f['bytes_max']}) over {f['presses']} presses")
+        print(
+            f"  {label:<12} key -> first byte {f['first_byte_median_ms']:6.1f} ms median, "
+            f"{f['first_byte_p95_ms']:6.1f} ms p95; screen settled {f['settled_median_ms']:6.1f} ms median, "
+            f"{f['settled_p95_ms']:6.1f} ms p95; {f['bytes_median']:.0f} bytes per press "
+            f"(max {f['bytes_max']}) over {f['presses']} presses"
+        )
     title = report["title_menu"]
-    print(f"  title menu (1 session): first byte {title['first_byte_median_ms']:.1f} ms median; "
-          f"{title['bytes_median']:.0f} bytes per press")
-    print(f"  memory: one session's process {report['rss_mb_one_session']:.1f} MB RSS "
-          f"({report['rss_mb_median_with_many']:.1f} MB median with {args.sessions}); "
-          f"server {report['server_rss_mb']:.1f} MB")
+    print(
+        f"  title menu (1 session): first byte {title['first_byte_median_ms']:.1f} ms median; "
+        f"{title['bytes_median']:.0f} bytes per press"
+    )
+    print(
+        f"  memory: one session's process {report['rss_mb_one_session']:.1f} MB RSS "
+        f"({report['rss_mb_median_with_many']:.1f} MB median with {args.sessions}); "
+        f"server {report['server_rss_mb']:.1f} MB"
+    )
     print("  targets: median under 50 ms with 20 sessions; under 2 KB (2048 bytes) per key press")
     return 0
 

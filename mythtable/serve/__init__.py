@@ -93,19 +93,31 @@ def add_serve_parser(sub: Any) -> None:
     )
     ssh.add_argument("--max-sessions", type=_positive, default=20, help="concurrent games (default: 20)")
     ssh.add_argument(
-        "--idle-timeout", type=_duration, default=parse_duration("15m"), metavar="TIME",
+        "--idle-timeout",
+        type=_duration,
+        default=parse_duration("15m"),
+        metavar="TIME",
         help="end a session after this long without a key press, e.g. 90s, 15m (default: 15m; 0 = never)",
     )
     ssh.add_argument(
-        "--session-limit", type=_duration, default=parse_duration("3h"), metavar="TIME",
+        "--session-limit",
+        type=_duration,
+        default=parse_duration("3h"),
+        metavar="TIME",
         help="longest a session may last (default: 3h; 0 = no limit)",
     )
     ssh.add_argument(
-        "--rate-limit", type=_positive, default=10, metavar="N",
+        "--rate-limit",
+        type=_positive,
+        default=10,
+        metavar="N",
         help="new connections allowed per client address per minute (default: 10)",
     )
     ssh.add_argument(
-        "--login-attempts", type=_positive, default=6, metavar="N",
+        "--login-attempts",
+        type=_positive,
+        default=6,
+        metavar="N",
         help="failed logins allowed per client address in 10 minutes before it is turned away (default: 6)",
     )
     ssh.add_argument(

@@ -37,8 +37,7 @@ from mythtable.serve.pty_process import PtyProcess, child_environment, mythtable
 # Undo what a killed app may have left on the player's terminal: alternate screen, hidden cursor,
 # mouse tracking, bracketed paste, focus events, the kitty keyboard protocol, colors.
 TERMINAL_RESET = (
-    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
-    b"\x1b[<u\x1b[0m\x1b[?25h\x1b[?1049l"
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l\x1b[<u\x1b[0m\x1b[?25h\x1b[?1049l"
 )
 _TERM_OK = re.compile(r"^[A-Za-z0-9._+-]{1,64}$")
 LOGIN_WINDOW = 600.0  # seconds over which failed logins per address are counted
@@ -212,8 +211,9 @@ class Gatekeeper(asyncssh.SSHServer):
         self.attempted = True
         expected = self.hub.settings.password or ""
         digest = hashlib.sha256  # equal-length digests: the comparison time says nothing about the password
-        ok = bool(expected) and hmac.compare_digest(digest(password.encode()).digest(),
-                                                    digest(expected.encode()).digest())
+        ok = bool(expected) and hmac.compare_digest(
+            digest(password.encode()).digest(), digest(expected.encode()).digest()
+        )
         if ok:
             self.auth_by_password = True
             return True
@@ -357,8 +357,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             await process.kill()
             self._release()
             return
-        log(f"game started for {self.gate.address} (pid {process.pid}, {self.term} {process.cols}x{process.rows}"
-            f"{', saves kept' if not self.temporary else ''}; {len(self.hub.sessions)} playing)")
+        log(
+            f"game started for {self.gate.address} (pid {process.pid}, {self.term} {process.cols}x{process.rows}"
+            f"{', saves kept' if not self.temporary else ''}; {len(self.hub.sessions)} playing)"
+        )
 
     def _client_env(self) -> dict[str, str]:
         if self.chan is None:
@@ -571,8 +573,9 @@ async def serve(settings: SSHSettings) -> int:
         f"{describe_duration(settings.session_limit) if settings.session_limit else 'off'}",
         flush=True,
     )
-    print(f"mythtable: SSH server listening on {settings.host}:{port}  (ssh -p {port} player@{settings.host})",
-          flush=True)
+    print(
+        f"mythtable: SSH server listening on {settings.host}:{port}  (ssh -p {port} player@{settings.host})", flush=True
+    )
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

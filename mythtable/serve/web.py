@@ -84,15 +84,15 @@ def run_web(args: argparse.Namespace) -> int:
     check_port(args.host, args.port)
     if args.host not in LOOPBACK:
         print(
-            f"mythtable: WARNING: the web server has no login; anyone who can reach {args.host}:{args.port} "
-            "may play.",
+            f"mythtable: WARNING: the web server has no login; anyone who can reach {args.host}:{args.port} may play.",
             file=sys.stderr,
             flush=True,
         )
-    server = _server_class()(web_command(folder), host=args.host, port=args.port, title="mythtable",
-                             public_url=args.public_url)
+    server = _server_class()(
+        web_command(folder), host=args.host, port=args.port, title="mythtable", public_url=args.public_url
+    )
     try:
         server.serve()
     except OSError as exc:
-            raise MythtableError(f"cannot listen on {args.host}:{args.port}: {listen_error(exc)}") from None
+        raise MythtableError(f"cannot listen on {args.host}:{args.port}: {listen_error(exc)}") from None
     return 0

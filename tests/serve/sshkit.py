@@ -64,8 +64,20 @@ class Server:
         full_env = {**os.environ, **(env or {})}
         with open(self.log_path, "wb") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "mythtable", "--data-dir", str(self.data), "serve", "ssh",
-                 "--port", "0", "--host-key", str(self.host_key), *flags],
+                [
+                    sys.executable,
+                    "-m",
+                    "mythtable",
+                    "--data-dir",
+                    str(self.data),
+                    "serve",
+                    "ssh",
+                    "--port",
+                    "0",
+                    "--host-key",
+                    str(self.host_key),
+                    *flags,
+                ],
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 env=full_env,
@@ -178,8 +190,13 @@ class Screen(asyncssh.SSHClientSession[bytes]):
 
 
 async def connect(port: int, **kwargs: Any) -> asyncssh.SSHClientConnection:
-    options: dict[str, Any] = {"username": "player", "known_hosts": None, "client_keys": None,
-                               "agent_path": None, "connect_timeout": 15}
+    options: dict[str, Any] = {
+        "username": "player",
+        "known_hosts": None,
+        "client_keys": None,
+        "agent_path": None,
+        "connect_timeout": 15,
+    }
     options.update(kwargs)
     return await asyncssh.connect("127.0.0.1", port, **options)
 

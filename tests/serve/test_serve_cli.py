@@ -14,8 +14,14 @@ from mythtable.serve.limits import SlidingWindow, describe_duration, parse_durat
 
 
 def mythtable(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mythtable", *args], capture_output=True, text=True, timeout=30,
-                          env={**os.environ, **(env or {})}, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "mythtable", *args],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env={**os.environ, **(env or {})},
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def assert_one_line_error(result: subprocess.CompletedProcess[str], words: str) -> None:
@@ -27,8 +33,10 @@ def assert_one_line_error(result: subprocess.CompletedProcess[str], words: str) 
 
 
 def test_importing_serve_is_cheap() -> None:
-    code = "import sys, mythtable.cli, mythtable.serve; mythtable.cli.build_parser(); " \
-           "print(sorted(m for m in ('asyncssh', 'textual_serve', 'aiohttp', 'textual') if m in sys.modules))"
+    code = (
+        "import sys, mythtable.cli, mythtable.serve; mythtable.cli.build_parser(); "
+        "print(sorted(m for m in ('asyncssh', 'textual_serve', 'aiohttp', 'textual') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
 
@@ -38,8 +46,16 @@ def test_help_lists_both_servers() -> None:
     assert result.returncode == 0
     assert "ssh" in result.stdout and "web" in result.stdout
     ssh_help = mythtable("serve", "ssh", "--help").stdout
-    for flag in ("--host-key", "--authorized-keys", "--open", "--max-sessions", "--idle-timeout",
-                 "--session-limit", "--rate-limit", "--login-attempts"):
+    for flag in (
+        "--host-key",
+        "--authorized-keys",
+        "--open",
+        "--max-sessions",
+        "--idle-timeout",
+        "--session-limit",
+        "--rate-limit",
+        "--login-attempts",
+    ):
         assert flag in ssh_help
 
 
@@ -47,11 +63,13 @@ def test_ssh_errors_a_user_can_cause(tmp_path: Path) -> None:
     key = ["--host-key", str(tmp_path / "host_key"), "--port", "0"]
     assert_one_line_error(mythtable("serve", "ssh", *key, env={"MYTHTABLE_SSH_PASSWORD": ""}), "set but empty")
     plain = {k: v for k, v in os.environ.items() if k != "MYTHTABLE_SSH_PASSWORD"}
-    nobody = subprocess.run([sys.executable, "-m", "mythtable", "serve", "ssh", *key], capture_output=True,
-                            text=True, timeout=30, env=plain)
+    nobody = subprocess.run(
+        [sys.executable, "-m", "mythtable", "serve", "ssh", *key], capture_output=True, text=True, timeout=30, env=plain
+    )
     assert_one_line_error(nobody, "nobody could log in")
-    assert_one_line_error(mythtable("serve", "ssh", *key, "--authorized-keys", str(tmp_path / "missing")),
-                          "does not exist")
+    assert_one_line_error(
+        mythtable("serve", "ssh", *key, "--authorized-keys", str(tmp_path / "missing")), "does not exist"
+    )
     empty = tmp_path / "empty_keys"
     empty.write_text("# nobody yet\n")
     assert_one_line_error(mythtable("serve", "ssh", *key, "--authorized-keys", str(empty)), "cannot read")

@@ -33,13 +33,20 @@ def keys(tmp_path_factory: pytest.TempPathFactory) -> tuple[asyncssh.SSHKey, asy
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]
-           ) -> Iterator[Server]:
+def server(
+    tmp_path_factory: pytest.TempPathFactory, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]
+) -> Iterator[Server]:
     """Keys or the password; room for three games; generous rate limits (every test comes from 127.0.0.1)."""
     srv = Server(
         tmp_path_factory.mktemp("server"),
-        "--authorized-keys", str(keys[2]), "--max-sessions", "3", "--rate-limit", "200",
-        "--login-attempts", "50",
+        "--authorized-keys",
+        str(keys[2]),
+        "--max-sessions",
+        "3",
+        "--rate-limit",
+        "200",
+        "--login-attempts",
+        "50",
         env={"MYTHTABLE_SSH_PASSWORD": PASSWORD},
     )
     yield srv
@@ -108,8 +115,9 @@ def test_password_login_and_title_quit(server: Server) -> None:
             await screen.wait_for("New game")
             # TERM comes from the client; nothing secret of the server's reaches the game.
             game_pid = server.wait_children(1)[0]
-            env = dict(item.split("=", 1) for item in
-                       Path(f"/proc/{game_pid}/environ").read_text().split("\0") if "=" in item)
+            env = dict(
+                item.split("=", 1) for item in Path(f"/proc/{game_pid}/environ").read_text().split("\0") if "=" in item
+            )
             assert env["TERM"] == "xterm"
             assert "MYTHTABLE_SSH_PASSWORD" not in env and PASSWORD not in "".join(env.values())
             screen.send("q")
@@ -127,8 +135,9 @@ def test_password_login_and_title_quit(server: Server) -> None:
     assert not sessions.exists() or not any(sessions.iterdir())
 
 
-def test_wrong_key_and_wrong_password_are_refused(server: Server,
-                                                  keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]) -> None:
+def test_wrong_key_and_wrong_password_are_refused(
+    server: Server, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]
+) -> None:
     async def scenario() -> None:
         with pytest.raises(asyncssh.PermissionDenied):
             await connect(server.port, client_keys=[keys[1]])
@@ -144,8 +153,9 @@ def test_wrong_key_and_wrong_password_are_refused(server: Server,
     server.wait_children(0)
 
 
-def test_only_the_interactive_game_is_offered(server: Server,
-                                              keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]) -> None:
+def test_only_the_interactive_game_is_offered(
+    server: Server, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]
+) -> None:
     async def scenario() -> None:
         async with await connect(server.port, client_keys=[keys[0]]) as conn:
             with pytest.raises(asyncssh.ChannelOpenError):
@@ -183,8 +193,9 @@ def test_only_the_interactive_game_is_offered(server: Server,
     assert "refused subsystem 'sftp'" in server.log()
 
 
-def test_a_full_server_says_so_and_keeps_its_players(server: Server,
-                                                     keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]) -> None:
+def test_a_full_server_says_so_and_keeps_its_players(
+    server: Server, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]
+) -> None:
     async def scenario() -> None:
         conns = [await connect(server.port, client_keys=[keys[0]]) for _ in range(4)]
         try:
@@ -251,10 +262,23 @@ def test_openssh_client_is_refused_a_command_and_gets_the_game_with_a_pty(
     identity = tmp_path / "id"
     identity.write_bytes(keys[0].export_private_key())
     identity.chmod(0o600)
-    options = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
-               "-o", "LogLevel=ERROR", "-i", str(identity), "-p", str(server.port)]
-    refused = subprocess.run(["ssh", *options, "player@127.0.0.1", "id"], capture_output=True, timeout=20,
-                             stdin=subprocess.DEVNULL)
+    options = [
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "LogLevel=ERROR",
+        "-i",
+        str(identity),
+        "-p",
+        str(server.port),
+    ]
+    refused = subprocess.run(
+        ["ssh", *options, "player@127.0.0.1", "id"], capture_output=True, timeout=20, stdin=subprocess.DEVNULL
+    )
     assert refused.returncode != 0
     assert b"uid=" not in refused.stdout
     from tests.tui.terminal import Terminal
@@ -306,6 +330,7 @@ def test_idle_and_session_time_limits(tmp_path: Path) -> None:
 def test_rate_limit_and_login_attempts_per_address(tmp_path: Path) -> None:
     srv = Server(tmp_path, "--rate-limit", "4", "--login-attempts", "2", env={"MYTHTABLE_SSH_PASSWORD": PASSWORD})
     try:
+
         async def scenario() -> None:
             for _ in range(2):
                 with pytest.raises(asyncssh.PermissionDenied):
@@ -320,6 +345,7 @@ def test_rate_limit_and_login_attempts_per_address(tmp_path: Path) -> None:
         srv.stop()
     srv2 = Server(tmp_path / "second", "--rate-limit", "3", "--open")
     try:
+
         async def burst() -> None:
             for _ in range(3):
                 conn = await connect(srv2.port)

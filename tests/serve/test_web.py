@@ -58,9 +58,20 @@ def test_web_page_answers_on_loopback(tmp_path: Path) -> None:
     log = tmp_path / "web.log"
     with open(log, "wb") as out:
         server = subprocess.Popen(
-            [sys.executable, "-m", "mythtable", "--data-dir", str(tmp_path / "data"), "serve", "web",
-             "--port", str(port)],
-            stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                sys.executable,
+                "-m",
+                "mythtable",
+                "--data-dir",
+                str(tmp_path / "data"),
+                "serve",
+                "web",
+                "--port",
+                str(port),
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     try:
         status, html, seen, games, stopped = asyncio.run(asyncio.wait_for(_visit(port, server), 60))
