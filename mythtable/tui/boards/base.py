@@ -17,6 +17,8 @@ class Board(Vertical):
     DEFAULT_CSS = """
     Board { height: 1fr; }
     """
+    SHOW_TURN: ClassVar[bool] = True
+    """Whether the status line adds "turn N" (a board whose status() names the round says False)."""
     SCREEN_BINDINGS: ClassVar[list[Binding]] = []
     """Keys the board adds to the game screen: a binding with action "x" runs the board's `action_x`."""
 

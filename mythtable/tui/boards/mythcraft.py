@@ -750,6 +750,7 @@ class MapGrid(Static, can_focus=True):
 
 
 class MythCraftBoard(Board):
+    SHOW_TURN = False  # the status names the round already
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [Binding("g", "grid", "Grid cursor")]
     DEFAULT_CSS = """
     MythCraftBoard #mc-row { height: 1fr; }

@@ -172,7 +172,8 @@ class GameScreen(Screen[None]):
         name = self.session.names[decision.seat]
         self.last_computer_move = f"{name} (computer): {game.describe(action)}"
         if not self.session.watching:
-            self.notify(self.last_computer_move, timeout=3)
+            self.app.clear_notifications()  # one at a time: a creature's many moves must not pile up
+            self.notify(self.last_computer_move, timeout=2.5)
         self.play(action)
 
     def on_key(self, event: events.Key) -> None:
@@ -206,9 +207,8 @@ class GameScreen(Screen[None]):
         decision = game.decision
         who = f" · {session.names[decision.seat]} to decide" if decision else " · game over"
         stage = self.board.status(view) or ruleset.stage(game.state)
-        self.query_one("#status", Static).update(
-            f"[b]{ruleset.title}[/b] · turn {ruleset.turn_number(game.state)} · {stage}{who}"
-        )
+        turn = f" · turn {ruleset.turn_number(game.state)}" if self.board.SHOW_TURN else ""
+        self.query_one("#status", Static).update(f"[b]{ruleset.title}[/b]{turn} · {stage}{who}")
         self.query_one(GameLog).show(game.log_for(session.log_seat()))
         self.refresh_bindings()
 
