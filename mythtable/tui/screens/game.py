@@ -135,7 +135,6 @@ class GameScreen(Screen[None]):
             return
         self.session.game.take_back(seat)
         self.app.call_later(self.app.autosave)  # type: ignore[attr-defined]
-        self.query_one(GameLog).reset()
         self.advance()
 
     def ask(self) -> None:
