@@ -80,6 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
         "they swap seats every other game",
     )
     sim.add_argument("--budget", type=float, default=1.0, help="search bot thinking time per decision, in seconds")
+    sim.add_argument(
+        "--iterations",
+        type=int,
+        help="a fixed number of search iterations per decision instead of --budget: the same games on any machine",
+    )
+    sim.add_argument("--jobs", type=int, default=1, help="games played at once, in separate processes (default 1)")
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--save-dir", type=Path, help="write each game's record into this folder")
@@ -151,8 +157,19 @@ def _simulate(args: argparse.Namespace) -> int:
         raise MythtableError(f"--bots expects two of {', '.join(STRENGTHS)} separated by a comma, not {args.bots!r}")
     if args.budget <= 0:
         raise MythtableError("--budget must be positive")
+    if args.iterations is not None and args.iterations < 1:
+        raise MythtableError("--iterations must be at least 1")
+    if args.jobs < 1:
+        raise MythtableError("--jobs must be at least 1")
     summary = simulate(
-        args.ruleset, args.games, args.seed, save_dir=args.save_dir, bots=(bots[0], bots[1]), budget=args.budget
+        args.ruleset,
+        args.games,
+        args.seed,
+        save_dir=args.save_dir,
+        bots=(bots[0], bots[1]),
+        budget=args.budget,
+        iterations=args.iterations,
+        jobs=args.jobs,
     )
     data = summary.as_dict()
     if args.json:
@@ -164,7 +181,11 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"  average turns {data['avg_turns']}, average actions {data['avg_actions']}")
         print(f"  engine speed {data['actions_per_second']} actions/s, {data['games_per_second']} games/s")
         if "bot_wins" in data:
-            budget = f" (search budget {data['budget']:g} s per decision)" if data["budget"] is not None else ""
+            budget = ""
+            if data["iterations"] is not None:
+                budget = f" (search: {data['iterations']} iterations per decision)"
+            elif data["budget"] is not None:
+                budget = f" (search budget {data['budget']:g} s per decision)"
             print(f"  bots {' vs '.join(data['bots'])}, swapping seats every other game{budget}:")
             for label, row in data["bot_wins"].items():
                 low, high = row["ci95"]

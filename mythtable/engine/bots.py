@@ -161,11 +161,19 @@ class GreedyBot:
         return choice
 
 
-def make_bot(ruleset_id: str, strength: str, seed: int, budget: float = 1.0, workers: int | None = None) -> Bot:
+def make_bot(
+    ruleset_id: str,
+    strength: str,
+    seed: int,
+    budget: float = 1.0,
+    workers: int | None = None,
+    iterations: int | None = None,
+) -> Bot:
     """A computer player of the given strength ("random", "greedy" or "search").
 
     `budget` is the search bot's thinking time per decision in seconds; `workers` the number of
-    processes it searches with (None: both cores when there are two or more; 1: this process only).
+    processes it searches with (None: both cores when there are two or more; 1: this process only);
+    `iterations`, when given, replaces the clock with a fixed count per process (reproducible).
     """
     if strength == "random":
         return RandomBot(seed)
@@ -174,5 +182,5 @@ def make_bot(ruleset_id: str, strength: str, seed: int, budget: float = 1.0, wor
     if strength == "search":
         from mythtable.engine.mcts import SearchBot
 
-        return SearchBot(ruleset_id, seed, budget=budget, workers=workers)
+        return SearchBot(ruleset_id, seed, budget=budget, workers=workers, iterations=iterations)
     raise ValueError(f"unknown bot strength {strength!r} (choose one of: {', '.join(STRENGTHS)})")

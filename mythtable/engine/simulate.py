@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,6 +86,7 @@ class Summary:
     bot_wins: list[int] = field(default_factory=lambda: [0, 0])
     """Wins of bots[0] and bots[1], whichever seat they played (they swap seats every other game)."""
     budget: float | None = None
+    iterations: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         done = max(self.finished, 1)
@@ -93,6 +94,7 @@ class Summary:
         if self.bots != ("random", "random"):
             data["bots"] = list(self.bots)
             data["budget"] = self.budget
+            data["iterations"] = self.iterations
             data["bot_wins"] = {}
             for i, name in enumerate(self.bots):
                 low, high = wilson(self.bot_wins[i], self.finished)
@@ -129,6 +131,57 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+@dataclass(frozen=True)
+class MatchPlan:
+    """Everything a game of a `simulate` run needs, so it can be played in any process."""
+
+    ruleset_id: str
+    bots: tuple[str, str]
+    budget: float
+    iterations: int | None
+    save_dir: Path | None
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    """What a `simulate` run keeps of one game (small enough to send between processes)."""
+
+    seed: int
+    order: tuple[int, int]
+    """order[seat] is the index in `bots` of the bot that played that seat."""
+    result: Result | None
+    actions: int
+    engine_seconds: float
+    error: str | None
+
+
+def play_match(plan: MatchPlan, index: int, game_seed: int) -> MatchOutcome:
+    """Game `index` of a run: the bots swap seats every other game (bots[0] is seat 1 in even games)."""
+    if plan.bots == ("random", "random"):
+        outcome = play_game(plan.ruleset_id, game_seed)
+        order = (0, 1)
+    else:
+        order = (0, 1) if index % 2 == 0 else (1, 0)
+        made = [
+            make_bot(plan.ruleset_id, plan.bots[k], game_seed * 2 + 1 + k, plan.budget, 1, plan.iterations)
+            for k in (0, 1)
+        ]
+        try:
+            outcome = play_game(plan.ruleset_id, game_seed, (made[order[0]], made[order[1]]))
+        finally:
+            for bot in made:
+                close = getattr(bot, "close", None)
+                if close is not None:
+                    close()
+    if plan.save_dir is not None and outcome.game is not None:
+        write_atomic(plan.save_dir / f"{plan.ruleset_id}-{outcome.seed}.json", outcome.game.to_record().to_json())
+    return MatchOutcome(outcome.seed, order, outcome.result, outcome.actions, outcome.engine_seconds, outcome.error)
+
+
+def _play_match_job(args: tuple[MatchPlan, int, int]) -> MatchOutcome:
+    return play_match(*args)
+
+
 def simulate(
     ruleset_id: str,
     games: int,
@@ -137,26 +190,41 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     bots: tuple[str, str] = ("random", "random"),
     budget: float = 1.0,
-    workers: int | None = 1,
+    iterations: int | None = None,
+    jobs: int = 1,
 ) -> Summary:
     """Play `games` games. With bots other than random vs random, the two bots swap seats every
-    other game (bots[0] plays seat 1 in even games) and their wins are counted per bot."""
-    summary = Summary(ruleset_id, games, bots=bots, budget=budget if "search" in bots else None)
+    other game (bots[0] plays seat 1 in even games) and their wins are counted per bot.
+
+    A search bot thinks `budget` seconds per decision, or exactly `iterations` iterations when given
+    (reproducible: the same seed gives the same games on any machine, under any load). `jobs` > 1
+    plays that many games at once in separate processes; the summary does not depend on it.
+    """
+    searching = "search" in bots
+    summary = Summary(
+        ruleset_id,
+        games,
+        bots=bots,
+        budget=budget if searching and iterations is None else None,
+        iterations=iterations if searching else None,
+    )
+    plan = MatchPlan(ruleset_id, bots, budget, iterations, save_dir)
     start = time.perf_counter()
-    plain = bots == ("random", "random")
-    for i in range(games):
-        game_seed = seed + i
-        if plain:
-            outcome = play_game(ruleset_id, game_seed)
-            order = (0, 1)
-        else:
-            order = (0, 1) if i % 2 == 0 else (1, 0)
-            made = [make_bot(ruleset_id, bots[k], game_seed * 2 + 1 + k, budget, workers) for k in (0, 1)]
-            outcome = play_game(ruleset_id, game_seed, (made[order[0]], made[order[1]]))
-            for bot in made:
-                close = getattr(bot, "close", None)
-                if close is not None:
-                    close()
+    work = [(plan, i, seed + i) for i in range(games)]
+    if jobs > 1 and games > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(min(jobs, games), mp_context=multiprocessing.get_context("spawn")) as pool:
+            _collect(summary, pool.map(_play_match_job, work), progress)
+    else:
+        _collect(summary, map(_play_match_job, work), progress)
+    summary.wall_seconds = time.perf_counter() - start
+    return summary
+
+
+def _collect(summary: Summary, outcomes: Iterable[MatchOutcome], progress: Callable[[int], None] | None) -> None:
+    for done, outcome in enumerate(outcomes, start=1):
         summary.total_actions += outcome.actions
         summary.engine_seconds += outcome.engine_seconds
         if outcome.error:
@@ -168,10 +236,6 @@ def simulate(
                 summary.draws += 1
             else:
                 summary.wins[outcome.result.winner] += 1
-                summary.bot_wins[order[outcome.result.winner]] += 1
-        if save_dir is not None and outcome.game is not None:
-            write_atomic(save_dir / f"{ruleset_id}-{outcome.seed}.json", outcome.game.to_record().to_json())
+                summary.bot_wins[outcome.order[outcome.result.winner]] += 1
         if progress:
-            progress(i + 1)
-    summary.wall_seconds = time.perf_counter() - start
-    return summary
+            progress(done)

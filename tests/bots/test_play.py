@@ -152,3 +152,20 @@ def test_cli_simulate_default_is_unchanged(capsys: pytest.CaptureFixture[str]) -
     assert main(["simulate", "mythicarium", "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "games finished" in out and "bots" not in out
+
+
+def test_simulate_with_fixed_iterations_is_the_same_in_parallel() -> None:
+    # A fixed iteration count makes a search run reproducible, so two processes must give the very
+    # games one process gives (seat order, winners, action counts).
+    one = simulate("magewars", 4, 11, bots=("search", "greedy"), iterations=8)
+    two = simulate("magewars", 4, 11, bots=("search", "greedy"), iterations=8, jobs=2)
+    assert one.finished == two.finished == 4
+    assert (one.bot_wins, one.wins, one.total_actions) == (two.bot_wins, two.wins, two.total_actions)
+    assert one.as_dict()["iterations"] == 8 and one.as_dict()["budget"] is None
+
+
+def test_cli_simulate_refuses_bad_iterations_and_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "mythicarium", "--games", "1", "--bots", "search,random", "--iterations", "0"]) == 1
+    assert "--iterations" in capsys.readouterr().err
+    assert main(["simulate", "mythicarium", "--games", "1", "--jobs", "0"]) == 1
+    assert "--jobs" in capsys.readouterr().err
