@@ -117,7 +117,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
         d = state.decision
         if d is None:
             raise IllegalAction("the game is over; no more actions are possible")
-        if not d.allows(action):
+        if action not in d.actions:
             raise IllegalAction(f"{list(action)} is not a legal choice now ({d.prompt})")
         eng = self.engine
         ev: list[Event] = []

@@ -12,7 +12,7 @@ from typing import Any
 from mythtable.engine.decision import Action, Decision, Event
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.mythcraft.content import MythcraftContent, parse_dice
-from mythtable.rulesets.mythcraft.state import INDEFINITE, UNTIL_START, Board, Pos, State, Unit
+from mythtable.rulesets.mythcraft.state import INDEFINITE, UNTIL_START, Board, MoveRange, Pos, State, Unit
 
 HEROES, CREATURES = 0, 1
 DEF_INDEX = {"AR": 0, "REF": 1, "FORT": 2, "ANT": 3, "LOG": 4, "WILL": 5}
@@ -99,7 +99,7 @@ def make_board(rows: list[str]) -> Board:
     nset = [frozenset(n) for n in nidx]
     rubble_idx = frozenset(y * width + x for x, y in rubble)
     coords = [(i % width, i // width) for i in range(width * height)]
-    move_actions: dict[Pos, Action] = {p: ("move", p[0], p[1]) for p in coords}
+    move_actions: list[Action] = [("move", x, y) for x, y in coords]
     return Board(width, height, walls, rubble, neigh, nidx, walk, nset, rubble_idx, coords, move_actions)
 
 
@@ -171,12 +171,13 @@ class Engine:
     def encumbered(self, st: State, u: Unit) -> bool:
         return u.side == HEROES and self.weight(st, u) > capacity(u.attrs[0])
 
-    def speed_squares(self, st: State, u: Unit) -> int:
-        """Squares per Move; 0 when Grappled or stopped by an Engaged hit (F-24, F-33)."""
+    def speed_squares(self, st: State, u: Unit, enc: bool | None = None) -> int:
+        """Squares per Move; 0 when Grappled or stopped by an Engaged hit (F-24, F-33).
+        `enc`: whether it is encumbered, if already known."""
         if "grappled" in u.conds or "stopped" in u.conds:
             return 0
         ft = u.speed_ft
-        if self.encumbered(st, u):
+        if self.encumbered(st, u) if enc is None else enc:
             ft = -(-ft // 2)  # H-6: halve, round the feet up, count whole squares
         return ft // 5
 
@@ -294,22 +295,21 @@ class Engine:
                     out[pos] = best[p]
         return out, par
 
-    def reach_costs(self, st: State, u: Unit, budget: int) -> dict[Pos, int]:
-        """The same costs as reach_map, by layers of set unions (no parents: cheap enough to run
-        for every decision). A square's entry cost depends only on the square (rubble 2, an
-        ally's square 2, both 4), so the first layer that reaches a square is its cheapest."""
+    def reach_costs(self, st: State, u: Unit, budget: int) -> dict[int, int]:
+        """The same costs as reach_map, by square index (y * width + x), by layers of set unions
+        (no parents: cheap enough to run for every decision). A square's entry cost depends only
+        on the square (rubble 2, an ally's square 2, both 4), so the first layer that reaches a
+        square is its cheapest."""
         board = st.board
         w = board.width
         nset = board.nset
         double = set() if u.flyer else set(board.rubble_idx)
         quad: set[int] = set()
         blocked: set[int] = set()
-        occupied: set[int] = set()
         side = u.side
         for o in st.units:
             if not o.dead and o is not u:
                 q = o.y * w + o.x
-                occupied.add(q)
                 if o.side != side:
                     blocked.add(q)
                 elif q in double:
@@ -320,15 +320,14 @@ class Engine:
         seen = blocked
         seen.add(start)
         layers: dict[int, set[int]] = {0: {start}}
-        coords = board.coords
-        out: dict[Pos, int] = {}
+        out: dict[int, int] = {}
         for c in range(budget + 1):
             front = layers.get(c)
             if not front:
                 continue
             if c:
                 for p in front:
-                    out[coords[p]] = c
+                    out[p] = c
                 if c == budget:
                     break
             nb: set[int] = set()
@@ -364,82 +363,112 @@ class Engine:
             return False
         return dist(x, y, src.x, src.y) < dist(u.x, u.y, src.x, src.y)
 
-    def hero_moves(self, st: State, u: Unit) -> dict[Pos, int]:
-        """Reachable squares -> AP cost (0 inside the current Move's budget, else 1)."""
+    def hero_move_range(self, st: State, u: Unit, enc: bool | None = None) -> MoveRange | None:
+        """Where the hero can move now (None: nowhere). The search is cached per position and
+        State.moved, and re-priced when only its AP or movement left changed. `enc`: whether it is
+        encumbered, if already known."""
         if "prone" in u.conds:
-            return {}
-        speed = self.speed_squares(st, u)
+            return None
+        speed = self.speed_squares(st, u, enc)
         if speed == 0:
-            return {}
+            return None
         if u.move_left <= 0 and u.ap < 1:
-            return {}
+            return None
         budget = max(u.move_left, speed)
         fright = "frightened" in u.conds
         key = ("h", u.uid, u.x, u.y, budget, st.moved, fright)
         sub = (u.move_left, u.ap >= 1)
         cache = st.reach_cache
-        if cache is not None and cache[0] == key:
-            if cache[4] == sub:
-                return cache[1]
-            best, cands = cache[3], cache[5]
+        if cache is not None and cache.key == key:
+            if cache.sub == sub:
+                return cache
+            best = cache.best
         else:
             best = self.reach_costs(st, u, budget)
-            taken = {(o.x, o.y) for o in st.units if not o.dead}
-            cands = [
-                (p, c)
-                for p, c in best.items()
-                if p not in taken and not (fright and self.frightened_block(st, u, p[0], p[1]))
-            ]
-        out: dict[Pos, int] = {}
-        left = u.move_left
-        paid = u.ap >= 1
-        for p, c in cands:
-            if c <= left:
-                out[p] = 0
-            elif paid and c <= speed:
-                out[p] = 1
-        st.reach_cache = (key, out, budget, best, sub, cands)
-        return out
+        squares = self.price_moves(st, u, best, fright, u.move_left, u.ap >= 1, speed)
+        moves = st.board.move_actions
+        cache = st.reach_cache = MoveRange(key, best, sub, squares, [moves[p] for p in squares])
+        return cache
 
-    def creature_moves(self, st: State, u: Unit) -> dict[Pos, int]:
+    def creature_move_range(self, st: State, u: Unit) -> MoveRange | None:
+        """Where the creature can move with one action (None: nowhere), cached like a hero's."""
         if "prone" in u.conds or u.acts <= 0:
-            return {}
+            return None
         speed = self.speed_squares(st, u)
         if speed == 0:
-            return {}
-        key = ("c", u.uid, u.x, u.y, speed, st.moved, "frightened" in u.conds)
+            return None
+        fright = "frightened" in u.conds
+        key = ("c", u.uid, u.x, u.y, speed, st.moved, fright)
         cache = st.reach_cache
-        if cache is not None and cache[0] == key:
-            return cache[1]
+        if cache is not None and cache.key == key:
+            return cache
         best = self.reach_costs(st, u, speed)
-        taken = {(o.x, o.y) for o in st.units if not o.dead}
-        if "frightened" in u.conds:
-            out = {p: 1 for p in best if p not in taken and not self.frightened_block(st, u, p[0], p[1])}
-        else:
-            out = {p: 1 for p in best if p not in taken}
-        st.reach_cache = (key, out, speed, best, None, None)
-        return out
+        squares = self.price_moves(st, u, best, fright, 0, True, speed)
+        moves = st.board.move_actions
+        cache = st.reach_cache = MoveRange(key, best, None, squares, [moves[p] for p in squares])
+        return cache
+
+    def price_moves(
+        self, st: State, u: Unit, best: dict[int, int], fright: bool, left: int, paid: bool, speed: int
+    ) -> dict[int, int]:
+        """The reached squares a move may end on (F-15: not an occupied one; F-32: not closer to
+        the source of its fear), in `best`'s order, with their AP cost: 0 within the `left` squares
+        of the current Move, else 1 if a new Move of `speed` squares can be paid for and reaches.
+        `best` was searched with a budget of max(left, speed) squares."""
+        w = st.board.width
+        taken = {o.y * w + o.x for o in st.units if not o.dead}
+        if not fright and left <= 0 and paid:
+            return {p: 1 for p in best if p not in taken}  # the common case: every square is a new Move
+        squares: dict[int, int] = {}
+        for p, c in best.items():
+            if p in taken or (fright and self.frightened_block(st, u, p % w, p // w)):
+                continue
+            if c <= left:
+                squares[p] = 0
+            elif paid and c <= speed:
+                squares[p] = 1
+        return squares
+
+    def hero_moves(self, st: State, u: Unit) -> dict[Pos, int]:
+        """Reachable squares -> AP cost (0 inside the current Move's budget, else 1)."""
+        r = self.hero_move_range(st, u)
+        coords = st.board.coords
+        return {coords[p]: c for p, c in r.squares.items()} if r is not None else {}
+
+    def creature_moves(self, st: State, u: Unit) -> dict[Pos, int]:
+        """Reachable squares -> 1 (a creature's Move costs one of its actions)."""
+        r = self.creature_move_range(st, u)
+        coords = st.board.coords
+        return {coords[p]: c for p, c in r.squares.items()} if r is not None else {}
 
     def path_to(self, st: State, u: Unit, dest: Pos) -> tuple[list[Pos], int]:
+        """A cheapest path to a square in the move range the decision offered (State.reach_cache: a
+        creature has already spent the action by now), taking the first fitting neighbour at each
+        step back; and its cost in squares."""
         if u.side == HEROES:
-            self.hero_moves(st, u)
+            self.hero_move_range(st, u)
         else:
-            self.creature_moves(st, u)
-        best = st.reach_cache[3]
-        allies = {(o.x, o.y) for o in st.units if not o.dead and o is not u and o.side == u.side}
-        rubble = () if u.flyer else st.board.rubble
-        start = (u.x, u.y)
-        path = [dest]
-        q = dest
+            self.creature_move_range(st, u)
+        r = st.reach_cache
+        assert r is not None
+        best = r.best
+        board = st.board
+        w = board.width
+        allies = {o.y * w + o.x for o in st.units if not o.dead and o is not u and o.side == u.side}
+        rubble = frozenset() if u.flyer else board.rubble_idx
+        start = u.y * w + u.x
+        end = q = dest[1] * w + dest[0]
+        path = [q]
         while True:  # walk back along squares whose costs add up exactly
             enter = (2 if q in rubble else 1) * (2 if q in allies else 1)
             c = best[q] - enter
-            if c == 0 and start in st.board.neigh[q]:
+            if c == 0 and start in board.nset[q]:
                 break
-            q = next(p for p in st.board.neigh[q] if best.get(p) == c and p != start)
+            q = next(p for p in board.nidx[q] if best.get(p) == c and p != start)
             path.append(q)
         path.reverse()
-        return path, best[dest]
+        coords = board.coords
+        return [coords[p] for p in path], best[end]
 
     # ----- dice ---------------------------------------------------------------------------
     def roll(self, st: State, n: int, s: int) -> list[int]:
@@ -688,8 +717,13 @@ class Engine:
             return
 
     def check_over(self, st: State, ev: list[Event]) -> None:
-        heroes_up = any(u.side == HEROES and not u.dead and not u.dying for u in st.units)
-        creatures_up = any(u.side == CREATURES and not u.dead for u in st.units)
+        heroes_up = creatures_up = False
+        for u in st.units:
+            if not u.dead:
+                if u.side == CREATURES:
+                    creatures_up = True
+                elif not u.dying:
+                    heroes_up = True
         if not heroes_up:  # H-17: a simultaneous wipe-out goes to the creatures
             st.result = [CREATURES, "every hero is dead or dying"]
         elif not creatures_up:
@@ -1022,8 +1056,10 @@ class Engine:
     def hero_decision(self, st: State, u: Unit) -> Decision:
         acts: list[Action] = []
         items = st.content.items
-        moves = st.board.move_actions
-        acts.extend([moves[p] for p in self.hero_moves(st, u)])
+        enc = self.encumbered(st, u)
+        reach = self.hero_move_range(st, u, enc)
+        if reach is not None:
+            acts.extend(reach.actions)
         ux, uy = u.x, u.y
         foes = [(o, max(abs(o.x - ux), abs(o.y - uy))) for o in st.units if o.side != u.side and not o.dead]
         for wid in self.held_weapons(st, u):
@@ -1037,7 +1073,7 @@ class Engine:
         prone = "prone" in u.conds
         if u.ap >= 2:
             acts.append(("dodge",))
-        if prone and u.ap >= 1 and self.speed_squares(st, u) > 0:
+        if prone and u.ap >= 1 and self.speed_squares(st, u, enc) > 0:
             acts.append(("stand",))
         if not prone:
             acts.append(("prone",))
@@ -1053,7 +1089,6 @@ class Engine:
             if "grappled" in u.conds:
                 acts.append(("escape",))
         if u.ap >= 1:
-            enc = self.encumbered(st, u)
             for iid in dict.fromkeys(u.pack):
                 if self.can_equip(st, u, iid, enc):
                     acts.append(("equip", iid))
@@ -1075,8 +1110,8 @@ class Engine:
                     if self.can_pay(u, it.use_apc, kind):
                         acts.append(("use", iid, o.uid))
         if adjacent and self.can_pay(u, 1, "support"):
-            for o in st.units:
-                if o.side != u.side and not o.dead and dist(ux, uy, o.x, o.y) == 1:
+            for o, d in foes:
+                if d == 1:
                     acts.append(("help", o.uid))
         acts.append(("end",))
         special = ""
@@ -1107,8 +1142,9 @@ class Engine:
             foes = [(o, max(abs(o.x - ux), abs(o.y - uy))) for o in st.units if o.side != u.side and not o.dead]
             for a in c.actions:
                 if a.kind == "move":
-                    moves = board.move_actions
-                    acts.extend([moves[p] for p in self.creature_moves(st, u)])
+                    reach = self.creature_move_range(st, u)
+                    if reach is not None:
+                        acts.extend(reach.actions)
                 elif a.kind == "attack":
                     rng = a.range_ft // 5
                     melee = a.range == "melee" or a.range == "reach"
@@ -1306,7 +1342,9 @@ class Engine:
             self.next_turn(st, ev)
         elif kind == "move":
             dest = (int(action[1]), int(action[2]))
-            cost = self.hero_moves(st, u)[dest]
+            reach = self.hero_move_range(st, u)
+            assert reach is not None
+            cost = reach.squares[dest[1] * st.board.width + dest[0]]
             path, squares = self.path_to(st, u, dest)
             if cost:
                 self.pay(u, 1, "move")
@@ -1564,16 +1602,22 @@ class Engine:
         units = st.units
         grapples = any("grappled" in o.conds for o in units)
         asked = f["asked"]
+        # Nothing but the mover changes during the walk: who could strike as it leaves a square
+        # (F-24: hostiles able to react that have not used Engaged this round) and the squares it
+        # cannot stop on are fixed.
+        watchers = [
+            (e, self.melee_reach(st, e))
+            for e in units
+            if e.side != u.side and not e.dead and self.can_react(e) and "engaged" not in e.used
+        ]
+        others = {(o.x, o.y) for o in units if o is not u and not o.dead}
         while i < len(path):
             px, py = u.x, u.y
-            qx, qy = path[i][0], path[i][1]
+            qx, qy = path[i]
             engagers = []
-            for e in units:
-                if e.side == u.side or e.dead or abs(e.x - px) > 2 or abs(e.y - py) > 2:
+            for e, r in watchers:
+                if abs(e.x - px) > 2 or abs(e.y - py) > 2 or e.uid in asked:
                     continue
-                if e.uid in asked or not self.can_react(e) or "engaged" in e.used:
-                    continue
-                r = self.melee_reach(st, e)
                 if self.in_melee(st, e, (px, py), r) and not self.in_melee(st, e, (qx, qy), r):
                     engagers.append(e)
             if engagers:
@@ -1586,10 +1630,7 @@ class Engine:
             st.moved += 1
             i += 1
             asked = []
-            for o in units:
-                if o is not u and not o.dead and o.x == qx and o.y == qy:
-                    break
-            else:
+            if (qx, qy) not in others:
                 f["free"] = [qx, qy]
             if grapples:
                 for o in units:
@@ -1606,9 +1647,10 @@ class Engine:
     def end_of_movement(self, st: State, u: Unit, ev: list[Event]) -> None:
         """H-2 Riposte: a hostile that ends its own movement next to the rogue."""
         cands = []
-        for o in self.hostiles(st, u):
+        for o in st.units:
             if (
                 o.feature == "riposte"
+                and o.side != u.side
                 and self.can_react(o)
                 and not self.is_turn_of(st, o)
                 and o.reactive >= 2
@@ -1620,8 +1662,9 @@ class Engine:
                 )
             ):
                 cands.append(o)
-        for o in reversed(self.in_order(st, cands)):
-            self.offer(st, o, "riposte", u, ev)
+        if cands:
+            for o in reversed(self.in_order(st, cands)):
+                self.offer(st, o, "riposte", u, ev)
 
     def answer_offer(self, st: State, action: Action, ev: list[Event]) -> None:
         f = st.stack.pop()

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from mythtable.engine.decision import Decision
+from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.mythcraft.content import MythcraftContent
 
@@ -30,9 +30,24 @@ class Board:
     walk_cost: list[int] = field(default_factory=list)  # cost to enter each square on foot (rubble 2)
     nset: list[frozenset[int]] = field(default_factory=list)
     rubble_idx: frozenset[int] = frozenset()
-    coords: list[Pos] = field(default_factory=list)
-    move_actions: dict[Pos, tuple[str, int, int]] = field(default_factory=dict)
+    coords: list[Pos] = field(default_factory=list)  # square index -> (x, y); a square's index is y * width + x
+    move_actions: list[Action] = field(default_factory=list)  # square index -> its ("move", x, y) action
     los_cache: dict[tuple[Pos, Pos], bool] = field(default_factory=dict)
+
+
+class MoveRange(NamedTuple):
+    """The active participant's move range (State.reach_cache). Never mutated: clones share it."""
+
+    key: tuple[Any, ...]
+    """What the range depends on: who, where, the search budget, State.moved, Frightened."""
+    best: dict[int, int]
+    """Every square reachable within the budget (allies' squares too) -> cost in squares."""
+    sub: tuple[int, bool] | None
+    """A hero's squares of movement left and whether it can pay 1 AP for a new Move."""
+    squares: dict[int, int]
+    """The squares it can move to now -> AP cost (0 inside the current Move, else 1)."""
+    actions: list[Action]
+    """The move actions for `squares`, in the same order."""
 
 
 @dataclass(slots=True)
@@ -162,5 +177,5 @@ class State:
     casualties: int = 0
     moved: int = 0  # bumped whenever a square is entered or freed (keys the move-range cache)
     decision: Decision | None = None
-    reach_cache: Any = None
+    reach_cache: MoveRange | None = None
     opening: list[Any] = field(default_factory=list)
