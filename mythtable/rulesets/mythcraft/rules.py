@@ -441,17 +441,10 @@ class Engine:
         coords = st.board.coords
         return {coords[p]: c for p, c in r.squares.items()} if r is not None else {}
 
-    def path_to(self, st: State, u: Unit, dest: Pos) -> tuple[list[Pos], int]:
-        """A cheapest path to a square in the move range the decision offered (State.reach_cache: a
-        creature has already spent the action by now), taking the first fitting neighbour at each
-        step back; and its cost in squares."""
-        if u.side == HEROES:
-            self.hero_move_range(st, u)
-        else:
-            self.creature_move_range(st, u)
-        r = st.reach_cache
-        assert r is not None
-        best = r.best
+    def path_to(self, st: State, u: Unit, dest: Pos, reach: MoveRange) -> tuple[list[Pos], int]:
+        """A cheapest path to a square of the move range, taking the first fitting neighbour at
+        each step back; and its cost in squares."""
+        best = reach.best
         board = st.board
         w = board.width
         allies = {o.y * w + o.x for o in st.units if not o.dead and o is not u and o.side == u.side}
@@ -464,7 +457,12 @@ class Engine:
             c = best[q] - enter
             if c == 0 and start in board.nset[q]:
                 break
-            q = next(p for p in board.nidx[q] if best.get(p) == c and p != start)
+            for p in board.nidx[q]:
+                if best.get(p) == c and p != start:
+                    q = p
+                    break
+            else:
+                raise AssertionError("no way back along the move range")
             path.append(q)
         path.reverse()
         coords = board.coords
@@ -1342,13 +1340,14 @@ class Engine:
             self.next_turn(st, ev)
         elif kind == "move":
             dest = (int(action[1]), int(action[2]))
-            reach = self.hero_move_range(st, u)
+            enc = self.encumbered(st, u)
+            reach = self.hero_move_range(st, u, enc)
             assert reach is not None
             cost = reach.squares[dest[1] * st.board.width + dest[0]]
-            path, squares = self.path_to(st, u, dest)
+            path, squares = self.path_to(st, u, dest, reach)
             if cost:
                 self.pay(u, 1, "move")
-                u.move_left = self.speed_squares(st, u)
+                u.move_left = self.speed_squares(st, u, enc)
             u.move_left -= squares
             ev.append(Event(f"{u.name} moves to ({dest[0]}, {dest[1]}): {squares} square(s), {cost} AP."))
             st.stack.append(
@@ -1505,7 +1504,10 @@ class Engine:
         u.acts -= 1
         if kind == "move":
             dest = (int(action[1]), int(action[2]))
-            path, squares = self.path_to(st, u, dest)
+            # the range its decision offered (with no action left it is not recomputed)
+            reach = self.creature_move_range(st, u) or st.reach_cache
+            assert reach is not None
+            path, squares = self.path_to(st, u, dest, reach)
             ev.append(Event(f"{u.name} moves to ({dest[0]}, {dest[1]}) ({squares} square(s))."))
             st.stack.append(
                 {"t": "mv", "u": u.uid, "path": [list(p) for p in path], "i": 0, "asked": [], "free": [u.x, u.y]}
@@ -1553,15 +1555,9 @@ class Engine:
             if target.dead or not self.can_react(who):
                 st.stack.pop()  # the moment passed (say, an earlier reaction felled the target)
                 return None
-            prompt = {
-                "engaged": f"{who.name} may strike {target.name}, who leaves its reach (Engaged, 0 AP). Use it?",
-                "riposte": f"{who.name} may Riposte {target.name} (2 Reactive AP). Use it?",
-                "grim_reprisal": f"{who.name} may use Grim Reprisal on {target.name}. Use it?",
-                "parry": f"{who.name} may Parry {target.name}'s attack: +2 AR (1 Reactive AP). Use it?",
-                "ward": f"{who.name} may Ward against {target.name}'s attack: +2 {f.get('def', '')} "
-                f"(1 Reactive AP). Use it?",
-            }[f["name"]]
-            return Decision(who.side, "reaction", prompt, [("react", f["name"]), ("decline",)])
+            return Decision(
+                who.side, "reaction", self.offer_prompt(f, who, target), [("react", f["name"]), ("decline",)]
+            )
         if t == "choice":
             u = self.unit(st, f["u"])
             return Decision(
@@ -1571,6 +1567,21 @@ class Engine:
                 [("keep", "holy_support"), ("keep", "blood_rage")],
             )
         raise AssertionError(f"unknown frame {t}")
+
+    @staticmethod
+    def offer_prompt(f: dict[str, Any], who: Unit, target: Unit) -> str:
+        name = f["name"]
+        if name == "engaged":
+            return f"{who.name} may strike {target.name}, who leaves its reach (Engaged, 0 AP). Use it?"
+        if name == "riposte":
+            return f"{who.name} may Riposte {target.name} (2 Reactive AP). Use it?"
+        if name == "grim_reprisal":
+            return f"{who.name} may use Grim Reprisal on {target.name}. Use it?"
+        if name == "parry":
+            return f"{who.name} may Parry {target.name}'s attack: +2 AR (1 Reactive AP). Use it?"
+        if name == "ward":
+            return f"{who.name} may Ward against {target.name}'s attack: +2 {f.get('def', '')} (1 Reactive AP). Use it?"
+        raise KeyError(name)
 
     def offer(self, st: State, who: Unit, name: str, target: Unit, ev: list[Event], **extra: Any) -> bool:
         """Open a reaction decision unless the owner's side auto-declines (H-14)."""
@@ -1585,39 +1596,46 @@ class Engine:
         return sorted(units, key=lambda o: pos.get(o.uid, 999))
 
     def step_move(self, st: State, f: dict[str, Any], ev: list[Event]) -> Decision | None:
+        """A move frame: walk the path, then end the move (once walked, stopped or fallen)."""
         u = self.unit(st, f["u"])
         path = f["path"]
+        if not (u.dead or u.dying or f["i"] >= len(path) or "stopped" in u.conds) and self.walk(st, f, u, ev):
+            return None  # a hostile is offered an Engaged strike first
         i = f["i"]
-        if u.dead or u.dying or i >= len(path) or "stopped" in u.conds:
-            st.stack.pop()
-            if not u.dead and any(o is not u and not o.dead and o.x == u.x and o.y == u.y for o in st.units):
-                u.x, u.y = f["free"]  # never end on an ally's square (F-15): back to the last free one
-                st.moved += 1
-            if "stopped" in u.conds and i < len(path) and not u.dead:
-                ev.append(Event(f"{u.name} is stopped at ({u.x}, {u.y})."))
-                u.move_left = 0
-            if not u.dead and not u.dying and i > 0:
-                self.end_of_movement(st, u, ev)
-            return None
+        st.stack.pop()
+        if not u.dead and any(o is not u and not o.dead and o.x == u.x and o.y == u.y for o in st.units):
+            u.x, u.y = f["free"]  # never end on an ally's square (F-15): back to the last free one
+            st.moved += 1
+        if "stopped" in u.conds and i < len(path) and not u.dead:
+            ev.append(Event(f"{u.name} is stopped at ({u.x}, {u.y})."))
+            u.move_left = 0
+        if not u.dead and not u.dying and i > 0:
+            self.end_of_movement(st, u, ev)
+        return None
+
+    def walk(self, st: State, f: dict[str, Any], u: Unit, ev: list[Event]) -> bool:
+        """Step along the move frame's path until its end (False), or until leaving a square lets
+        a hostile strike first (F-24): True once the Engaged strike has been offered."""
+        path = f["path"]
+        i = f["i"]
         units = st.units
         grapples = any("grappled" in o.conds for o in units)
         asked = f["asked"]
         # Nothing but the mover changes during the walk: who could strike as it leaves a square
-        # (F-24: hostiles able to react that have not used Engaged this round) and the squares it
+        # (hostiles able to react that have not used Engaged this round) and the squares it
         # cannot stop on are fixed.
         watchers = [
-            (e, self.melee_reach(st, e))
-            for e in units
-            if e.side != u.side and not e.dead and self.can_react(e) and "engaged" not in e.used
+            e for e in units if e.side != u.side and not e.dead and self.can_react(e) and "engaged" not in e.used
         ]
         others = {(o.x, o.y) for o in units if o is not u and not o.dead}
         while i < len(path):
             px, py = u.x, u.y
             qx, qy = path[i]
             engagers = []
-            for e, r in watchers:
+            for e in watchers:
                 if abs(e.x - px) > 2 or abs(e.y - py) > 2 or e.uid in asked:
                     continue
+                r = self.melee_reach(st, e)
                 if self.in_melee(st, e, (px, py), r) and not self.in_melee(st, e, (qx, qy), r):
                     engagers.append(e)
             if engagers:
@@ -1625,7 +1643,7 @@ class Engine:
                 f["asked"] = [*asked, e.uid]
                 f["i"] = i
                 self.offer(st, e, "engaged", u, ev)
-                return None
+                return True
             u.x, u.y = qx, qy
             st.moved += 1
             i += 1
@@ -1642,7 +1660,7 @@ class Engine:
                             ev.append(Event(f"{o.name} is no longer Grappled."))
         f["i"] = i
         f["asked"] = []
-        return None
+        return False
 
     def end_of_movement(self, st: State, u: Unit, ev: list[Event]) -> None:
         """H-2 Riposte: a hostile that ends its own movement next to the rogue."""
