@@ -162,7 +162,9 @@ class Engine:
 
     def weight(self, st: State, u: Unit) -> int:
         items = st.content.items
-        w = sum(items[i].weight for i in u.pack)
+        w = 0
+        for i in u.pack:
+            w += items[i].weight
         for i in (u.main, u.off, u.armor):
             if i:
                 w += items[i].weight
@@ -385,9 +387,8 @@ class Engine:
             best = cache.best
         else:
             best = self.reach_costs(st, u, budget)
-        squares = self.price_moves(st, u, best, fright, u.move_left, u.ap >= 1, speed)
-        moves = st.board.move_actions
-        cache = st.reach_cache = MoveRange(key, best, sub, squares, [moves[p] for p in squares])
+        actions = self.move_actions(st, u, best, fright, u.move_left, u.ap >= 1, speed)
+        cache = st.reach_cache = MoveRange(key, best, sub, actions)
         return cache
 
     def creature_move_range(self, st: State, u: Unit) -> MoveRange | None:
@@ -403,43 +404,40 @@ class Engine:
         if cache is not None and cache.key == key:
             return cache
         best = self.reach_costs(st, u, speed)
-        squares = self.price_moves(st, u, best, fright, 0, True, speed)
-        moves = st.board.move_actions
-        cache = st.reach_cache = MoveRange(key, best, None, squares, [moves[p] for p in squares])
+        cache = st.reach_cache = MoveRange(key, best, None, self.move_actions(st, u, best, fright, 0, True, speed))
         return cache
 
-    def price_moves(
+    def move_actions(
         self, st: State, u: Unit, best: dict[int, int], fright: bool, left: int, paid: bool, speed: int
-    ) -> dict[int, int]:
-        """The reached squares a move may end on (F-15: not an occupied one; F-32: not closer to
-        the source of its fear), in `best`'s order, with their AP cost: 0 within the `left` squares
-        of the current Move, else 1 if a new Move of `speed` squares can be paid for and reaches.
+    ) -> list[Action]:
+        """The move actions, in `best`'s order, to the reached squares a move may end on (F-15:
+        not an occupied one; F-32: not closer to the source of its fear) and can pay for: within
+        the `left` squares of the current Move, or within a new Move of `speed` squares if `paid`.
         `best` was searched with a budget of max(left, speed) squares."""
-        w = st.board.width
+        board = st.board
+        w = board.width
+        moves = board.move_actions
         taken = {o.y * w + o.x for o in st.units if not o.dead}
         if not fright and left <= 0 and paid:
-            return {p: 1 for p in best if p not in taken}  # the common case: every square is a new Move
-        squares: dict[int, int] = {}
+            return [moves[p] for p in best if p not in taken]  # the common case: every square is a new Move
+        out: list[Action] = []
         for p, c in best.items():
             if p in taken or (fright and self.frightened_block(st, u, p % w, p // w)):
                 continue
-            if c <= left:
-                squares[p] = 0
-            elif paid and c <= speed:
-                squares[p] = 1
-        return squares
+            if c <= left or (paid and c <= speed):
+                out.append(moves[p])
+        return out
 
     def hero_moves(self, st: State, u: Unit) -> dict[Pos, int]:
         """Reachable squares -> AP cost (0 inside the current Move's budget, else 1)."""
         r = self.hero_move_range(st, u)
-        coords = st.board.coords
-        return {coords[p]: c for p, c in r.squares.items()} if r is not None else {}
+        w = st.board.width
+        return {(x, y): r.ap_cost(y * w + x) for x, y in r.squares()} if r is not None else {}
 
     def creature_moves(self, st: State, u: Unit) -> dict[Pos, int]:
         """Reachable squares -> 1 (a creature's Move costs one of its actions)."""
         r = self.creature_move_range(st, u)
-        coords = st.board.coords
-        return {coords[p]: c for p, c in r.squares.items()} if r is not None else {}
+        return dict.fromkeys(r.squares(), 1) if r is not None else {}
 
     def path_to(self, st: State, u: Unit, dest: Pos, reach: MoveRange) -> tuple[list[Pos], int]:
         """A cheapest path to a square of the move range, taking the first fitting neighbour at
@@ -1021,15 +1019,11 @@ class Engine:
     def ground_near(self, st: State, u: Unit) -> list[str]:
         """Item ids on the own square first, then on adjacent squares (no repeats)."""
         ux, uy = u.x, u.y
-        own: dict[str, None] = {}
-        near: dict[str, None] = {}
-        for gx, gy, iid in st.ground:
-            if gx == ux and gy == uy:
-                own[iid] = None
-            elif -1 <= gx - ux <= 1 and -1 <= gy - uy <= 1:
-                near[iid] = None
-        own.update(near)
-        return list(own)
+        near = [g for g in st.ground if -1 <= g[0] - ux <= 1 and -1 <= g[1] - uy <= 1]
+        if not near:
+            return []
+        own = [g[2] for g in near if g[0] == ux and g[1] == uy]
+        return list(dict.fromkeys(own + [g[2] for g in near]))
 
     def spell_targets(self, st: State, u: Unit, sid: str) -> list[Action]:
         sp = st.content.spells[sid]
@@ -1060,9 +1054,12 @@ class Engine:
             acts.extend(reach.actions)
         ux, uy = u.x, u.y
         foes = [(o, max(abs(o.x - ux), abs(o.y - uy))) for o in st.units if o.side != u.side and not o.dead]
+        # hostiles within reach of an unarmed strike or a grapple: adjacent, no corner cutting (H-16)
+        adjacent = [o for o, d in foes if d == 1 and melee_adjacent_ok(st.board, (ux, uy), (o.x, o.y))]
         for wid in self.held_weapons(st, u):
             if self.can_pay(u, self.weapon_apc(st, u, wid), "attack"):
-                for o in self.weapon_targets(st, u, wid, foes):
+                targets = adjacent if wid == "unarmed" else self.weapon_targets(st, u, wid, foes)
+                for o in targets:
                     acts.append(("attack", wid, o.uid))
         for sid in u.spells:
             sp = st.content.spells[sid]
@@ -1077,7 +1074,6 @@ class Engine:
             acts.append(("prone",))
         if prone and "burning" in u.conds and u.ap >= 3:
             acts.append(("douse",))
-        adjacent = [o for o, d in foes if d == 1 and melee_adjacent_ok(st.board, (ux, uy), (o.x, o.y))]
         if u.ap >= 2:
             for o in adjacent:
                 acts.append(("grapple", o.uid))
@@ -1086,17 +1082,19 @@ class Engine:
                 acts.append(("trip", o.uid))
             if "grappled" in u.conds:
                 acts.append(("escape",))
+        held = [i for i in (u.main, u.off) if i]
+        pack = dict.fromkeys(u.pack)  # each carried item once, in order
         if u.ap >= 1:
-            for iid in dict.fromkeys(u.pack):
+            for iid in pack:
                 if self.can_equip(st, u, iid, enc):
                     acts.append(("equip", iid))
-            for iid in dict.fromkeys(i for i in (u.main, u.off) if i):
+            for iid in dict.fromkeys(held):
                 acts.append(("stow", iid))
             for iid in self.ground_near(st, u):
                 acts.append(("pick_up", iid))
-        for iid in dict.fromkeys(i for i in (u.main, u.off, *u.pack) if i):
+        for iid in dict.fromkeys([*held, *(i for i in pack if i)]):
             acts.append(("set_down", iid))
-        consumables = [iid for iid in dict.fromkeys(u.pack) if items[iid].kind == "consumable"]
+        consumables = [iid for iid in pack if items[iid].kind == "consumable"]
         if consumables:
             friends = [
                 o for o in st.units if o.side == u.side and not o.dead and -1 <= o.x - ux <= 1 and -1 <= o.y - uy <= 1
@@ -1343,7 +1341,7 @@ class Engine:
             enc = self.encumbered(st, u)
             reach = self.hero_move_range(st, u, enc)
             assert reach is not None
-            cost = reach.squares[dest[1] * st.board.width + dest[0]]
+            cost = reach.ap_cost(dest[1] * st.board.width + dest[0])
             path, squares = self.path_to(st, u, dest, reach)
             if cost:
                 self.pay(u, 1, "move")

@@ -44,10 +44,16 @@ class MoveRange(NamedTuple):
     """Every square reachable within the budget (allies' squares too) -> cost in squares."""
     sub: tuple[int, bool] | None
     """A hero's squares of movement left and whether it can pay 1 AP for a new Move."""
-    squares: dict[int, int]
-    """The squares it can move to now -> AP cost (0 inside the current Move, else 1)."""
     actions: list[Action]
-    """The move actions for `squares`, in the same order."""
+    """The move actions: ("move", x, y) for each square it can move to now."""
+
+    def squares(self) -> list[Pos]:
+        return [(int(a[1]), int(a[2])) for a in self.actions]
+
+    def ap_cost(self, square: int) -> int:
+        """A hero's AP cost to move to a square of the range (by index): 0 within its current
+        Move, else 1 for a new Move (for a creature, 1: a Move is one of its actions)."""
+        return 0 if self.sub is not None and self.best[square] <= self.sub[0] else 1
 
 
 @dataclass(slots=True)
