@@ -103,6 +103,21 @@ def make_board(rows: list[str]) -> Board:
     return Board(width, height, walls, rubble, neigh, nidx, walk, nset, rubble_idx, coords, move_actions)
 
 
+_BOARDS: dict[tuple[str, ...], Board] = {}
+
+
+def board_for(rows: list[str]) -> Board:
+    """The board of a map ("#" wall, ":" rubble, anything else open), built once per process: a
+    Board depends only on its rows and never changes (but for its line-of-sight cache)."""
+    key = tuple(rows)
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) >= 64:  # test maps come and go
+            _BOARDS.clear()
+        board = _BOARDS[key] = make_board(rows)
+    return board
+
+
 def line_of_sight(board: Board, a: Pos, b: Pos) -> bool:
     """H-16: the centre-to-centre segment must not pass through the inside of a wall square."""
     if a == b:
@@ -418,15 +433,14 @@ class Engine:
         w = board.width
         moves = board.move_actions
         taken = {o.y * w + o.x for o in st.units if not o.dead}
-        if not fright and left <= 0 and paid:
-            return [moves[p] for p in best if p not in taken]  # the common case: every square is a new Move
-        out: list[Action] = []
-        for p, c in best.items():
-            if p in taken or (fright and self.frightened_block(st, u, p % w, p // w)):
-                continue
-            if c <= left or (paid and c <= speed):
-                out.append(moves[p])
-        return out
+        limit = max(left, speed) if paid else left  # paid: every square found is within reach
+        if fright:
+            return [
+                moves[p]
+                for p, c in best.items()
+                if c <= limit and p not in taken and not self.frightened_block(st, u, p % w, p // w)
+            ]
+        return [moves[p] for p, c in best.items() if c <= limit and p not in taken]
 
     def hero_moves(self, st: State, u: Unit) -> dict[Pos, int]:
         """Reachable squares -> AP cost (0 inside the current Move's budget, else 1)."""
@@ -492,7 +506,7 @@ class Engine:
             rows, legend = enc.map, enc.legend
             ground = [(g.x, g.y, g.item) for g in enc.ground_items]
         legend = legend or {}
-        board = make_board(["".join(c if c in "#:" else "." for c in r) for r in rows])
+        board = board_for(["".join(c if c in "#:" else "." for c in r) for r in rows])
         units: list[Unit] = []
         starts: dict[str, Pos] = {}
         capitals: list[tuple[str, Pos]] = []

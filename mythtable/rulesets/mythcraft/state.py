@@ -19,7 +19,8 @@ UNTIL_START = -2  # ends at the start of the affected participant's next turn
 
 @dataclass(slots=True)
 class Board:
-    """The static battlefield: shared (never copied) between clones of a state."""
+    """The static battlefield of a map: shared (never copied) between clones of a state and
+    between games on the same map (rules.board_for). Only its caches ever change."""
 
     width: int
     height: int
