@@ -7,6 +7,7 @@ choice, and otherwise runs the turn order (start of turn, the turn decision, end
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from mythtable.engine.decision import Action, Decision, Event
@@ -342,13 +343,14 @@ class Engine:
             front = layers.get(c)
             if not front:
                 continue
-            if c:
+            if c and c == budget:
                 for p in front:
                     out[p] = c
-                if c == budget:
-                    break
-            nb: set[int] = set()
+                break
+            nb: set[int] = set()  # every neighbour of this layer (the start is layer 0, not a result)
             for p in front:
+                if c:
+                    out[p] = c
                 nb |= nset[p]
             nb -= seen
             if not nb:
@@ -433,14 +435,11 @@ class Engine:
         w = board.width
         moves = board.move_actions
         taken = {o.y * w + o.x for o in st.units if not o.dead}
-        limit = max(left, speed) if paid else left  # paid: every square found is within reach
+        # paid: a new Move reaches every square found (the search's budget was max(left, speed))
+        squares: Iterable[int] = best if paid else [p for p, c in best.items() if c <= left]
         if fright:
-            return [
-                moves[p]
-                for p, c in best.items()
-                if c <= limit and p not in taken and not self.frightened_block(st, u, p % w, p // w)
-            ]
-        return [moves[p] for p, c in best.items() if c <= limit and p not in taken]
+            squares = [p for p in squares if not self.frightened_block(st, u, p % w, p // w)]
+        return [moves[p] for p in squares if p not in taken]
 
     def hero_moves(self, st: State, u: Unit) -> dict[Pos, int]:
         """Reachable squares -> AP cost (0 inside the current Move's budget, else 1)."""
@@ -453,9 +452,9 @@ class Engine:
         r = self.creature_move_range(st, u)
         return dict.fromkeys(r.squares(), 1) if r is not None else {}
 
-    def path_to(self, st: State, u: Unit, dest: Pos, reach: MoveRange) -> tuple[list[Pos], int]:
+    def path_to(self, st: State, u: Unit, dest: Pos, reach: MoveRange) -> tuple[list[list[int]], int]:
         """A cheapest path to a square of the move range, taking the first fitting neighbour at
-        each step back; and its cost in squares."""
+        each step back, as [x, y] squares (a move frame's path); and its cost in squares."""
         best = reach.best
         board = st.board
         w = board.width
@@ -477,8 +476,7 @@ class Engine:
                 raise AssertionError("no way back along the move range")
             path.append(q)
         path.reverse()
-        coords = board.coords
-        return [coords[p] for p in path], best[end]
+        return [[p % w, p // w] for p in path], best[end]
 
     # ----- dice ---------------------------------------------------------------------------
     def roll(self, st: State, n: int, s: int) -> list[int]:
@@ -1363,7 +1361,7 @@ class Engine:
             u.move_left -= squares
             ev.append(Event(f"{u.name} moves to ({dest[0]}, {dest[1]}): {squares} square(s), {cost} AP."))
             st.stack.append(
-                {"t": "mv", "u": u.uid, "path": [list(p) for p in path], "i": 0, "asked": [], "free": [u.x, u.y]}
+                {"t": "mv", "u": u.uid, "path": path, "i": 0, "asked": [], "free": [u.x, u.y]}
             )
         elif kind == "attack":
             wid, t = str(action[1]), self.unit(st, str(action[2]))
@@ -1522,7 +1520,7 @@ class Engine:
             path, squares = self.path_to(st, u, dest, reach)
             ev.append(Event(f"{u.name} moves to ({dest[0]}, {dest[1]}) ({squares} square(s))."))
             st.stack.append(
-                {"t": "mv", "u": u.uid, "path": [list(p) for p in path], "i": 0, "asked": [], "free": [u.x, u.y]}
+                {"t": "mv", "u": u.uid, "path": path, "i": 0, "asked": [], "free": [u.x, u.y]}
             )
         elif kind == "attack":
             t = self.unit(st, str(action[2]))
@@ -1645,7 +1643,7 @@ class Engine:
             qx, qy = path[i]
             engagers = []
             for e in watchers:
-                if abs(e.x - px) > 2 or abs(e.y - py) > 2 or e.uid in asked:
+                if not (-2 <= e.x - px <= 2 and -2 <= e.y - py <= 2) or e.uid in asked:
                     continue
                 r = self.melee_reach(st, e)
                 if self.in_melee(st, e, (px, py), r) and not self.in_melee(st, e, (qx, qy), r):
