@@ -1360,9 +1360,7 @@ class Engine:
                 u.move_left = self.speed_squares(st, u, enc)
             u.move_left -= squares
             ev.append(Event(f"{u.name} moves to ({dest[0]}, {dest[1]}): {squares} square(s), {cost} AP."))
-            st.stack.append(
-                {"t": "mv", "u": u.uid, "path": path, "i": 0, "asked": [], "free": [u.x, u.y]}
-            )
+            st.stack.append({"t": "mv", "u": u.uid, "path": path, "i": 0, "asked": [], "free": [u.x, u.y]})
         elif kind == "attack":
             wid, t = str(action[1]), self.unit(st, str(action[2]))
             paid = self.pay(u, self.weapon_apc(st, u, wid), "attack")
@@ -1519,9 +1517,7 @@ class Engine:
             assert reach is not None
             path, squares = self.path_to(st, u, dest, reach)
             ev.append(Event(f"{u.name} moves to ({dest[0]}, {dest[1]}) ({squares} square(s))."))
-            st.stack.append(
-                {"t": "mv", "u": u.uid, "path": path, "i": 0, "asked": [], "free": [u.x, u.y]}
-            )
+            st.stack.append({"t": "mv", "u": u.uid, "path": path, "i": 0, "asked": [], "free": [u.x, u.y]})
         elif kind == "attack":
             t = self.unit(st, str(action[2]))
             spec = self.creature_spec(st, u, str(action[1]))
