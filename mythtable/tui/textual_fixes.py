@@ -1,16 +1,21 @@
-"""Guards for Textual bugs that key mashing reaches; imported once by the app.
+"""Guards for Textual bugs that key mashing or a long game reaches; imported once by the app.
 
 OptionList page up/down before the list has been laid out (a Select's overlay just opened, or a
 list right after a resize) looks up `_index_to_line[...]` while that map is still empty and
 raises KeyError, which ends the app. Seen with Textual 8.2.8 (also reported against SelectOverlay
 elsewhere). Until it is fixed upstream, such a key press does nothing.
+
+The Footer recomposes whenever the bindings change (after every move), and each new FooterKey
+data-binds `compact` to the Footer: a watcher on the Footer that Textual drops only when
+`compact` changes, which it never does. So every removed key stayed alive with its styles and
+render caches (about 40 KB a move). After each recompose the watchers of removed keys are dropped.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import OptionList
+from textual.widgets import Footer, OptionList
 
 _move_page = OptionList._move_page
 
@@ -22,3 +27,19 @@ def _safe_move_page(self: OptionList, direction: Any) -> None:
 
 
 OptionList._move_page = _safe_move_page  # type: ignore[method-assign]
+
+_recompose = Footer.recompose
+
+
+def _gone(node: object) -> bool:
+    return any(getattr(node, flag, False) for flag in ("_pruning", "_closing", "_closed"))
+
+
+async def _recompose_dropping_old_watchers(self: Footer) -> None:
+    await _recompose(self)
+    watchers: dict[str, list[tuple[object, object]]] = getattr(self, "__watchers", {})  # Textual's own name
+    for callbacks in watchers.values():
+        callbacks[:] = [(node, callback) for node, callback in callbacks if not _gone(node)]
+
+
+Footer.recompose = _recompose_dropping_old_watchers  # type: ignore[method-assign]
