@@ -1031,11 +1031,15 @@ class Engine:
     def ground_near(self, st: State, u: Unit) -> list[str]:
         """Item ids on the own square first, then on adjacent squares (no repeats)."""
         ux, uy = u.x, u.y
-        near = [g for g in st.ground if -1 <= g[0] - ux <= 1 and -1 <= g[1] - uy <= 1]
-        if not near:
-            return []
-        own = [g[2] for g in near if g[0] == ux and g[1] == uy]
-        return list(dict.fromkeys(own + [g[2] for g in near]))
+        own: dict[str, None] = {}
+        near: dict[str, None] = {}
+        for gx, gy, iid in st.ground:
+            if gx == ux and gy == uy:
+                own[iid] = None
+            elif -1 <= gx - ux <= 1 and -1 <= gy - uy <= 1:
+                near[iid] = None
+        own.update(near)
+        return list(own)
 
     def spell_targets(self, st: State, u: Unit, sid: str) -> list[Action]:
         sp = st.content.spells[sid]
@@ -1625,15 +1629,20 @@ class Engine:
         path = f["path"]
         i = f["i"]
         units = st.units
-        grapples = any("grappled" in o.conds for o in units)
         asked = f["asked"]
         # Nothing but the mover changes during the walk: who could strike as it leaves a square
         # (hostiles able to react that have not used Engaged this round) and the squares it
         # cannot stop on are fixed.
-        watchers = [
-            e for e in units if e.side != u.side and not e.dead and self.can_react(e) and "engaged" not in e.used
-        ]
-        others = {(o.x, o.y) for o in units if o is not u and not o.dead}
+        watchers: list[Unit] = []
+        others: set[Pos] = set()
+        grapples = False
+        for o in units:
+            if "grappled" in o.conds:
+                grapples = True
+            if o is not u and not o.dead:
+                others.add((o.x, o.y))
+                if o.side != u.side and self.can_react(o) and "engaged" not in o.used:
+                    watchers.append(o)
         while i < len(path):
             px, py = u.x, u.y
             qx, qy = path[i]
