@@ -732,6 +732,8 @@ class Engine:
                     creatures_up = True
                 elif not u.dying:
                     heroes_up = True
+                if heroes_up and creatures_up:
+                    return  # the fight goes on
         if not heroes_up:  # H-17: a simultaneous wipe-out goes to the creatures
             st.result = [CREATURES, "every hero is dead or dying"]
         elif not creatures_up:
