@@ -12,10 +12,14 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mythtable.engine.errors import RecordError
 from mythtable.engine.game import Game
-from mythtable.engine.record import GameRecord, read_record, write_atomic
+from mythtable.engine.record import record_json, write_atomic
+
+if TYPE_CHECKING:  # reading saves validates them with pydantic; saving a game needs none of it
+    from mythtable.engine.record import GameRecord
 
 SAVE_NAME = re.compile(r"^[a-z]+-\d{8}-\d{6}-[0-9a-f]{6}\.json$")
 
@@ -60,11 +64,13 @@ class SaveStore:
 
     def save(self, game: Game) -> Path:
         path = self.path_for(game)
-        write_atomic(path, game.to_record().to_json())
+        write_atomic(path, record_json(game.record_data()))
         return path
 
     def list(self) -> tuple[list[SaveInfo], list[str]]:
         """Readable saves, newest first, and one message per file that could not be read."""
+        from mythtable.engine.record import read_record
+
         saves: list[SaveInfo] = []
         problems: list[str] = []
         if not self.folder.is_dir():

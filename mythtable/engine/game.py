@@ -10,12 +10,15 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.errors import IllegalAction, RecordError
 from mythtable.engine.protocol import Setup
-from mythtable.engine.record import RECORD_VERSION, GameRecord, RecordResult, RecordSetup, now_iso
+from mythtable.engine.record import RECORD_FORMAT, RECORD_VERSION, now_iso
+
+if TYPE_CHECKING:  # record.py validates with pydantic, which a game in progress does without
+    from mythtable.engine.record import GameRecord
 
 CHECKPOINT_EVERY = 25
 
@@ -172,25 +175,33 @@ class Game:
         return [line for line in self.log if line.event.seat is None or line.event.seat == seat]
 
     # ----- records ---------------------------------------------------------------------
-    def to_record(self) -> GameRecord:
+    def record_data(self) -> dict[str, Any]:
+        """The record's fields as plain data, in GameRecord's order: what a save writes
+        (record.record_json) without pydantic, and what `to_record` validates."""
         result = self.result
-        return GameRecord(
-            version=RECORD_VERSION,
-            ruleset=self.ruleset.id,
-            content_hash=self.loaded.content_hash,
-            seed=self.seed,
-            setup=RecordSetup(players=list(self.setup.players), options=dict(self.setup.options)),
-            controllers=list(self.controllers),
-            actions=[list(a) for a in self.actions],
-            checkpoints=dict(self.checkpoints),
-            turn=self.ruleset.turn_number(self.state),
-            result=None
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "ruleset": self.ruleset.id,
+            "content_hash": self.loaded.content_hash,
+            "seed": self.seed,
+            "setup": {"players": list(self.setup.players), "options": dict(self.setup.options)},
+            "controllers": list(self.controllers),
+            "actions": [list(a) for a in self.actions],
+            "checkpoints": dict(self.checkpoints),
+            "turn": self.ruleset.turn_number(self.state),
+            "result": None
             if result is None
-            else RecordResult(winner=result.winner, reason=result.reason, turns=result.turns),
-            final_state=self.ruleset.snapshot(self.state) if result is not None else None,
-            created=self.created,
-            updated=now_iso(),
-        )
+            else {"winner": result.winner, "reason": result.reason, "turns": result.turns},
+            "final_state": self.ruleset.snapshot(self.state) if result is not None else None,
+            "created": self.created,
+            "updated": now_iso(),
+        }
+
+    def to_record(self) -> GameRecord:
+        from mythtable.engine.record import GameRecord
+
+        return GameRecord.model_validate(self.record_data())
 
     @classmethod
     def from_record(cls, record: GameRecord, root: Path | None = None, verify: bool = False) -> Game:

@@ -1,7 +1,9 @@
-"""Game records: the JSON that replays a game exactly (and, later, the save format).
+"""Game records: the JSON that replays a game exactly, and the save format.
 
 A record holds the ruleset, the hash of the content it was played with, the seed, the
-setup and every action. pydantic validates it at the edge; the engine never sees raw JSON.
+setup and every action. pydantic validates it at the edge (record_schema.py, imported only
+where records are read); the engine never sees raw JSON. Writing one needs no pydantic, so a
+game in progress autosaves without importing it.
 """
 
 from __future__ import annotations
@@ -11,13 +13,17 @@ import os
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+if TYPE_CHECKING:  # for type checkers; at run time __getattr__ below imports them
+    from mythtable.engine.record_schema import GameRecord as GameRecord
+    from mythtable.engine.record_schema import RecordResult as RecordResult
+    from mythtable.engine.record_schema import RecordSetup as RecordSetup
+    from mythtable.engine.record_schema import parse_record as parse_record
+    from mythtable.engine.record_schema import read_record as read_record
 
-from mythtable.engine.content import describe_validation_error
-from mythtable.engine.decision import Action, as_action
-from mythtable.engine.errors import RecordError
+SCHEMA_NAMES = frozenset({"GameRecord", "RecordResult", "RecordSetup", "parse_record", "read_record"})
+"""Importable from here as always; pydantic is imported only when one of them is asked for."""
 
 RECORD_FORMAT = "mythtable-record"
 RECORD_VERSION = 1
@@ -28,110 +34,9 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class RecordResult(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    winner: int | None = Field(ge=0, le=1)
-    reason: str
-    turns: int = Field(ge=0)
-
-
-class RecordSetup(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    players: list[str] = Field(min_length=2, max_length=2)
-    options: dict[str, str] = {}
-
-
-class GameRecord(BaseModel):
-    """Everything needed to replay one game, plus what it should replay to."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    format: Literal["mythtable-record"] = RECORD_FORMAT
-    version: int
-    ruleset: str
-    content_hash: str
-    seed: int = Field(ge=0, lt=2**63)
-    setup: RecordSetup
-    controllers: list[str] = Field(default_factory=lambda: ["human", "human"], min_length=2, max_length=2)
-    actions: list[list[str | int]] = []
-    checkpoints: dict[int, str] = {}
-    """State hashes after every Nth action, so a failed replay can say where it diverged."""
-    turn: int = Field(default=0, ge=0)
-    """The turn (or round) reached, for the list of saved games."""
-    result: RecordResult | None = None
-    final_state: dict[str, Any] | None = None
-    created: str = Field(default_factory=now_iso)
-    updated: str = Field(default_factory=now_iso)
-
-    @field_validator("actions")
-    @classmethod
-    def _actions_are_actions(cls, actions: list[list[str | int]]) -> list[list[str | int]]:
-        for index, raw in enumerate(actions, start=1):
-            try:
-                as_action(raw)
-            except ValueError as exc:
-                raise ValueError(f"action {index}: {exc}") from None
-        return actions
-
-    def action_tuples(self) -> list[Action]:
-        return [as_action(a) for a in self.actions]
-
-    def to_json(self) -> str:
-        return self.model_dump_json(indent=1)
-
-
-def parse_record(text: str, source: str = "record") -> GameRecord:
-    """Validate a record's JSON text; every failure becomes one RecordError sentence."""
-    if len(text) > MAX_RECORD_BYTES:
-        raise RecordError(f"{source}: too large ({len(text)} bytes; the limit is {MAX_RECORD_BYTES})")
-    if not text.strip():
-        raise RecordError(f"{source}: the file is empty")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
-    except RecursionError:
-        raise RecordError(f"{source}: not valid JSON (nested too deeply)") from None
-    try:  # a "\ud800" escape decodes to a lone surrogate, which no save could ever write back
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except RecursionError:
-        raise RecordError(f"{source}: not valid JSON (nested too deeply)") from None
-    except UnicodeEncodeError:
-        raise RecordError(f"{source}: not valid text (a lone surrogate escape such as \\ud800)") from None
-    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise RecordError(f"{source}: not a mythtable game record")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError(f"{source}: the record has no format version")
-    if version > RECORD_VERSION:
-        raise RecordError(
-            f"{source}: written by a newer mythtable (record version {version}; "
-            f"this one reads up to {RECORD_VERSION}); please upgrade"
-        )
-    if version < 1:
-        raise RecordError(f"{source}: record version {version} is not supported")
-    try:
-        return GameRecord.model_validate(data)
-    except ValidationError as exc:
-        raise RecordError(f"{source}: {describe_validation_error(exc)}") from None
-
-
-def read_record(path: Path) -> GameRecord:
-    try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: too large ({size} bytes; the limit is {MAX_RECORD_BYTES})")
-        with path.open("rb") as handle:  # read no further than the limit: /dev/zero reports size 0
-            raw = handle.read(MAX_RECORD_BYTES + 1)
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path}: too large (over {MAX_RECORD_BYTES} bytes, the limit)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a text file") from None
-    return parse_record(text, str(path))
+def record_json(data: dict[str, Any]) -> str:
+    """A record's fields (in GameRecord's order) as the saved text: indented by one space, UTF-8 as is."""
+    return json.dumps(data, indent=1, ensure_ascii=False)
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -158,3 +63,11 @@ def write_atomic(path: Path, text: str) -> None:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+def __getattr__(name: str) -> Any:
+    if name in SCHEMA_NAMES:
+        from mythtable.engine import record_schema
+
+        return getattr(record_schema, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

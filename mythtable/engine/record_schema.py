@@ -1,0 +1,124 @@
+"""Game records validated: the pydantic models, and reading a record or save from text or a file.
+
+Imported only where records are read (resume, the saved-games list, replay); writing one needs
+none of this (record.py).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from mythtable.engine.content import describe_validation_error
+from mythtable.engine.decision import Action, as_action
+from mythtable.engine.errors import RecordError
+from mythtable.engine.record import MAX_RECORD_BYTES, RECORD_FORMAT, RECORD_VERSION, now_iso, record_json
+
+
+class RecordResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    winner: int | None = Field(ge=0, le=1)
+    reason: str
+    turns: int = Field(ge=0)
+
+
+class RecordSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    players: list[str] = Field(min_length=2, max_length=2)
+    options: dict[str, str] = {}
+
+
+class GameRecord(BaseModel):
+    """Everything needed to replay one game, plus what it should replay to."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["mythtable-record"] = RECORD_FORMAT
+    version: int
+    ruleset: str
+    content_hash: str
+    seed: int = Field(ge=0, lt=2**63)
+    setup: RecordSetup
+    controllers: list[str] = Field(default_factory=lambda: ["human", "human"], min_length=2, max_length=2)
+    actions: list[list[str | int]] = []
+    checkpoints: dict[int, str] = {}
+    """State hashes after every Nth action, so a failed replay can say where it diverged."""
+    turn: int = Field(default=0, ge=0)
+    """The turn (or round) reached, for the list of saved games."""
+    result: RecordResult | None = None
+    final_state: dict[str, Any] | None = None
+    created: str = Field(default_factory=now_iso)
+    updated: str = Field(default_factory=now_iso)
+
+    @field_validator("actions")
+    @classmethod
+    def _actions_are_actions(cls, actions: list[list[str | int]]) -> list[list[str | int]]:
+        for index, raw in enumerate(actions, start=1):
+            try:
+                as_action(raw)
+            except ValueError as exc:
+                raise ValueError(f"action {index}: {exc}") from None
+        return actions
+
+    def action_tuples(self) -> list[Action]:
+        return [as_action(a) for a in self.actions]
+
+    def to_json(self) -> str:
+        return record_json(self.model_dump(mode="json"))
+
+
+def parse_record(text: str, source: str = "record") -> GameRecord:
+    """Validate a record's JSON text; every failure becomes one RecordError sentence."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"{source}: too large ({len(text)} bytes; the limit is {MAX_RECORD_BYTES})")
+    if not text.strip():
+        raise RecordError(f"{source}: the file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise RecordError(f"{source}: not valid JSON (nested too deeply)") from None
+    try:  # a "\ud800" escape decodes to a lone surrogate, which no save could ever write back
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except RecursionError:
+        raise RecordError(f"{source}: not valid JSON (nested too deeply)") from None
+    except UnicodeEncodeError:
+        raise RecordError(f"{source}: not valid text (a lone surrogate escape such as \\ud800)") from None
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise RecordError(f"{source}: not a mythtable game record")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError(f"{source}: the record has no format version")
+    if version > RECORD_VERSION:
+        raise RecordError(
+            f"{source}: written by a newer mythtable (record version {version}; "
+            f"this one reads up to {RECORD_VERSION}); please upgrade"
+        )
+    if version < 1:
+        raise RecordError(f"{source}: record version {version} is not supported")
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as exc:
+        raise RecordError(f"{source}: {describe_validation_error(exc)}") from None
+
+
+def read_record(path: Path) -> GameRecord:
+    try:
+        size = path.stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: too large ({size} bytes; the limit is {MAX_RECORD_BYTES})")
+        with path.open("rb") as handle:  # read no further than the limit: /dev/zero reports size 0
+            raw = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path}: too large (over {MAX_RECORD_BYTES} bytes, the limit)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file") from None
+    return parse_record(text, str(path))
