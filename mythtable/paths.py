@@ -20,3 +20,15 @@ def assets_root() -> Path:
     if bundled.is_dir():
         return bundled
     return _PACKAGE.parent / "assets"
+
+
+def cache_dir() -> Path:
+    """Where mythtable keeps files it can rebuild (validated content): $MYTHTABLE_CACHE_DIR (tests
+    set it), else the platform's user cache folder. Never the data folder: reading a save or a
+    record must change nothing there."""
+    env = os.environ.get("MYTHTABLE_CACHE_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return platformdirs.user_cache_path("mythtable", appauthor=False)

@@ -7,7 +7,9 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """No test ever writes saves into the real user data folder."""
+    """No test ever writes saves into the real user data folder, nor the content cache into the
+    user cache folder (one cache per test process, so that it is warm after the first load)."""
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("MYTHTABLE_DATA_DIR", str(folder))
+    monkeypatch.setenv("MYTHTABLE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
     return folder

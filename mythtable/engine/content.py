@@ -6,7 +6,6 @@ needs to know exactly where to look.
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
@@ -14,6 +13,8 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from mythtable.engine import reference
+from mythtable.engine.content_cache import content_hash as content_hash  # its home now; callers import it here
 from mythtable.engine.errors import ContentError
 
 M = TypeVar("M", bound=BaseModel)
@@ -102,17 +103,6 @@ def entry_name(item: object, index: int, table: str) -> str:
     return f"{table} entry {index}"
 
 
-def content_hash(root: Path) -> str:
-    """A stable hash of every file in a ruleset's asset folder; records carry it."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(b"\0")
-        digest.update(path.read_bytes())
-        digest.update(b"\0")
-    return digest.hexdigest()[:16]
-
-
 # ----- the in-app rules reference, shared by all rulesets ----------------------------------
 
 Tier = Literal["seed", "fact", "house"]
@@ -165,3 +155,11 @@ def load_reference(path: Path) -> RulesReference:
     if dupes:
         raise ContentError(f"{path.name}: clause ids used twice: {', '.join(dupes)}")
     return ref
+
+
+REFERENCE_TWINS: dict[type, type] = {
+    Clause: reference.Clause,
+    Section: reference.Section,
+    RulesReference: reference.RulesReference,
+}
+"""The plain form (engine.reference) of each model of the rules reference, for engine.plain.plain."""

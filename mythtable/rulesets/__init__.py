@@ -11,7 +11,7 @@ from typing import Any
 
 from mythtable.engine.errors import ContentError, MythtableError
 from mythtable.engine.protocol import Ruleset
-from mythtable.paths import assets_root
+from mythtable.paths import assets_root, cache_dir
 
 KNOWN: dict[str, str] = {
     "mythicarium": "mythtable.rulesets.mythicarium",
@@ -57,15 +57,19 @@ class Loaded:
 
 @cache
 def _load_cached(ruleset_id: str, root: Path) -> Loaded:
-    from mythtable.engine.content import content_hash
+    from mythtable.engine.content_cache import load_cached
 
     ruleset = get(ruleset_id)
     folder = root / ruleset_id
     if not folder.is_dir():
         raise ContentError(f"{folder}: the content folder for {ruleset.title} is missing")
-    return Loaded(ruleset, ruleset.load_content(folder), content_hash(folder), folder)
+    content, files_hash = load_cached(
+        ruleset_id, KNOWN[ruleset_id], folder, cache_dir() / "content", ruleset.load_content
+    )
+    return Loaded(ruleset, content, files_hash, folder)
 
 
 def load(ruleset_id: str, root: Path | None = None) -> Loaded:
-    """Load (once per process) the content of one ruleset."""
+    """Load (once per process) the content of one ruleset: validated, or from the cache of an
+    earlier validation of the same files."""
     return _load_cached(ruleset_id, (root or assets_root()).resolve())

@@ -1,20 +1,21 @@
-"""Mage Wars CCG content: pydantic models for the TOML files and the compiled card table.
+"""Mage Wars CCG content as a game holds it: the compiled card table, decks, effects.
 
 Cards live in assets/magewars/cards/*.toml ([[card]]), decks in decks.toml ([[deck]]), the
 in-app reference in rules.toml. Effects use a small declarative vocabulary (see `Op` and
-`Effect`) that the engine interprets; content files never hold code.
+`Effect`) that the engine interprets; content files never hold code. The pydantic models that
+validate the files live in schema.py, imported only to validate.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import Field
+from mythtable.engine.reference import RulesReference
 
-from mythtable.engine.content import RulesReference, StrictModel, load_entries, load_reference
-from mythtable.engine.errors import ContentError
+if TYPE_CHECKING:
+    from mythtable.rulesets.magewars.schema import DeckModel
 
 Element = Literal["Earth", "Fire", "Wind", "Water"]
 ELEMENTS: tuple[str, ...] = ("Earth", "Fire", "Wind", "Water")
@@ -32,59 +33,31 @@ MAX_COPIES = 4
 MAX_HERO_COPIES = 1
 
 
-class Op(StrictModel):
+@dataclass(slots=True, frozen=True)
+class Op:
     """One thing an effect does. Unit ops act on the effect's target; the others on a player."""
 
     op: OpKind
-    amount: int = Field(default=1, ge=-6, le=10)
+    amount: int
 
 
-class Effect(StrictModel):
+@dataclass(slots=True, frozen=True)
+class Effect:
     """What a spell, Ritual Deploy Effect or ability does: one target kind and a list of ops."""
 
-    target: TargetKind = "none"
-    ops: list[Op] = Field(min_length=1)
+    target: TargetKind
+    ops: list[Op]
 
 
-class Ability(StrictModel):
+@dataclass(slots=True, frozen=True)
+class Ability:
     """An activated ability of a unit (H-49): its costs, its speed and its effect."""
 
-    exhaust: bool = False
-    tower_cost: int = Field(default=0, ge=0, le=6)
-    fast: bool = False
+    exhaust: bool
+    tower_cost: int
+    fast: bool
     effect: Effect
-    text: str = Field(min_length=1)
-
-
-class Requirements(StrictModel):
-    holding: bool = False
-    elements: dict[Element, int] = {}
-    min_tower: int = Field(default=0, ge=0, le=30)
-    min_tier: int = Field(default=0, ge=0, le=3)
-
-
-class CardModel(StrictModel):
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str = Field(min_length=1, max_length=40)
-    type: CardType
-    elements: list[Element] = []
-    speed: Speed | None = None
-    requires: Requirements = Requirements()
-    tower_cost: int = Field(default=0, ge=0, le=6)
-    power: int = Field(default=0, ge=0, le=6)
-    guard: int = Field(default=0, ge=0, le=8)
-    keywords: list[Keyword] = []
-    effect: Effect | None = None
-    ability: Ability | None = None
-    text: str = ""
-
-
-class DeckModel(StrictModel):
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str = Field(min_length=1)
-    elements: list[Element] = Field(min_length=1)
-    description: str = ""
-    cards: dict[str, int]
+    text: str
 
 
 @dataclass(slots=True, frozen=True)
@@ -137,93 +110,9 @@ class Content:
     rules: RulesReference
 
 
-def compile_card(m: CardModel) -> Info:
-    req = m.requires
-    return Info(
-        id=m.id,
-        name=m.name,
-        type=m.type,
-        elements=tuple(m.elements),
-        speed=m.speed or "",
-        req_holding=req.holding,
-        req_elements=tuple(sorted(req.elements.items())),
-        min_tower=req.min_tower,
-        min_tier=req.min_tier,
-        cost=m.tower_cost,
-        power=m.power,
-        guard=m.guard,
-        aerial="Aerial" in m.keywords,
-        hero="Hero" in m.keywords,
-        keywords=tuple(m.keywords),
-        effect=m.effect,
-        ability=m.ability,
-        text=m.text,
-    )
-
-
-def card_problems(m: CardModel) -> list[tuple[str, str]]:
-    """Rules that span fields, as (field, message) pairs."""
-    out: list[tuple[str, str]] = []
-    if m.type == "unit":
-        if not m.requires.holding:
-            out.append(("requires.holding", "a unit needs a Holding to deploy (F-9)"))
-        if m.guard < 1:
-            out.append(("guard", "a unit needs Guard 1 or more"))
-        if m.speed is not None:
-            out.append(("speed", "only castings have a speed"))
-        if m.effect is not None:
-            out.append(("effect", "units act through 'ability', not 'effect'"))
-    else:
-        if m.keywords:
-            out.append(("keywords", "only units carry keywords"))
-        if m.ability is not None:
-            out.append(("ability", "only units have activated abilities"))
-        if m.power or m.guard:
-            out.append(("power", "only units have Power and Guard"))
-    if m.type == "casting":
-        if m.speed is None:
-            out.append(("speed", "a casting needs a speed: fast, slow or weave"))
-        if not m.requires.elements:
-            out.append(("requires.elements", "a spell needs an elemental source (F-12)"))
-        if m.requires.holding:
-            out.append(("requires.holding", "spells do not need a Holding"))
-        if m.effect is None:
-            out.append(("effect", "a casting needs an effect"))
-    if m.type == "casting" and m.speed == "weave" and m.effect is not None:
-        if m.effect.target not in ("enemy_unit", "own_unit", "any_unit", "own_line", "enemy_hero"):
-            out.append(("effect.target", "a weave attaches to a unit or one of your lines"))
-        if any(op.op not in ("power", "guard") for op in m.effect.ops):
-            out.append(("effect.ops", "a weave only changes Power or Guard"))
-    if m.type == "ritual":
-        if m.effect is None:
-            out.append(("effect", "a Ritual needs a Deploy Effect (H-44)"))
-        if m.tower_cost:
-            out.append(("tower_cost", "Rituals cost no Tower Levels (H-44)"))
-        if m.effect is not None and m.effect.target in ("self", "own_line"):
-            out.append(("effect.target", "a Ritual Deploy Effect targets a unit or nothing"))
-    if m.type in ("resource", "holding"):
-        if m.effect is not None:
-            out.append(("effect", "Resources and Holdings have no effect"))
-        if m.requires != Requirements():
-            out.append(("requires", "Resources and Holdings have no requirements (F-8)"))
-        if m.tower_cost:
-            out.append(("tower_cost", "Resources and Holdings cost nothing"))
-    if m.type == "resource" and not m.elements:
-        out.append(("elements", "a Resource carries at least one element (F-7)"))
-    if m.type == "holding" and m.elements:
-        out.append(("elements", "a Holding carries no element"))
-    if m.ability is not None:
-        a = m.ability
-        if not a.exhaust and not a.tower_cost:
-            out.append(("ability", "an ability costs exhausting the unit or Tower Levels (H-49)"))
-    if m.effect is not None and m.effect.target == "self":
-        out.append(("effect.target", "'self' is only for abilities"))
-    return out
-
-
 def deck_problems(deck: DeckModel | Deck, cards: dict[str, Info]) -> list[str]:
     """Why a deck breaks H-1 (40 cards, at most 4 copies, at most 1 of each Hero)."""
-    items = deck.cards.items() if isinstance(deck, DeckModel) else deck.cards
+    items = deck.cards if isinstance(deck, Deck) else deck.cards.items()
     out: list[str] = []
     total = 0
     for cid, n in items:
@@ -244,36 +133,16 @@ def deck_problems(deck: DeckModel | Deck, cards: dict[str, Info]) -> list[str]:
 
 
 def load_content(root: Path) -> Content:
-    files = sorted((root / "cards").glob("*.toml"))
-    if not files:
-        raise ContentError(f"{root / 'cards'}: no card files found")
-    cards: dict[str, Info] = {}
-    names: dict[str, str] = {}
-    where: dict[str, str] = {}
-    for path in files:
-        for index, m in enumerate(load_entries(path, "card", CardModel), start=1):
-            label = f"{path.name}: card {m.id!r} (entry {index})"
-            if m.id in cards:
-                raise ContentError(f"{label}: field 'id': duplicate id {m.id!r} (also in {where[m.id]})")
-            if m.name.lower() in names:
-                raise ContentError(f"{label}: field 'name': name {m.name!r} is already used")
-            problems = card_problems(m)
-            if problems:
-                fld, msg = problems[0]
-                raise ContentError(f"{label}: field '{fld}': {msg}")
-            cards[m.id] = compile_card(m)
-            names[m.name.lower()] = m.id
-            where[m.id] = path.name
-    decks_path = root / "decks.toml"
-    decks: dict[str, Deck] = {}
-    for index, dm in enumerate(load_entries(decks_path, "deck", DeckModel), start=1):
-        problems = deck_problems(dm, cards)
-        if problems:
-            raise ContentError(
-                f"{decks_path.name}: deck {dm.id!r} (entry {index}): field 'cards': {'; '.join(problems)}"
-            )
-        decks[dm.id] = Deck(dm.id, dm.name, tuple(dm.elements), dm.description, tuple(dm.cards.items()))
-    if len(decks) < 2:
-        raise ContentError(f"{decks_path.name}: at least two decks are needed")
-    rules = load_reference(root / "rules.toml")
-    return Content(cards=cards, decks=decks, rules=rules)
+    """Validate the card files, decks.toml and rules.toml (see schema.py) into the plain content."""
+    from mythtable.rulesets.magewars import schema
+
+    return schema.load_content(root)
+
+
+def __getattr__(name: str) -> Any:
+    """The pydantic models, imported only when asked for: a game needs none of them."""
+    if name in ("CardModel", "DeckModel", "Requirements"):
+        from mythtable.rulesets.magewars import schema
+
+        return getattr(schema, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

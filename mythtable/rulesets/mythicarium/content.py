@@ -1,20 +1,21 @@
-"""Mythicarium content: card and deck models (pydantic), rules-text rendering, loading.
+"""Mythicarium content as a game holds it: plain cards and decks, rules-text rendering.
 
 Cards describe their effects with a small declarative vocabulary (`Effect`); the engine
 interprets it and `render_text` turns it into the printed rules text, so the text on a card
 is always exactly what the engine does (the loader rejects a card whose text differs).
+The pydantic models that validate the files live in schema.py, imported only to validate.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import ConfigDict, Field, model_validator
+from mythtable.engine.reference import RulesReference
 
-from mythtable.engine.content import RulesReference, StrictModel, load_entries, load_reference
-from mythtable.engine.errors import ContentError
+if TYPE_CHECKING:
+    from mythtable.rulesets.mythicarium.schema import Card, Deck
 
 CardType = Literal["Champion", "Ally", "Minion", "Legend", "Equipment", "Realm", "Campaign"]
 ClassName = Literal["Assassin", "Druid", "Monk", "Wizard"]
@@ -27,107 +28,23 @@ Target = Literal["none", "self", "own_unit", "enemy_unit", "own_combat_unit", "e
 TARGETED_OPS = frozenset({"heal", "wound", "dp", "hp", "shield", "ready"})
 
 
-class Effect(StrictModel):
+@dataclass(slots=True, frozen=True)
+class Effect:
     """One step of an effect: `op` with an `amount`, applied to `target` (if it needs one)."""
 
     op: Op
-    amount: int = Field(default=1, ge=-9, le=9)
-    target: Target = "none"
-
-    @model_validator(mode="after")
-    def _check(self) -> Effect:
-        if self.op in TARGETED_OPS and self.target == "none":
-            raise ValueError(f"op '{self.op}' needs a target")
-        if self.op not in TARGETED_OPS and self.target != "none":
-            raise ValueError(f"op '{self.op}' takes no target")
-        if self.op not in ("dp",) and self.amount < 1 and self.op != "ready":
-            raise ValueError(f"op '{self.op}' needs a positive amount")
-        return self
+    amount: int
+    target: Target
 
 
-class Ability(StrictModel):
+@dataclass(slots=True, frozen=True)
+class Ability:
     """An activated ability: exhaust the unit (F-8) and pay `xp`. `response` abilities may be
     used whenever their controller holds priority (H-22), others only like a normal play."""
 
-    xp: int = Field(default=0, ge=0, le=9)
-    response: bool = False
-    effects: list[Effect] = Field(min_length=1)
-
-
-class Card(StrictModel):
-    """One card record (rules section 6)."""
-
-    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
-    name: str = Field(min_length=1, max_length=40)
-    type: CardType
-    klass: ClassName | None = Field(default=None, alias="class")
-    race: str = Field(min_length=1)
-    xp: int = Field(ge=0, le=9)
-    """XP cost, or a Champion's XP yield (H-3)."""
-    dp: int = Field(default=0, ge=0, le=9)
-    hp: int = Field(default=0, ge=0, le=20)
-    damage: DamageType | None = None
-    keywords: list[Keyword] = []
-    text: str
-    flavour: str = Field(min_length=1)
-    on_play: list[Effect] = []
-    ability: Ability | None = None
-
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-    @model_validator(mode="after")
-    def _check(self) -> Card:
-        if self.type in ("Realm", "Campaign"):
-            rule = "H-19" if self.type == "Campaign" else "H-20"
-            raise ValueError(f"{self.type} cards are not shipped in this version ({rule})")
-        unit = self.type in UNIT_TYPES
-        if unit:
-            if self.damage is None:
-                raise ValueError("a unit needs a damage type (M-30)")
-            if self.hp < 1:
-                raise ValueError("a unit needs at least 1 HP")
-        else:
-            if self.damage is not None:
-                raise ValueError("only units have a damage type")
-            if self.keywords:
-                raise ValueError("only units carry keywords")
-            if self.ability is not None:
-                raise ValueError("only units have activated abilities")
-        if self.type == "Champion":
-            if self.xp not in (1, 2):
-                raise ValueError("a Champion yields 1 or 2 XP (H-3)")
-            if self.klass is None:
-                raise ValueError("a Champion has a class")
-        if self.type == "Equipment":
-            if self.klass is not None:
-                raise ValueError("Equipment is classless (F-19)")
-            if self.on_play:
-                raise ValueError("Equipment has no on_play effects; it gives DP/HP (H-13)")
-        if self.type == "Legend":
-            if self.klass is None:
-                raise ValueError("a Legend has a class (F-18)")
-            if not self.on_play or self.dp or self.hp:
-                raise ValueError("a Legend has on_play effects and no DP/HP")
-        if self.type == "Champion" and self.on_play:
-            raise ValueError("Champions are never played, so they have no on_play effects")
-        for group, effects in (("on_play", self.on_play), ("ability", self.ability.effects if self.ability else [])):
-            targeted = [e for e in effects if e.target != "none"]
-            if len({e.target for e in targeted}) > 1:
-                raise ValueError(f"{group}: all targeted effects of a card share one target")
-            if group == "on_play" and any(e.target == "self" for e in effects) and self.type == "Legend":
-                raise ValueError("on_play: a Legend has no 'self'")
-        if len(set(self.keywords)) != len(self.keywords):
-            raise ValueError("keywords: listed twice")
-        return self
-
-
-class Deck(StrictModel):
-    """A prebuilt deck: 3 Champions outside the deck, then card id -> copies (H-1)."""
-
-    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
-    name: str = Field(min_length=1)
-    champions: list[str]
-    cards: dict[str, int]
+    xp: int
+    response: bool
+    effects: list[Effect]
 
 
 # ----- rules text ---------------------------------------------------------------------
@@ -225,42 +142,6 @@ class CardDef:
     flavour: str
 
 
-def make_def(c: Card) -> CardDef:
-    target = next((e.target for e in c.on_play if e.target != "none"), "none")
-    ab_target = "none"
-    if c.ability is not None:
-        ab_target = next((e.target for e in c.ability.effects if e.target != "none"), "none")
-    if c.type == "Equipment":
-        target = "own_champion"
-    return CardDef(
-        id=c.id,
-        name=c.name,
-        type=c.type,
-        klass=c.klass,
-        race=c.race,
-        xp=c.xp,
-        dp=c.dp,
-        hp=c.hp,
-        magical=c.damage == "Magical",
-        damage=c.damage,
-        keywords=tuple(c.keywords),
-        berserk="Berserk" in c.keywords,
-        double_assault="Double Assault" in c.keywords,
-        lightning="Lightning" in c.keywords,
-        critical="Critical Hit" in c.keywords,
-        celerity="Celerity" in c.keywords,
-        is_unit=c.type in UNIT_TYPES,
-        is_champion=c.type == "Champion",
-        on_play=tuple(c.on_play),
-        target=target,
-        heals=any(e.op == "heal" for e in c.on_play),
-        ability=c.ability,
-        ability_target=ab_target,
-        text=c.text,
-        flavour=c.flavour,
-    )
-
-
 @dataclass(slots=True, frozen=True)
 class DeckDef:
     id: str
@@ -316,27 +197,15 @@ def check_deck(deck: Deck, cards: dict[str, CardDef]) -> DeckDef:
 
 def load_content(folder: Path) -> Content:
     """Load cards.toml, decks.toml and rules.toml; every error names file, entry and field."""
-    cards_path = folder / "cards.toml"
-    raw_cards = load_entries(cards_path, "card", Card)
-    cards: dict[str, CardDef] = {}
-    names: dict[str, str] = {}
-    for index, card in enumerate(raw_cards, start=1):
-        where = f"{cards_path.name}: card {card.id!r} (entry {index})"
-        expected = render_text(card)
-        if card.text != expected:
-            raise ContentError(f"{where}: field 'text': does not say what the card does; expected {expected!r}")
-        if card.name in names:
-            raise ContentError(f"{where}: field 'name': {card.name!r} is already used by {names[card.name]!r}")
-        names[card.name] = card.id
-        cards[card.id] = make_def(card)
-    decks_path = folder / "decks.toml"
-    decks: dict[str, DeckDef] = {}
-    for index, deck in enumerate(load_entries(decks_path, "deck", Deck), start=1):
-        try:
-            decks[deck.id] = check_deck(deck, cards)
-        except ValueError as exc:
-            raise ContentError(f"{decks_path.name}: deck {deck.id!r} (entry {index}): {exc}") from None
-    if len(decks) < 2:
-        raise ContentError(f"{decks_path.name}: at least two decks are needed")
-    rules = load_reference(folder / "rules.toml")
-    return Content(cards, decks, rules)
+    from mythtable.rulesets.mythicarium import schema
+
+    return schema.load_content(folder)
+
+
+def __getattr__(name: str) -> Any:
+    """The pydantic models (Card, Deck), imported only when asked for: a game needs none of them."""
+    if name in ("Card", "Deck"):
+        from mythtable.rulesets.mythicarium import schema
+
+        return getattr(schema, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,201 @@
+"""Mythicarium's content files validated: pydantic models for cards.toml and decks.toml.
+
+Imported only when the files are validated (the first load, `mythtable validate`); what a game
+holds are the plain forms in content.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import ConfigDict, Field, model_validator
+
+from mythtable.engine.content import REFERENCE_TWINS, StrictModel, load_entries, load_reference
+from mythtable.engine.errors import ContentError
+from mythtable.engine.plain import plain
+from mythtable.rulesets.mythicarium import content
+from mythtable.rulesets.mythicarium.content import (
+    TARGETED_OPS,
+    UNIT_TYPES,
+    CardDef,
+    CardType,
+    ClassName,
+    Content,
+    DamageType,
+    DeckDef,
+    Keyword,
+    Op,
+    Target,
+    check_deck,
+    render_text,
+)
+
+
+class Effect(StrictModel):
+    """One step of an effect: `op` with an `amount`, applied to `target` (if it needs one)."""
+
+    op: Op
+    amount: int = Field(default=1, ge=-9, le=9)
+    target: Target = "none"
+
+    @model_validator(mode="after")
+    def _check(self) -> Effect:
+        if self.op in TARGETED_OPS and self.target == "none":
+            raise ValueError(f"op '{self.op}' needs a target")
+        if self.op not in TARGETED_OPS and self.target != "none":
+            raise ValueError(f"op '{self.op}' takes no target")
+        if self.op not in ("dp",) and self.amount < 1 and self.op != "ready":
+            raise ValueError(f"op '{self.op}' needs a positive amount")
+        return self
+
+
+class Ability(StrictModel):
+    """An activated ability: exhaust the unit (F-8) and pay `xp`. `response` abilities may be
+    used whenever their controller holds priority (H-22), others only like a normal play."""
+
+    xp: int = Field(default=0, ge=0, le=9)
+    response: bool = False
+    effects: list[Effect] = Field(min_length=1)
+
+
+class Card(StrictModel):
+    """One card record (rules section 6)."""
+
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    name: str = Field(min_length=1, max_length=40)
+    type: CardType
+    klass: ClassName | None = Field(default=None, alias="class")
+    race: str = Field(min_length=1)
+    xp: int = Field(ge=0, le=9)
+    """XP cost, or a Champion's XP yield (H-3)."""
+    dp: int = Field(default=0, ge=0, le=9)
+    hp: int = Field(default=0, ge=0, le=20)
+    damage: DamageType | None = None
+    keywords: list[Keyword] = []
+    text: str
+    flavour: str = Field(min_length=1)
+    on_play: list[Effect] = []
+    ability: Ability | None = None
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _check(self) -> Card:
+        if self.type in ("Realm", "Campaign"):
+            rule = "H-19" if self.type == "Campaign" else "H-20"
+            raise ValueError(f"{self.type} cards are not shipped in this version ({rule})")
+        unit = self.type in UNIT_TYPES
+        if unit:
+            if self.damage is None:
+                raise ValueError("a unit needs a damage type (M-30)")
+            if self.hp < 1:
+                raise ValueError("a unit needs at least 1 HP")
+        else:
+            if self.damage is not None:
+                raise ValueError("only units have a damage type")
+            if self.keywords:
+                raise ValueError("only units carry keywords")
+            if self.ability is not None:
+                raise ValueError("only units have activated abilities")
+        if self.type == "Champion":
+            if self.xp not in (1, 2):
+                raise ValueError("a Champion yields 1 or 2 XP (H-3)")
+            if self.klass is None:
+                raise ValueError("a Champion has a class")
+        if self.type == "Equipment":
+            if self.klass is not None:
+                raise ValueError("Equipment is classless (F-19)")
+            if self.on_play:
+                raise ValueError("Equipment has no on_play effects; it gives DP/HP (H-13)")
+        if self.type == "Legend":
+            if self.klass is None:
+                raise ValueError("a Legend has a class (F-18)")
+            if not self.on_play or self.dp or self.hp:
+                raise ValueError("a Legend has on_play effects and no DP/HP")
+        if self.type == "Champion" and self.on_play:
+            raise ValueError("Champions are never played, so they have no on_play effects")
+        for group, effects in (("on_play", self.on_play), ("ability", self.ability.effects if self.ability else [])):
+            targeted = [e for e in effects if e.target != "none"]
+            if len({e.target for e in targeted}) > 1:
+                raise ValueError(f"{group}: all targeted effects of a card share one target")
+            if group == "on_play" and any(e.target == "self" for e in effects) and self.type == "Legend":
+                raise ValueError("on_play: a Legend has no 'self'")
+        if len(set(self.keywords)) != len(self.keywords):
+            raise ValueError("keywords: listed twice")
+        return self
+
+
+class Deck(StrictModel):
+    """A prebuilt deck: 3 Champions outside the deck, then card id -> copies (H-1)."""
+
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    name: str = Field(min_length=1)
+    champions: list[str]
+    cards: dict[str, int]
+
+
+TWINS: dict[type, type] = {Effect: content.Effect, Ability: content.Ability, **REFERENCE_TWINS}
+
+
+def make_def(c: Card) -> CardDef:
+    target = next((e.target for e in c.on_play if e.target != "none"), "none")
+    ab_target = "none"
+    if c.ability is not None:
+        ab_target = next((e.target for e in c.ability.effects if e.target != "none"), "none")
+    if c.type == "Equipment":
+        target = "own_champion"
+    return CardDef(
+        id=c.id,
+        name=c.name,
+        type=c.type,
+        klass=c.klass,
+        race=c.race,
+        xp=c.xp,
+        dp=c.dp,
+        hp=c.hp,
+        magical=c.damage == "Magical",
+        damage=c.damage,
+        keywords=tuple(c.keywords),
+        berserk="Berserk" in c.keywords,
+        double_assault="Double Assault" in c.keywords,
+        lightning="Lightning" in c.keywords,
+        critical="Critical Hit" in c.keywords,
+        celerity="Celerity" in c.keywords,
+        is_unit=c.type in UNIT_TYPES,
+        is_champion=c.type == "Champion",
+        on_play=plain(tuple(c.on_play), TWINS),
+        target=target,
+        heals=any(e.op == "heal" for e in c.on_play),
+        ability=plain(c.ability, TWINS),
+        ability_target=ab_target,
+        text=c.text,
+        flavour=c.flavour,
+    )
+
+
+def load_content(folder: Path) -> Content:
+    """Load cards.toml, decks.toml and rules.toml; every error names file, entry and field."""
+    cards_path = folder / "cards.toml"
+    raw_cards = load_entries(cards_path, "card", Card)
+    cards: dict[str, CardDef] = {}
+    names: dict[str, str] = {}
+    for index, card in enumerate(raw_cards, start=1):
+        where = f"{cards_path.name}: card {card.id!r} (entry {index})"
+        expected = render_text(card)
+        if card.text != expected:
+            raise ContentError(f"{where}: field 'text': does not say what the card does; expected {expected!r}")
+        if card.name in names:
+            raise ContentError(f"{where}: field 'name': {card.name!r} is already used by {names[card.name]!r}")
+        names[card.name] = card.id
+        cards[card.id] = make_def(card)
+    decks_path = folder / "decks.toml"
+    decks: dict[str, DeckDef] = {}
+    for index, deck in enumerate(load_entries(decks_path, "deck", Deck), start=1):
+        try:
+            decks[deck.id] = check_deck(deck, cards)
+        except ValueError as exc:
+            raise ContentError(f"{decks_path.name}: deck {deck.id!r} (entry {index}): {exc}") from None
+    if len(decks) < 2:
+        raise ContentError(f"{decks_path.name}: at least two decks are needed")
+    rules = plain(load_reference(folder / "rules.toml"), TWINS)
+    return Content(cards, decks, rules)
