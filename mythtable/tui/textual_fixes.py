@@ -9,12 +9,20 @@ The Footer recomposes whenever the bindings change (after every move), and each 
 data-binds `compact` to the Footer: a watcher on the Footer that Textual drops only when
 `compact` changes, which it never does. So every removed key stayed alive with its styles and
 render caches (about 40 KB a move). After each recompose the watchers of removed keys are dropped.
+
+`StylesCache.get_inner_outer` is an lru_cache(1024) on a method, so its key holds the StylesCache
+of every widget that drew itself, with that widget's rendered lines: the footer keys of every
+move, every notification, up to 1024 of them (several MB over a game). The same cache, keyed by
+the two colours alone (all the method reads), holds no widget.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from textual._styles_cache import StylesCache
+from textual.color import Color
 from textual.widgets import Footer, OptionList
 
 _move_page = OptionList._move_page
@@ -43,3 +51,12 @@ async def _recompose_dropping_old_watchers(self: Footer) -> None:
 
 
 Footer.recompose = _recompose_dropping_old_watchers  # type: ignore[method-assign]
+
+_inner_outer = lru_cache(1024)(StylesCache.get_inner_outer.__wrapped__)  # type: ignore[attr-defined]
+
+
+def _get_inner_outer(self: StylesCache, base_background: Color, background: Color) -> Any:
+    return _inner_outer(None, base_background, background)  # the method never reads its instance
+
+
+StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign]
