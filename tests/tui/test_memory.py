@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
+from textual.dom import DOMNode
+from textual.strip import Strip
 from textual.widgets import Footer
 
 from mythtable.engine.game import Game
 from mythtable.tui.app import MythtableApp
+from mythtable.tui.widgets.log import GameLog
 from tests.tui.driver import game_screen, press_choice
 
 
@@ -23,3 +29,57 @@ async def test_the_footer_keeps_no_watchers_of_removed_keys() -> None:
         footer = screen.query_one(Footer)
         watchers = getattr(footer, "__watchers", {}).get("compact", [])
         assert len(watchers) == len(footer.children) > 0
+
+
+def strips_held_by(widget: object) -> int:
+    """Strip objects reachable from the widget's own attributes (not through other widgets)."""
+    seen: set[int] = set()
+    stack = list(vars(widget).values())
+    count = 0
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, DOMNode | type):
+            continue
+        seen.add(id(obj))
+        count += isinstance(obj, Strip)
+        stack.extend(gc.get_referents(obj))
+    return count
+
+
+async def test_the_log_keeps_no_strip_per_row_of_a_long_game() -> None:
+    """Rows are kept as segments; only rows drawn lately have Strips (a bounded cache), so the
+    Strips the log holds do not grow with the game (RichLog kept a few per row, for ever)."""
+    game = Game.new("mythcraft", 7)
+    app = MythtableApp(start={"game": game})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot, app)
+        log = screen.query_one(GameLog)
+        held = []
+        for _ in range(2):
+            for _ in range(25):
+                decision = game.decision
+                assert decision is not None
+                await press_choice(pilot, screen, decision.actions[0])
+            held.append((len(log.lines), strips_held_by(log)))
+        (rows_before, strips_before), (rows_after, strips_after) = held
+        assert rows_after > rows_before + 40, "the log grew"
+        assert strips_after < strips_before + 20
+
+
+async def test_a_removed_widget_leaves_no_rendered_lines_behind() -> None:
+    """Textual's StylesCache.get_inner_outer cache kept every drawn widget's StylesCache alive."""
+    game = Game.new("mythcraft", 7)
+    app = MythtableApp(start={"game": game})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot, app)
+        await pilot.pause()
+        footer = screen.query_one(Footer)
+        gone = [weakref.ref(key._styles_cache) for key in footer.children]
+        assert gone
+        for _ in range(3):  # the footer is recomposed after each move
+            decision = game.decision
+            assert decision is not None
+            await press_choice(pilot, screen, decision.actions[0])
+        await pilot.pause()
+        gc.collect()
+        assert all(ref() is None for ref in gone)

@@ -1,9 +1,23 @@
-"""The scrolling game log, dice included."""
+"""The scrolling game log, dice included.
+
+It draws like Textual's RichLog (which it replaced; same wrapping, scrolling and styles) but keeps
+each wrapped row as its few segments and makes the Strip of a row only while it is on screen.
+RichLog kept a Strip per row for the whole game, each with seven caches of its own (several KB
+a move), and imported rich.pretty (and attrs) for values this log never shows.
+"""
 
 from __future__ import annotations
 
+from collections import deque
+
+from rich.measure import measure_renderables
+from rich.segment import Segment
 from rich.text import Text
-from textual.widgets import RichLog
+from textual.cache import LRUCache
+from textual.events import Resize
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from mythtable.engine.game import LogLine
 
@@ -15,18 +29,37 @@ STYLES = {
     "private": "italic",
 }
 
+MIN_WIDTH = 20
+"""Rows are never wrapped narrower than this (RichLog's min_width)."""
 
-class GameLog(RichLog):
+
+class GameLog(ScrollView, can_focus=True):
     """Shows the log lines one seat may read; appends new ones without redrawing old ones."""
 
     DEFAULT_CSS = """
-    GameLog { border-left: solid $panel-lighten-2; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
+    GameLog {
+        background: $surface; color: $foreground; overflow-y: scroll;
+        border-left: solid $panel-lighten-2; padding: 0 0 0 1; scrollbar-size-vertical: 1;
+        &:focus { background-tint: $foreground 5%; }
+    }
     """
 
     def __init__(self, **kw: object) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kw)  # type: ignore[arg-type]
+        super().__init__(**kw)  # type: ignore[arg-type]
         self._lines: list[LogLine] = []
         """The lines on screen now, the very objects the game's log holds."""
+        self._rows: list[list[Segment]] = []
+        """Each wrapped row as the segments it is drawn from."""
+        self._pending: deque[Text] = deque()
+        """Texts written before the width was known (drawn once it is, in order)."""
+        self._widest = 0
+        self._size_known = False
+        self._row_cache: LRUCache[tuple[int, int, int, int], Strip] = LRUCache(64)
+
+    @property
+    def lines(self) -> list[Strip]:
+        """Every row as a Strip (made on demand: for tests and tools, not for drawing)."""
+        return [Strip(row) for row in self._rows]
 
     def show(self, lines: list[LogLine], names: list[str] | None = None) -> None:
         """Bring the log in line with `lines`: append what is new, or redraw when what is on
@@ -47,3 +80,57 @@ class GameLog(RichLog):
                 text = f"({names[event.seat]}) {text}"
             self.write(Text(text, style=style))
         self._lines = list(lines)
+
+    def write(self, text: Text) -> None:
+        """Append `text`, wrapped to the width of the log (at least MIN_WIDTH), and scroll to it."""
+        if not self._size_known:
+            self._pending.append(text)
+            return
+        text.expand_tabs()
+        console = self.app.console
+        options = console.options
+        width = measure_renderables(console, options, [text]).maximum
+        width = max(min(width, self.scrollable_content_region.width), MIN_WIDTH)
+        rows = list(Segment.split_lines(console.render(text, options.update_width(width))))
+        if rows:
+            self._rows.extend(rows)
+            self._widest = max(self._widest, *(sum(segment.cell_length for segment in row) for row in rows))
+        else:
+            self._rows.append([Segment(" " * width)])
+            self._widest = max(self._widest, width)
+        self.virtual_size = Size(self._widest, len(self._rows))
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+    def clear(self) -> None:
+        self._rows.clear()
+        self._row_cache.clear()
+        self._pending.clear()
+        self._widest = 0
+        self.virtual_size = Size(0, 0)
+        self.refresh()
+
+    def on_resize(self, event: Resize) -> None:
+        if event.size.width and not self._size_known:
+            self._size_known = True
+            while self._pending:
+                self.write(self._pending.popleft())
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._row_cache.clear()
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.virtual_size.width if self._size_known else container.width
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        row = scroll_y + y
+        if row >= len(self._rows):
+            return Strip.blank(width, self.rich_style).apply_style(self.rich_style)
+        key = (row, scroll_x, width, self._widest)
+        strip = self._row_cache.get(key)
+        if strip is None:
+            strip = Strip(self._rows[row]).crop_extend(scroll_x, scroll_x + width, self.rich_style)
+            self._row_cache[key] = strip
+        return strip.apply_style(self.rich_style)
