@@ -47,8 +47,8 @@ def strips_held_by(widget: object) -> int:
 
 
 async def test_the_log_keeps_no_strip_per_row_of_a_long_game() -> None:
-    """Rows are kept as segments; only rows drawn lately have Strips (a bounded cache), so the
-    Strips the log holds do not grow with the game (RichLog kept a few per row, for ever)."""
+    """Rows are kept as segments and drawn into Strips as they show, so the Strips the log holds
+    (the lines on screen) do not grow with the game (RichLog kept a few per row, for ever)."""
     game = Game.new("mythcraft", 7)
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:

@@ -1,7 +1,7 @@
 """The scrolling game log, dice included.
 
 It draws like Textual's RichLog (which it replaced; same wrapping, scrolling and styles) but keeps
-each wrapped row as its few segments and makes the Strip of a row only while it is on screen.
+each wrapped row as its few segments and makes the Strip of a row only when it is drawn.
 RichLog kept a Strip per row for the whole game, each with seven caches of its own (several KB
 a move), and imported rich.pretty (and attrs) for values this log never shows.
 """
@@ -13,7 +13,6 @@ from collections import deque
 from rich.measure import measure_renderables
 from rich.segment import Segment
 from rich.text import Text
-from textual.cache import LRUCache
 from textual.events import Resize
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
@@ -54,7 +53,6 @@ class GameLog(ScrollView, can_focus=True):
         """Texts written before the width was known (drawn once it is, in order)."""
         self._widest = 0
         self._size_known = False
-        self._row_cache: LRUCache[tuple[int, int, int, int], Strip] = LRUCache(64)
 
     @property
     def lines(self) -> list[Strip]:
@@ -103,7 +101,6 @@ class GameLog(ScrollView, can_focus=True):
 
     def clear(self) -> None:
         self._rows.clear()
-        self._row_cache.clear()
         self._pending.clear()
         self._widest = 0
         self.virtual_size = Size(0, 0)
@@ -115,10 +112,6 @@ class GameLog(ScrollView, can_focus=True):
             while self._pending:
                 self.write(self._pending.popleft())
 
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._row_cache.clear()
-
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self.virtual_size.width if self._size_known else container.width
 
@@ -128,9 +121,5 @@ class GameLog(ScrollView, can_focus=True):
         row = scroll_y + y
         if row >= len(self._rows):
             return Strip.blank(width, self.rich_style).apply_style(self.rich_style)
-        key = (row, scroll_x, width, self._widest)
-        strip = self._row_cache.get(key)
-        if strip is None:
-            strip = Strip(self._rows[row]).crop_extend(scroll_x, scroll_x + width, self.rich_style)
-            self._row_cache[key] = strip
-        return strip.apply_style(self.rich_style)
+        strip = Strip(self._rows[row]).crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        return strip.apply_style(self.rich_style)  # the widget keeps the lines it drew: no cache here
