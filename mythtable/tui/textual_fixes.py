@@ -5,10 +5,11 @@ list right after a resize) looks up `_index_to_line[...]` while that map is stil
 raises KeyError, which ends the app. Seen with Textual 8.2.8 (also reported against SelectOverlay
 elsewhere). Until it is fixed upstream, such a key press does nothing.
 
-The Footer recomposes whenever the bindings change (after every move), and each new FooterKey
-data-binds `compact` to the Footer: a watcher on the Footer that Textual drops only when
-`compact` changes, which it never does. So every removed key stayed alive with its styles and
-render caches (about 40 KB a move). After each recompose the watchers of removed keys are dropped.
+The Footer rebuilds its keys whenever the bindings are refreshed (after every move), even when
+it would show the same keys: here it rebuilds only when what it shows changed. And each new
+FooterKey data-binds `compact` to the Footer: a watcher on the Footer that Textual drops only
+when `compact` changes, which it never does. So every removed key stayed alive with its styles
+and render caches (about 40 KB a move). After each rebuild the watchers of removed keys go.
 
 `StylesCache.get_inner_outer` is an lru_cache(1024) on a method, so its key holds the StylesCache
 of every widget that drew itself, with that widget's rendered lines: the footer keys of every
@@ -43,14 +44,37 @@ def _gone(node: object) -> bool:
     return any(getattr(node, flag, False) for flag in ("_pruning", "_closing", "_closed"))
 
 
-async def _recompose_dropping_old_watchers(self: Footer) -> None:
+def _shown(footer: Footer) -> tuple[object, ...]:
+    """Everything Footer.compose reads: the bindings it shows, enabled or not, and how."""
+    app = footer.app
+    keys = tuple(
+        (
+            binding.key,
+            binding.action,
+            binding.description,
+            binding.group,
+            enabled,
+            tooltip,
+            app.get_key_display(binding),
+        )
+        for _node, binding, enabled, tooltip in footer.screen.active_bindings.values()
+        if binding.show
+    )
+    return keys, footer.show_command_palette and app.ENABLE_COMMAND_PALETTE, footer._bindings_ready
+
+
+async def _recompose_when_changed(self: Footer) -> None:
+    shown = _shown(self) if self.is_attached else None
+    if shown is not None and shown == getattr(self, "_shown_keys", None):
+        return  # the very keys on screen now: nothing to rebuild
     await _recompose(self)
+    self._shown_keys = shown
     watchers: dict[str, list[tuple[object, object]]] = getattr(self, "__watchers", {})  # Textual's own name
     for callbacks in watchers.values():
         callbacks[:] = [(node, callback) for node, callback in callbacks if not _gone(node)]
 
 
-Footer.recompose = _recompose_dropping_old_watchers  # type: ignore[method-assign]
+Footer.recompose = _recompose_when_changed  # type: ignore[method-assign]
 
 _inner_outer = lru_cache(1024)(StylesCache.get_inner_outer.__wrapped__)  # type: ignore[attr-defined]
 

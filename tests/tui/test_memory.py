@@ -83,3 +83,26 @@ async def test_a_removed_widget_leaves_no_rendered_lines_behind() -> None:
         await pilot.pause()
         gc.collect()
         assert all(ref() is None for ref in gone)
+
+
+async def test_the_footer_still_follows_the_keys_that_apply() -> None:
+    """The footer is rebuilt only when what it shows changes, and then it does change."""
+    game = Game.new("mythcraft", 7)
+    app = MythtableApp(start={"game": game})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot, app)
+
+        def shown() -> list[str]:
+            return [str(key.description) for key in screen.query_one(Footer).children]
+
+        assert "Take back" not in shown()
+        decision = game.decision
+        assert decision is not None
+        move = next(a for a in decision.actions if a[0] == "move")
+        await press_choice(pilot, screen, move)
+        await pilot.pause()
+        assert "Take back" in shown()
+        await pilot.press("u")
+        await pilot.pause()
+        await pilot.pause()
+        assert "Take back" not in shown()
