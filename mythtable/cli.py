@@ -264,8 +264,8 @@ def _play(args: argparse.Namespace) -> int:
     controllers = [getattr(args, f"{seat}_computer") or "human" for seat in ("p1", "p2")]
     from mythtable.tui.session import controller_choices
 
-    for controller in controllers:
-        if controller not in controller_choices(args.ruleset):
+    for controller in controllers:  # a person may always sit down; a computer's module loads only when asked for
+        if controller != "human" and controller not in controller_choices(args.ruleset):
             allowed = ", ".join(c for c in controller_choices(args.ruleset) if c != "human")
             raise MythtableError(f"unknown computer strength {controller!r} (choose one of: {allowed})")
     start = {"ruleset": args.ruleset, "seed": seed, "setup": setup, "controllers": controllers}
