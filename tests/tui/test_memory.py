@@ -1,16 +1,23 @@
-"""What a long game must not accumulate in the app: objects of widgets that are gone."""
+"""What a long game must not cost in memory: widgets that are gone, a log kept as Strips, pydantic for F1."""
 
 from __future__ import annotations
 
 import gc
+import shutil
 import weakref
+from pathlib import Path
 
+import pytest
 from textual.dom import DOMNode
 from textual.strip import Strip
 from textual.widgets import Footer
 
+from mythtable.engine.errors import ContentError
 from mythtable.engine.game import Game
+from mythtable.paths import assets_root
+from mythtable.rulesets import available, load
 from mythtable.tui.app import MythtableApp
+from mythtable.tui.screens.rules import read_reference
 from mythtable.tui.widgets.log import GameLog
 from tests.tui.driver import game_screen, press_choice
 
@@ -106,3 +113,20 @@ async def test_the_footer_still_follows_the_keys_that_apply() -> None:
         await pilot.pause()
         await pilot.pause()
         assert "Take back" not in shown()
+
+
+def test_the_rules_screen_shows_the_reference_the_game_loaded(tmp_path: Path) -> None:
+    """F1 in a game reads no file and imports no pydantic: the loaded content holds the rules.
+    Any other file, or a broken one, is still read and validated, with the same errors."""
+    for rid in available():
+        path = assets_root() / rid / "rules.toml"
+        assert read_reference(path) is load(rid).content.rules
+    copy = tmp_path / "elsewhere.toml"
+    shutil.copy(assets_root() / "mythcraft" / "rules.toml", copy)
+    assert read_reference(copy) == load("mythcraft").content.rules
+    broken = tmp_path / "assets" / "mythcraft"
+    shutil.copytree(assets_root() / "mythcraft", broken)
+    text = (broken / "rules.toml").read_text()
+    (broken / "rules.toml").write_text(text.replace('tier = "seed"', 'tier = "gospel"', 1))
+    with pytest.raises(ContentError, match=r"rules\.toml: .*tier"):
+        read_reference(broken / "rules.toml")

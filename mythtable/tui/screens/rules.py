@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.markdown import Markdown as RichMarkdown
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,8 +11,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from mythtable.engine.content import Clause, RulesReference, Section, load_reference
-from mythtable.engine.errors import ContentError
+from mythtable.engine.errors import ContentError, MythtableError
+from mythtable.engine.reference import Clause, RulesReference, Section
 
 TIER_LABEL = {"seed": "Seed rule", "fact": "Published fact", "house": "House rule"}
 
@@ -46,6 +48,26 @@ def reference_markdown(ref: RulesReference, stage: str | None) -> str:
     return "\n\n".join(parts)
 
 
+def read_reference(path: Path) -> RulesReference:
+    """The reference in `path`: a ruleset's rules.toml comes from its loaded content (validated
+    already, and with no pydantic to import mid-game); any other file, or a ruleset that does
+    not load, is read and validated here, so its own error is the one shown."""
+    from mythtable.rulesets import KNOWN, load
+
+    if path.name == "rules.toml" and path.parent.name in KNOWN:
+        try:
+            rules = getattr(load(path.parent.name, path.parent.parent).content, "rules", None)
+        except MythtableError:
+            rules = None
+        if isinstance(rules, RulesReference):
+            return rules
+    from mythtable.engine.content import REFERENCE_TWINS, load_reference
+    from mythtable.engine.plain import plain
+
+    reference: RulesReference = plain(load_reference(path), REFERENCE_TWINS)
+    return reference
+
+
 class RulesScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,q,f1,question_mark", "close", "Back"),
@@ -67,7 +89,7 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         try:
-            ref = load_reference(self.reference_path)  # type: ignore[arg-type]
+            ref = read_reference(Path(self.reference_path))  # type: ignore[arg-type]
             self.body = reference_markdown(ref, self.stage)
         except ContentError as exc:
             self.body = f"# {self.title_text}\n\nThe rules reference could not be read: {exc}"
