@@ -113,6 +113,8 @@ def read_cache(path: Path, key: str, package: str) -> tuple[bool, Any]:
 
 def write_cache(path: Path, key: str, content: object) -> bool:
     """Store `content` atomically (a temporary file renamed over the old one); False if that failed."""
+    if not dataclasses.is_dataclass(content) or isinstance(content, type):
+        return False  # read_cache would refuse it: a ruleset's content is one of its dataclasses
     try:
         payload = pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # content that does not pickle is simply not cached

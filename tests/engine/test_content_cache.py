@@ -173,7 +173,9 @@ def test_a_cache_file_that_would_run_code_is_refused(tmp_path: Path, fresh: Path
             return (os.system, (f"touch {marker}",))
 
     for payload in (Evil(), {"x": Path("/")}, [os.getcwd]):
-        content_cache.write_cache(path, key, payload)
+        data = pickle.dumps(payload)
+        checksum = content_cache.hashlib.sha256(data).hexdigest()
+        path.write_bytes(content_cache.FORMAT + f"{key}\n{checksum}\n".encode() + data)
         found, value = content_cache.read_cache(path, key, KNOWN["mythcraft"])
         assert (found, value) == (False, None)
     assert not marker.exists()
@@ -196,9 +198,12 @@ def test_a_cache_folder_that_cannot_be_written_does_not_matter(tmp_path: Path, m
 
 def test_the_write_is_atomic_and_leaves_no_temporary_file(fresh: Path) -> None:
     path = the_cache_file("magewars", fresh)
-    content_cache.write_cache(path, "k", {"cards": {}})  # overwrite in place: the rename replaces it whole
+    content = load("magewars").content
+    assert content_cache.write_cache(path, "k", content)  # in place: the rename replaces it whole
     assert sorted(p.name for p in fresh.iterdir()) == [path.name]
-    assert content_cache.read_cache(path, "k", KNOWN["magewars"]) == (False, None)  # a dict is not content
+    assert content_cache.read_cache(path, "k", KNOWN["magewars"]) == (True, content)
+    assert not content_cache.write_cache(path, "k", {"cards": {}}), "a dict is not content"
+    assert content_cache.read_cache(path, "k", KNOWN["magewars"]) == (True, content)
 
 
 def test_the_key_follows_the_code_as_well_as_the_files(tmp_path: Path) -> None:
