@@ -35,6 +35,8 @@ class NewGameScreen(Screen[None]):
     def __init__(self, ruleset_id: str | None = None) -> None:
         super().__init__()
         self.ruleset_id = ruleset_id or available()[0]
+        self.field_selects: dict[str, Select[str]] = {}
+        """The ruleset's fields now (the ones of a ruleset left may still be in the DOM, being removed)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
@@ -102,6 +104,7 @@ class NewGameScreen(Screen[None]):
             select.set_options(controllers)
             select.value = "human"
         rows = []
+        self.field_selects = {}
         for f in ruleset.setup_fields(loaded.content):
             choices = [(c.label, c.value) for c in f.choices]
             select: Select[str] = Select(
@@ -112,6 +115,7 @@ class NewGameScreen(Screen[None]):
                 id=f"field-{f.key}",
                 prompt="(none)" if f.default else "(default)",
             )
+            self.field_selects[f.key] = select
             rows.append(Horizontal(Label(f.label), select, classes="row"))
         fields.mount_all(rows)
 
@@ -128,7 +132,10 @@ class NewGameScreen(Screen[None]):
             raise MythtableError("the two players need different names")
         options = {}
         for f in loaded.ruleset.setup_fields(loaded.content):
-            value = self.query_one(f"#field-{f.key}", Select).value
+            select = self.field_selects[f.key]
+            # A Select takes its value when mounted: a Ctrl+S right after the form appeared (the
+            # fields are mounted after the screen) reads the default the field shows.
+            value = select.value if select.is_mounted else f.default
             options[f.key] = value if isinstance(value, str) else ""
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
