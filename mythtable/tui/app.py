@@ -53,6 +53,7 @@ class MythtableApp(App[None]):
         return self._store
 
     def on_mount(self) -> None:
+        self.watch_terminal()
         self.push_screen(TitleScreen())
         if self.start and self.start.get("screen") == "continue":
             from mythtable.tui.screens.continue_game import ContinueScreen
@@ -185,6 +186,30 @@ class MythtableApp(App[None]):
                 self.exit()
 
         self.push_screen(ConfirmScreen("Quit mythtable? The game is saved after every move. (y/n)"), answer)
+
+    # ----- the terminal going away ------------------------------------------------------
+    def watch_terminal(self, fd: int | None = None, every: float = 1.0) -> None:
+        """Leave when the terminal is gone (its window closed or its connection dropped with no
+        hang-up signal): Textual would read the dead terminal in a busy loop forever. Every move is
+        saved already, so there is nothing to ask. Only for a real terminal: not in tests or a browser."""
+        import sys
+
+        if fd is None:
+            stdin = sys.__stdin__
+            if self.is_headless or stdin is None or not stdin.isatty():
+                return
+            fd = stdin.fileno()
+        watched = fd
+
+        def check() -> None:
+            import termios
+
+            try:
+                termios.tcgetattr(watched)
+            except (termios.error, OSError):  # EIO once the other end of the terminal has closed
+                self.exit()
+
+        self.set_interval(every, check)
 
     # ----- size -------------------------------------------------------------------------
     def push_screen(self, screen: Any, *args: Any, **kw: Any) -> Any:

@@ -98,8 +98,14 @@ class Terminal:
                 return code
         raise AssertionError(f"the program did not exit; the screen shows:\n{self.screen_text()}")
 
+    def hang_up(self) -> None:
+        """Close our end, as a terminal window does when it is closed."""
+        if self.master >= 0:
+            os.close(self.master)
+            self.master = -1
+
     def close(self) -> None:
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(5)
-        os.close(self.master)
+        self.hang_up()

@@ -100,3 +100,20 @@ def test_sigint_from_outside_ends_cleanly(terminal_factory) -> None:  # type: ig
     os.kill(term.proc.pid, signal.SIGINT)
     assert term.wait_exit() in (0, 130)
     assert "Traceback" not in term.screen_text()
+
+
+def test_a_closed_terminal_ends_the_program_and_the_game_stays_saved(terminal_factory, _private_data_dir) -> None:  # type: ignore[no-untyped-def]
+    # No hang-up signal reaches it here (the terminal is not its controlling one), as when a
+    # window or a connection goes away without one: the program must notice and leave, not spin.
+    term = terminal_factory("play", "mythcraft", "--seed", "7")
+    term.wait_for(get("mythcraft").title)
+    term.send("\r")  # one move, so there is a game worth keeping
+    term.pump(0.5)
+    term.hang_up()
+    term.proc.wait(30)
+    saves = list((_private_data_dir / "saves").glob("*.json"))
+    assert len(saves) == 1
+    from mythtable.engine.game import Game
+    from mythtable.engine.record import read_record
+
+    assert Game.from_record(read_record(saves[0]), verify=True).ruleset.id == "mythcraft"
