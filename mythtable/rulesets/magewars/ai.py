@@ -15,8 +15,9 @@ from mythtable.rulesets.magewars.state import State
 HEURISTIC_SCALE = 10.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
 
-SEARCH_PARAMS = {"paired_root": True, "rollout_actions": 8, "prior_visits": 8.0}
-"""Random rollouts are poor Mage Wars play: keep them short, compare root actions on common samples,
+SEARCH_PARAMS = {"paired_root": True, "rollout_actions": 2, "prior_visits": 8.0}
+"""Random rollouts are poor Mage Wars play: keep them very short (against greedy over the same 60 games
+at 100 iterations: 62% with 2 random steps, 53% with 8 or 16), compare root actions on common samples,
 and lean on the greedy prior while samples are few."""
 
 TOWER_WEIGHT = 1.5

@@ -90,6 +90,11 @@ def make_ai(seed: int) -> CreatureAI:
 HEURISTIC_SCALE = 4.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
 
+SEARCH_PARAMS = {"paired_root": True, "rollout_actions": 8, "prior_visits": 8.0}
+"""Long random rollouts wander the map and drown the differences between moves: keep them short,
+compare root actions on common samples, and lean on the greedy prior while samples are few
+(48% against greedy with the default tree search at 50 iterations, 72% like this over 40 games)."""
+
 
 def _side_value(state: State, side: int) -> float:
     total_hp = 0
