@@ -15,11 +15,11 @@ from mythtable.rulesets.magewars.state import State
 HEURISTIC_SCALE = 10.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
 
-SEARCH_PARAMS = {"paired_root": True, "rollout_actions": 2, "prior_visits": 8.0}
-"""Random rollouts are poor Mage Wars play: keep them very short, compare root actions on common samples,
-and lean on the greedy prior while samples are few. Against greedy at 100 iterations: 62% with 2 random
-steps and 53% with 8 or 16 over the same 60 games, but only 53.5% with 2 over 200 fresh games, so the
-search is not yet clearly better than greedy here; short rollouts are at least the cheapest."""
+SEARCH_PARAMS = {"paired_root": True, "rollout_actions": 8, "prior_visits": 8.0}
+"""Random rollouts are poor Mage Wars play: keep them short, compare root actions on common samples,
+and lean on the greedy prior while samples are few. Over 200 games at 100 iterations (seed 4000), 8 random
+steps beat 2: 94% against 90% versus random, 60.0% against 53.5% versus greedy (but only 50-51% versus
+greedy in other runs: 0.05 s per decision, seed 1000; 300 iterations, seed 2000)."""
 
 TOWER_WEIGHT = 1.5
 """A Tower Level is life and mana at once: worth less than a point of board power spent well."""
