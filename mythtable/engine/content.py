@@ -135,14 +135,6 @@ class RulesReference(StrictModel):
     def clauses(self) -> list[Clause]:
         return [c for s in self.section for c in s.clause]
 
-    def sections_for(self, stage: str) -> list[Section]:
-        """Sections explaining `stage`; a key like "combat.blockers" also matches "combat"."""
-        keys = {stage}
-        while "." in stage:
-            stage = stage.rsplit(".", 1)[0]
-            keys.add(stage)
-        return [s for s in self.section if keys & set(s.stages)]
-
 
 def load_reference(path: Path) -> RulesReference:
     data = read_toml(path)

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from mythtable.engine.content import StrictModel, load_entries, load_reference
+from mythtable.engine.content import REFERENCE_TWINS, StrictModel, load_entries, load_reference
 from mythtable.engine.errors import ContentError
+from mythtable.engine.plain import plain
 
 
 class Card(StrictModel):
@@ -68,7 +69,7 @@ def test_rules_reference_sections_for_a_stage(tmp_path: Path) -> None:
         '[[section]]\nid = "combat"\ntitle = "Combat"\nstages = ["combat"]\n'
         '[[section.clause]]\nid = "H-2"\ntier = "house"\ntext = "two"\nsettles = "O-1"\n'
     )
-    ref = load_reference(path)
+    ref = plain(load_reference(path), REFERENCE_TWINS)  # the form a game holds and the rules screen reads
     assert [s.id for s in ref.sections_for("combat.blockers")] == ["combat"]
     assert [c.id for c in ref.clauses()] == ["M-1", "H-2"]
     path.write_text(path.read_text().replace('id = "H-2"', 'id = "M-1"'))
