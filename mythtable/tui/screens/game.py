@@ -163,6 +163,8 @@ class GameScreen(Screen[None]):
         self.run_worker(think, thread=True, exclusive=True, group="computer")
 
     def computer_chose(self, action: Action, moves_before: int) -> None:
+        if not self.is_attached or self not in self.app.screen_stack or self.app._exit:
+            return  # the screen was left, or the app is closing, while the computer thought
         game = self.session.game
         if len(game.actions) != moves_before or self.paused:
             return  # the game moved on meanwhile (or the watcher paused): think again later
