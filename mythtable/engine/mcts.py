@@ -199,6 +199,7 @@ def _rollout(ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHoo
     pending, apply = ruleset.pending, ruleset.apply
     left = params.rollout_actions
     greedy = params.greedy_steps
+    tried: dict[tuple[int, str, int, tuple[Action, ...], float], set[Action]] = {}
     while left > 0:
         d = pending(s)
         if d is None:
@@ -210,18 +211,26 @@ def _rollout(ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHoo
             continue
         left -= 1
         if greedy and rng.below(1000) < greedy * 1000:
-            apply(s, _greedy_step(ruleset, s, d, hooks))
+            # The heuristic policy alone can cycle (start a cast, cancel it, start it again):
+            # within a rollout, the same decision met again in the same position (same turn and
+            # step, same options, same value) gets a fresh choice.
+            key = (ruleset.turn_number(s), ruleset.stage(s), d.seat, tuple(actions), hooks.heuristic(s, d.seat))
+            used = tried.setdefault(key, set())
+            fresh = [a for a in actions if a not in used] or actions
+            choice = _greedy_step(ruleset, s, d.seat, fresh, hooks)
+            used.add(choice)
+            apply(s, choice)
         else:
             apply(s, actions[rng.below(n)])
     return win_chance(ruleset, s, me, hooks)
 
 
-def _greedy_step(ruleset: Ruleset[Any, Any], s: Any, d: Decision, hooks: AIHooks) -> Action:
-    best, best_score = d.actions[0], -math.inf
-    for a in d.actions:
+def _greedy_step(ruleset: Ruleset[Any, Any], s: Any, seat: int, actions: list[Action], hooks: AIHooks) -> Action:
+    best, best_score = actions[0], -math.inf
+    for a in actions:
         after = ruleset.clone(s)
         ruleset.apply(after, a)
-        score = hooks.heuristic(after, d.seat)
+        score = hooks.heuristic(after, seat)
         if score > best_score:
             best, best_score = a, score
     return best

@@ -9,10 +9,11 @@ from collections.abc import Callable
 import pytest
 
 from mythtable.cli import main
-from mythtable.engine.bots import Bot, GreedyBot, RandomBot, make_bot
+from mythtable.engine.bots import Bot, GreedyBot, RandomBot, ai_hooks, make_bot
 from mythtable.engine.decision import Decision
+from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
-from mythtable.engine.mcts import SearchBot
+from mythtable.engine.mcts import SearchBot, SearchParams, _rollout
 from mythtable.engine.simulate import play_game, simulate, wilson
 from tests.bots.helpers import RULESETS, reach
 
@@ -139,6 +140,18 @@ def test_greedy_beats_random(ruleset_id: str) -> None:
 def test_search_with_a_tiny_budget_beats_random() -> None:
     # A fixed, tiny budget of 15 iterations per decision keeps the result reproducible.
     assert _wins("mythicarium", lambda seed: SearchBot("mythicarium", seed, workers=1, iterations=15), 6) >= 5
+
+
+def test_greedy_rollouts_do_not_go_round_in_circles() -> None:
+    # The heuristic alone would start a cast, cancel it and start it again for ever; a rollout
+    # that meets the same decision in the same position again must choose something new.
+    ruleset = Game.new("magewars", 1).ruleset
+    hooks = ai_hooks("magewars")
+    params = SearchParams(greedy_steps=1.0, rollout_actions=3000)
+    for seed in range(1, 6):
+        state = ruleset.clone(Game.new("magewars", seed).state)
+        _rollout(ruleset, state, 0, Rng(seed), hooks, params)
+        assert ruleset.result(state) is not None, f"seed {seed}: the rollout ran out of steps"
 
 
 def test_wilson_interval() -> None:

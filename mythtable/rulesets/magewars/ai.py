@@ -9,8 +9,8 @@ from __future__ import annotations
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.content import Info
-from mythtable.rulesets.magewars.rules import guard, power
-from mythtable.rulesets.magewars.state import State
+from mythtable.rulesets.magewars.rules import field_bonus, guard, power, weave_bonus
+from mythtable.rulesets.magewars.state import Card, State
 
 HEURISTIC_SCALE = 10.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
@@ -28,7 +28,28 @@ ROW_TYPES = frozenset({"resource", "holding", "ritual"})
 """What may lie face-down in a row; face-down cards on a line are units."""
 
 
-def _side(s: State, side: int, seat: int) -> float:
+def _in_combat(s: State) -> set[int]:
+    """Units in an attack still to be resolved: the only ones a boost until end of turn helps."""
+    cb = s.combat
+    if cb is None:
+        return set()
+    units: set[int] = set()
+    for a in cb.attacks[cb.di :]:
+        units.add(a.attacker)
+        units.update(a.blockers)
+    return units
+
+
+def _lasting(s: State, c: Card) -> tuple[int, int]:
+    """Power and Guard without the modifiers that end with the turn (weaves and sources stay)."""
+    pw, gd = c.d.power + field_bonus(s, c), c.d.guard
+    if s.players[0].weaves or s.players[1].weaves:
+        pw += weave_bonus(s, c, "power")
+        gd += weave_bonus(s, c, "guard")
+    return max(pw, 0), max(gd, 0)
+
+
+def _side(s: State, side: int, seat: int, fighting: set[int]) -> float:
     p = s.players[side]
     cards = s.cards
     value = TOWER_WEIGHT * p.tower + 0.6 * len(p.hand)
@@ -42,7 +63,11 @@ def _side(s: State, side: int, seat: int) -> float:
         if c.face_down:
             value += 1.0 + 0.8 * c.d.power + 0.4 * c.d.guard
             continue
-        value += 2.0 + 1.2 * power(s, c) + 0.6 * max(guard(s, c) - c.wounds, 0)
+        if uid in fighting:
+            pw, gd = power(s, c), guard(s, c)
+        else:  # H-11: a boost until end of turn is gone before this unit fights again
+            pw, gd = _lasting(s, c)
+        value += 2.0 + 1.2 * pw + 0.6 * max(gd - c.wounds, 0)
         if c.d.hero:
             value += 2.0
     for uid in p.row:
@@ -72,7 +97,8 @@ def heuristic(state: State, seat: int) -> float:
         if state.winner is None:
             return 0.0
         return 1000.0 if state.winner == seat else -1000.0
-    return _side(state, seat, seat) - _side(state, 1 - seat, seat)
+    fighting = _in_combat(state)
+    return _side(state, seat, seat, fighting) - _side(state, 1 - seat, seat, fighting)
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:

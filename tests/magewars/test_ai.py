@@ -1,0 +1,47 @@
+"""The Mage Wars heuristic behind the greedy and search bots: what it values and what it must not."""
+
+from __future__ import annotations
+
+from mythtable.rulesets.magewars import ai
+from mythtable.rulesets.magewars.state import State
+from tests.magewars.helpers import Board, act, declare, finish_attack_step, kind, pass_fast
+
+
+def hound_board() -> tuple[Board, int]:
+    """Ana (active) with a ready Cinder Hound (pay 1 Tower: +1 Power until end of turn) and fire sources."""
+    b = Board()
+    b.basics(0, "ember-hearth", "ember-hearth")
+    b.basics(1, "tide-font")
+    hound = b.add(0, "cinder-hound", "offensive")
+    b.add(1, "reef-warden", "defensive")
+    return b, hound
+
+
+def boost(st: State, hound: int) -> None:
+    """Use the Hound's ability and let it resolve."""
+    act(st, "ability", hound)
+    while st.stack:
+        act(st, "pass")
+    assert st.cards[hound].power_mod == 1 and not st.stack
+
+
+def test_a_boost_that_ends_before_the_unit_fights_is_worth_nothing() -> None:
+    b, hound = hound_board()
+    st = b.start()
+    before = ai.heuristic(st, 0)
+    boost(st, hound)
+    assert kind(st) == "main"
+    # Only the Tower Level paid is left: the +1 Power is gone at the end of the turn (H-11).
+    assert ai.heuristic(st, 0) == before - ai.TOWER_WEIGHT
+
+
+def test_a_boost_for_an_attack_still_to_resolve_counts() -> None:
+    b, hound = hound_board()
+    st = b.start()
+    declare(st, (hound, "line", "defensive"))
+    pass_fast(st)
+    finish_attack_step(st)
+    assert st.step == "combat.defense" and kind(st) == "fast_cast"
+    before = ai.heuristic(st, 0)
+    boost(st, hound)
+    assert ai.heuristic(st, 0) > before - ai.TOWER_WEIGHT
