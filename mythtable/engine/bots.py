@@ -98,11 +98,14 @@ def greedy_scores(
 
 
 class LoopGuard:
-    """Keeps a bot out of endless cycles (declare, withdraw, declare...).
+    """Keeps a bot out of endless cycles of its own (start a cast, cancel it, start it again...).
 
     When the deciding seat faces exactly the same view and the same legal actions again within
-    a turn, the actions it already chose there are left out (all of them are allowed again
-    once every one has been tried). It reads only the seat's own view.
+    a turn, the actions it already chose there that kept the decision with it are left out (all
+    of them are allowed again once every one has been tried). An action that handed the decision
+    to the other seat (a pass) is never left out: the other seat's own guard ends its cycles, and
+    leaving out a pass would force a bot to pay for an answer it does not want. It reads only the
+    seat's own view and whose decision comes next.
     """
 
     def __init__(self) -> None:
@@ -133,8 +136,13 @@ class LoopGuard:
             return key, decision.actions
         return key, fresh
 
-    def record(self, key: Any, action: Action) -> None:
-        self.seen.setdefault(key, set()).add(action)
+    def record(self, key: Any, action: Action, ruleset: Ruleset[Any, Any], state: Any) -> None:
+        """Note `action`, chosen in `state` (before it is applied), if the same seat decides next."""
+        after = ruleset.clone(state)
+        ruleset.apply(after, action)
+        following = ruleset.pending(after)
+        if following is not None and following.seat == key[0]:
+            self.seen.setdefault(key, set()).add(action)
 
 
 class GreedyBot:
@@ -157,7 +165,7 @@ class GreedyBot:
         best = max(scores)
         top = [a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9]
         choice = top[self.rng.below(len(top))]
-        self.guard.record(key, choice)
+        self.guard.record(key, choice, ruleset, state)
         return choice
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from mythtable.cli import main
-from mythtable.engine.bots import Bot, GreedyBot, RandomBot, ai_hooks, make_bot
+from mythtable.engine.bots import Bot, GreedyBot, LoopGuard, RandomBot, ai_hooks, make_bot
 from mythtable.engine.decision import Decision
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
@@ -152,6 +152,25 @@ def test_greedy_rollouts_do_not_go_round_in_circles() -> None:
         state = ruleset.clone(Game.new("magewars", seed).state)
         _rollout(ruleset, state, 0, Rng(seed), hooks, params)
         assert ruleset.result(state) is not None, f"seed {seed}: the rollout ran out of steps"
+
+
+def test_the_loop_guard_leaves_out_a_cycle_of_its_own_but_never_a_pass() -> None:
+    def casting(game: Game) -> bool:
+        d = game.decision
+        return d is not None and d.kind == "fast_cast" and any(a[0] == "cast" for a in d.actions)
+
+    game = reach("magewars", casting)
+    ruleset, state, d = game.ruleset, game.state, game.decision
+    assert d is not None
+    cast = next(a for a in d.actions if a[0] == "cast")
+    guard = LoopGuard()
+    key, allowed = guard.candidates(ruleset, state, d)
+    assert allowed == d.actions
+    # A pass hands the decision over; a cast asks the same seat for a target (it can be cancelled).
+    guard.record(key, ("pass",), ruleset, state)
+    guard.record(key, cast, ruleset, state)
+    _, allowed = guard.candidates(ruleset, state, d)
+    assert ("pass",) in allowed and cast not in allowed
 
 
 def test_wilson_interval() -> None:

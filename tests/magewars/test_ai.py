@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mythtable.rulesets.magewars import ai
+from mythtable.rulesets.magewars import ai, rules
 from mythtable.rulesets.magewars.state import State
 from tests.magewars.helpers import Board, act, declare, finish_attack_step, kind, pass_fast
 
@@ -35,13 +35,20 @@ def test_a_boost_that_ends_before_the_unit_fights_is_worth_nothing() -> None:
     assert ai.heuristic(st, 0) == before - ai.TOWER_WEIGHT
 
 
-def test_a_boost_for_an_attack_still_to_resolve_counts() -> None:
-    b, hound = hound_board()
+def test_an_attack_on_the_tower_counts_as_the_damage_it_will_deal() -> None:
+    b = Board()
+    b.basics(0, "ember-hearth", "ember-hearth")
+    b.basics(1, "tide-font")
+    hound = b.add(0, "cinder-hound", "offensive")
     st = b.start()
-    declare(st, (hound, "line", "defensive"))
-    pass_fast(st)
-    finish_attack_step(st)
-    assert st.step == "combat.defense" and kind(st) == "fast_cast"
-    before = ai.heuristic(st, 0)
+    before = ai.heuristic(st, 1)
+    declare(st, (hound, "line", "tower"))
+    while st.step != "combat.defense":
+        act(st, "pass" if kind(st) == "fast_cast" else "done")
+    assert kind(st) == "fast_cast"
+    hit = rules.power(st, st.cards[hound])
+    assert ai.heuristic(st, 1) == before - ai.TOWER_WEIGHT * hit
+    # A boost now adds a Tower Level of damage for the one it costs: an even trade, not a gain.
+    mine = ai.heuristic(st, 0)
     boost(st, hound)
-    assert ai.heuristic(st, 0) > before - ai.TOWER_WEIGHT
+    assert ai.heuristic(st, 0) == mine

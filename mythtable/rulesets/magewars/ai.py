@@ -9,8 +9,8 @@ from __future__ import annotations
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.content import Info
-from mythtable.rulesets.magewars.rules import field_bonus, guard, power, weave_bonus
-from mythtable.rulesets.magewars.state import Card, State
+from mythtable.rulesets.magewars.rules import field_bonus, guard, is_unit_in_play, power, weave_bonus
+from mythtable.rulesets.magewars.state import TOWER, Card, State
 
 HEURISTIC_SCALE = 10.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
@@ -28,16 +28,50 @@ ROW_TYPES = frozenset({"resource", "holding", "ritual"})
 """What may lie face-down in a row; face-down cards on a line are units."""
 
 
-def _in_combat(s: State) -> set[int]:
-    """Units in an attack still to be resolved: the only ones a boost until end of turn helps."""
+def _forecast(s: State) -> tuple[set[int], list[int]]:
+    """What the attacks still to resolve will do if nothing changes (H-31 to H-34): the units they
+    will destroy and the damage each Tower will take.
+
+    Valuing a position by its coming blows keeps a one-step look-ahead from paying Tower Levels
+    again and again only to put a blow off (a boost, then priority comes back, then another).
+    Blocked attackers split their Power to destroy as many blockers as they can; a line attack
+    strikes the defender's sturdiest unit there; a Tower attack deals damage."""
     cb = s.combat
+    tower = [0, 0]
     if cb is None:
-        return set()
-    units: set[int] = set()
+        return set(), tower
+    cards = s.cards
+    dmg: dict[int, int] = {}
+
+    def left(c: Card) -> int:
+        return guard(s, c) - c.wounds - dmg.get(c.uid, 0)
+
     for a in cb.attacks[cb.di :]:
-        units.add(a.attacker)
-        units.update(a.blockers)
-    return units
+        if not is_unit_in_play(s, a.attacker):
+            continue
+        att = cards[a.attacker]
+        pw = power(s, att)
+        blockers = [cards[b] for b in a.blockers if is_unit_in_play(s, b)]
+        if blockers:
+            spare = pw
+            for b in sorted(blockers, key=left):
+                need = max(left(b), 0)
+                if spare >= need:
+                    spare -= need
+                    dmg[b.uid] = dmg.get(b.uid, 0) + need
+            dmg[att.uid] = dmg.get(att.uid, 0) + sum(power(s, b) for b in blockers)
+        elif a.hero >= 0:
+            if is_unit_in_play(s, a.hero):
+                dmg[a.hero] = dmg.get(a.hero, 0) + pw
+        elif a.line == TOWER:
+            tower[cb.dfn] += pw
+        else:
+            units = [cards[u] for u in s.players[cb.dfn].line(a.line) if not cards[u].face_down]
+            if units:
+                target = max(units, key=left)
+                dmg[target.uid] = dmg.get(target.uid, 0) + pw
+    dead = {uid for uid, n in dmg.items() if n > 0 and left(cards[uid]) <= 0}
+    return dead, tower
 
 
 def _lasting(s: State, c: Card) -> tuple[int, int]:
@@ -49,13 +83,16 @@ def _lasting(s: State, c: Card) -> tuple[int, int]:
     return max(pw, 0), max(gd, 0)
 
 
-def _side(s: State, side: int, seat: int, fighting: set[int]) -> float:
+def _side(s: State, side: int, seat: int, dead: set[int], hits: int) -> float:
     p = s.players[side]
     cards = s.cards
-    value = TOWER_WEIGHT * p.tower + 0.6 * len(p.hand)
-    if p.tower <= 8:
-        value -= 8 - p.tower
+    tower = p.tower - hits
+    value = TOWER_WEIGHT * tower + 0.6 * len(p.hand)
+    if tower <= 8:
+        value -= 8 - tower
     for uid in p.offensive + p.defensive:
+        if uid in dead:
+            continue
         c = cards[uid]
         if c.face_down and c.controller != seat:
             value += 3.0
@@ -63,10 +100,7 @@ def _side(s: State, side: int, seat: int, fighting: set[int]) -> float:
         if c.face_down:
             value += 1.0 + 0.8 * c.d.power + 0.4 * c.d.guard
             continue
-        if uid in fighting:
-            pw, gd = power(s, c), guard(s, c)
-        else:  # H-11: a boost until end of turn is gone before this unit fights again
-            pw, gd = _lasting(s, c)
+        pw, gd = _lasting(s, c)  # H-11: a boost until end of turn counts only through the forecast
         value += 2.0 + 1.2 * pw + 0.6 * max(gd - c.wounds, 0)
         if c.d.hero:
             value += 2.0
@@ -78,10 +112,6 @@ def _side(s: State, side: int, seat: int, fighting: set[int]) -> float:
             value += 1.2
         else:
             value += 2.0 if c.d.type in ("resource", "holding") else 1.0
-    cb = s.combat
-    if cb is not None and cb.atk == side:
-        for a in cb.attacks[cb.di :]:
-            value += 0.5 * power(s, cards[a.attacker])  # an attack still to resolve threatens damage
     for item in s.stack:
         if item.seat == side and item.kind == "spell":
             value += TOWER_WEIGHT * cards[item.uid].d.cost + 0.5  # paid for, about to take effect
@@ -97,8 +127,8 @@ def heuristic(state: State, seat: int) -> float:
         if state.winner is None:
             return 0.0
         return 1000.0 if state.winner == seat else -1000.0
-    fighting = _in_combat(state)
-    return _side(state, seat, seat, fighting) - _side(state, 1 - seat, seat, fighting)
+    dead, hits = _forecast(state)
+    return _side(state, seat, seat, dead, hits[seat]) - _side(state, 1 - seat, seat, dead, hits[1 - seat])
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
