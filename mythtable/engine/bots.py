@@ -97,6 +97,10 @@ def greedy_scores(
     return scores
 
 
+GUARD_SAMPLE_SEED = 0x6A4D
+"""Fixed, so that the loop guard's answer depends on the seat's view alone."""
+
+
 class LoopGuard:
     """Keeps a bot out of endless cycles of its own (start a cast, cancel it, start it again...).
 
@@ -136,9 +140,12 @@ class LoopGuard:
             return key, decision.actions
         return key, fresh
 
-    def record(self, key: Any, action: Action, ruleset: Ruleset[Any, Any], state: Any) -> None:
-        """Note `action`, chosen in `state` (before it is applied), if the same seat decides next."""
-        after = ruleset.clone(state)
+    def record(self, key: Any, action: Action, ruleset: Ruleset[Any, Any], state: Any, hooks: AIHooks) -> None:
+        """Note `action`, chosen in `state` (before it is applied), if the same seat decides next.
+
+        Whether it does can hang on hidden cards (an opponent with nothing to answer passes at
+        once), so the question is put to a sample drawn from the seat's view, always the same way."""
+        after = hooks.determinize(state, key[0], Rng(GUARD_SAMPLE_SEED))
         ruleset.apply(after, action)
         following = ruleset.pending(after)
         if following is not None and following.seat == key[0]:
@@ -165,7 +172,7 @@ class GreedyBot:
         best = max(scores)
         top = [a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9]
         choice = top[self.rng.below(len(top))]
-        self.guard.record(key, choice, ruleset, state)
+        self.guard.record(key, choice, ruleset, state, self.hooks)
         return choice
 
 

@@ -345,7 +345,7 @@ class SearchBot:
         deadline = start + self.budget
         key, allowed = self.guard.candidates(ruleset, state, decision)
         if len(allowed) == 1:
-            self.guard.record(key, allowed[0], ruleset, state)
+            self.guard.record(key, allowed[0], ruleset, state, self.hooks)
             return allowed[0]
         rng = self.rng.fork()
         pending: Any = None
@@ -374,7 +374,7 @@ class SearchBot:
                     stats[a] = (v0 + v, w0 + w)
         self.last_samples = sum(v for v, _ in stats.values())
         choice = best_action(allowed, stats)
-        self.guard.record(key, choice, ruleset, state)
+        self.guard.record(key, choice, ruleset, state, self.hooks)
         return choice
 
     def _get_pool(self, state: Any) -> Any:

@@ -167,8 +167,9 @@ def test_the_loop_guard_leaves_out_a_cycle_of_its_own_but_never_a_pass() -> None
     key, allowed = guard.candidates(ruleset, state, d)
     assert allowed == d.actions
     # A pass hands the decision over; a cast asks the same seat for a target (it can be cancelled).
-    guard.record(key, ("pass",), ruleset, state)
-    guard.record(key, cast, ruleset, state)
+    hooks = ai_hooks("magewars")
+    guard.record(key, ("pass",), ruleset, state, hooks)
+    guard.record(key, cast, ruleset, state, hooks)
     _, allowed = guard.candidates(ruleset, state, d)
     assert ("pass",) in allowed and cast not in allowed
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mythtable.rulesets.magewars import ai, rules
 from mythtable.rulesets.magewars.state import State
-from tests.magewars.helpers import Board, act, declare, finish_attack_step, kind, pass_fast
+from tests.magewars.helpers import Board, act, declare, kind
 
 
 def hound_board() -> tuple[Board, int]:
