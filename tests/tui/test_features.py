@@ -113,6 +113,25 @@ async def test_watch_mode_plays_by_itself_and_any_key_pauses() -> None:
         assert len(session.game.actions) > paused_at, "going again"
 
 
+async def test_a_computer_move_that_arrives_while_the_app_closes_is_dropped() -> None:
+    # Watch mode once failed as the app closed: a move came in while the board's widgets were being
+    # taken down. Textual marks an app that is closing as no longer running before it prunes screens.
+    app = MythtableApp(start={"watch": "mythicarium", "speed": 40.0, "bots": ["random", "random"]})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        game = screen.session.game
+        assert game.decision is not None
+        moves = len(game.actions)
+        app._running = False  # what App._shutdown does first
+        try:
+            screen.computer_chose(game.decision.actions[0], moves)
+        finally:
+            app._running = True
+        assert len(game.actions) == moves
+
+
 async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) -> None:
     from mythtable.tui.screens.new_game import NewGameScreen
     from mythtable.tui.screens.pick_rules import PickRulesScreen

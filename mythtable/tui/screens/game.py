@@ -163,7 +163,7 @@ class GameScreen(Screen[None]):
         self.run_worker(think, thread=True, exclusive=True, group="computer")
 
     def computer_chose(self, action: Action, moves_before: int) -> None:
-        if not self.is_attached or self not in self.app.screen_stack or self.app._exit:
+        if self._closing_down():
             return  # the screen was left, or the app is closing, while the computer thought
         game = self.session.game
         if len(game.actions) != moves_before or self.paused:
@@ -176,6 +176,17 @@ class GameScreen(Screen[None]):
             self.app.clear_notifications()  # one at a time: a creature's many moves must not pile up
             self.notify(self.last_computer_move, timeout=2.5)
         self.play(action)
+
+    def _closing_down(self) -> bool:
+        """True once this screen was left or the app began to close: its widgets may be half gone."""
+        app = self.app
+        return (
+            not self.is_attached
+            or self not in app.screen_stack
+            or app._exit
+            or not app.is_running
+            or not self.is_running
+        )
 
     def on_key(self, event: events.Key) -> None:
         """Watch mode: any key pauses, and any key goes on."""
@@ -200,6 +211,8 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def render_table(self) -> None:
+        if self._closing_down():
+            return  # nothing left to draw on
         session = self.session
         game = session.game
         view = self.view = session.view()
