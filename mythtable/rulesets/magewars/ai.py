@@ -17,8 +17,8 @@ HEURISTIC_SCALE = 10.0
 
 SEARCH_PARAMS = {"paired_root": True, "rollout_actions": 8, "prior_visits": 8.0}
 """Random rollouts are poor Mage Wars play: keep them short, compare root actions on common samples,
-and lean on the greedy prior while samples are few. At 100 iterations, 200 games each: 71.0% against greedy
-(seed 4000) and 70.0% (seed 1000). Tried before the loop-guard fix and the combat forecast: 2 random steps
+and lean on the greedy prior while samples are few. At 100 iterations, 200 games each: 65.5% against greedy
+(seed 4000) and 67.5% (seed 1000). Tried before the loop-guard fix and the combat forecast: 2 random steps
 (53.5% against 60.0% for 8), greedy rollouts to the end of the turn (38% after 24 games), prior_visits 4 and
 16 (56% and 62% against 57% for 8, seed 1000)."""
 
