@@ -638,6 +638,10 @@ def begin_combat(state: State, events: list[Event]) -> None:
     events.append(Event(f"{name_of(state, state.active)} declares combat."))
 
 
+def unit_count(n: int) -> str:
+    return "1 unit" if n == 1 else f"{n} units"
+
+
 def finish_declaration(state: State, events: list[Event]) -> None:
     cb = state.combat
     assert cb is not None
@@ -649,14 +653,19 @@ def finish_declaration(state: State, events: list[Event]) -> None:
     for a in cb.attacks:
         what = cards[a.hero].d.name if a.hero >= 0 else f"the {LINE_LABEL[a.line]}"
         events.append(Event(f"{cards[a.attacker].d.name} targets {what}."))
+    who = name_of(state, cb.atk)
     if cb.counter:
-        n = len(cb.attacks)
-        events.append(Event(f"{name_of(state, cb.atk)} counter-attacks with {n} unit(s)."))
-        if not cb.attacks:
+        if cb.attacks:
+            events.append(Event(f"{who} counter-attacks with {unit_count(len(cb.attacks))}."))
+        else:
+            events.append(Event(f"{who} does not counter-attack."))
             end_combat(state, events, "")
         return
     cb.off_at_decl = occupied(state, cb.dfn, "offensive")
-    events.append(Event(f"{name_of(state, cb.atk)} attacks with {len(cb.attacks)} unit(s)."))
+    if cb.attacks:
+        events.append(Event(f"{who} attacks with {unit_count(len(cb.attacks))}."))
+    else:
+        events.append(Event(f"{who} sends no unit to attack."))
     open_window(state, "combat.declaration", cb.dfn)  # W-16: the defender gets priority first
 
 
