@@ -108,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.data_dir is not None:  # absolute from the start: servers run games in other folders with this path
+        args.data_dir = args.data_dir.expanduser().absolute()
     try:
         return _dispatch(args)
     except MythtableError as exc:

@@ -104,14 +104,15 @@ def add_serve_parser(sub: Any) -> None:
         type=_duration,
         default=parse_duration("3h"),
         metavar="TIME",
-        help="longest a session may last (default: 3h; 0 = no limit)",
+        help="longest a connection may play, all its games together (default: 3h; 0 = no limit)",
     )
     ssh.add_argument(
         "--rate-limit",
         type=_positive,
         default=10,
         metavar="N",
-        help="new connections allowed per client address per minute (default: 10)",
+        help="new connections allowed per client address per minute, and connections without a game from one "
+        "address at once (default: 10)",
     )
     ssh.add_argument(
         "--login-attempts",

@@ -1,4 +1,4 @@
-"""Durations and the per-address counters behind the server's limits (no I/O, no asyncssh)."""
+"""Durations, the per-address counters and the waiting room behind the server's limits (no I/O, no asyncssh)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,9 @@ import re
 import time
 from collections import deque
 from collections.abc import Callable
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
 
 _UNITS = {"": 1.0, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")
@@ -62,3 +65,62 @@ class SlidingWindow:
     def prune(self) -> None:
         for key in list(self._events):
             self._recent(key)
+
+    def take(self, key: str) -> bool:
+        """Count one event for `key` if it is still under the limit: the check and the count are one step."""
+        if self.exceeded(key):
+            return False
+        self.add(key)
+        return True
+
+    def give_back(self, key: str) -> None:
+        """Undo the latest `take`/`add` for `key` (an attempt that turned out not to count)."""
+        events = self._events.get(key)
+        if events:
+            events.pop()
+            if not events:
+                del self._events[key]
+
+
+class WaitingRoom(Generic[T]):
+    """Places for connections that hold no game, capped per address and in all.
+
+    When every place is taken, a newcomer whose address holds fewer places than the address that holds the most
+    takes the oldest place of that address: one address, or a handful, cannot keep everyone else out.
+    """
+
+    def __init__(self, per_address: int, total: int) -> None:
+        self.per_address, self.total = per_address, total
+        self._places: dict[str, list[T]] = {}
+        self._size = 0
+
+    def __len__(self) -> int:
+        return self._size
+
+    def count(self, address: str) -> int:
+        return len(self._places.get(address, ()))
+
+    def enter(self, address: str, member: T) -> tuple[bool, T | None]:
+        """(admitted, the member that lost its place to make room for this one, if any)."""
+        held = self.count(address)
+        if held >= self.per_address:
+            return False, None
+        evicted: T | None = None
+        if self._size >= self.total:
+            top = max(self._places, key=lambda key: len(self._places[key]))
+            if len(self._places[top]) <= held:
+                return False, None
+            evicted = self._places[top][0]
+            self.leave(top, evicted)
+        self._places.setdefault(address, []).append(member)
+        self._size += 1
+        return True, evicted
+
+    def leave(self, address: str, member: T) -> None:
+        places = self._places.get(address)
+        if places is None or member not in places:
+            return
+        places.remove(member)
+        self._size -= 1
+        if not places:
+            del self._places[address]

@@ -30,7 +30,7 @@ from asyncssh.channel import SSHChannel
 
 from mythtable.engine.errors import MythtableError
 from mythtable.serve.hostkey import load_or_create_host_key
-from mythtable.serve.limits import SlidingWindow, describe_duration
+from mythtable.serve.limits import SlidingWindow, WaitingRoom, describe_duration
 from mythtable.serve.net import listen_error
 from mythtable.serve.pty_process import PtyProcess, child_environment, mythtable_argv
 
@@ -42,6 +42,13 @@ TERMINAL_RESET = (
 _TERM_OK = re.compile(r"^[A-Za-z0-9._+-]{1,64}$")
 LOGIN_WINDOW = 600.0  # seconds over which failed logins per address are counted
 NO_GAME_LIMIT = 60.0  # seconds a connection may stay open without a game running (logged in or not)
+# Backpressure: while more than OUTPUT_HIGH bytes of a game's output wait to reach its client (in the channel or in
+# the connection's socket buffer), the server stops reading the game's pty; it reads again below OUTPUT_LOW.
+OUTPUT_HIGH = 256 * 1024
+OUTPUT_LOW = 64 * 1024
+BACKLOG_POLL = 0.02  # seconds between looks at the backlog while a game's output is held back
+# A connection with this much unsent data (whatever its cause) does not read what it is sent: it is cut off.
+CONNECTION_BACKLOG_LIMIT = 4 * 1024 * 1024
 
 
 @dataclass
@@ -60,11 +67,12 @@ class SSHSettings:
     login_attempts: int = 6
     color_system: str = "auto"
     login_timeout: float = 30.0
+    waiting_total: int = 64  # connections without a game (logging in, or logged in and not playing), in all
 
     @property
-    def max_connections(self) -> int:
-        """Open TCP connections at once, logged in or not (handshakes included)."""
-        return self.max_sessions * 2 + 16
+    def waiting_per_address(self) -> int:
+        """Connections without a game from one address at once: as many as it may open in a minute."""
+        return self.rate_limit
 
 
 _TASKS: set[asyncio.Task[None]] = set()
@@ -89,23 +97,38 @@ class Hub:
         self.authorized = authorized
         self.sessions: set[GameSession] = set()
         self.gates: set[Gatekeeper] = set()  # admitted connections
-        self.connections = 0
+        self.room: WaitingRoom[Gatekeeper] = WaitingRoom(settings.waiting_per_address, settings.waiting_total)
         self.recent = SlidingWindow(settings.rate_limit, 60.0)
         self.failures = SlidingWindow(settings.login_attempts, LOGIN_WINDOW)
         self.closing = False
 
-    def admit(self, address: str) -> str | None:
-        """None if a new connection from `address` may proceed, else the reason it may not."""
+    def admit(self, gate: Gatekeeper) -> str | None:
+        """None if a new connection may proceed (it then holds a place in the waiting room), else the reason."""
+        address = gate.address
         if self.closing:
             return "the server is shutting down"
         if self.failures.exceeded(address):
             return "too many failed logins from your address; try again later"
         if self.recent.exceeded(address):
             return "too many connections from your address; try again in a minute"
-        if self.connections >= self.settings.max_connections:
+        if not self.wait(gate):
             return "the server is busy; try again later"
         self.recent.add(address)
         return None
+
+    def wait(self, gate: Gatekeeper) -> bool:
+        """Give a connection without a game a place in the waiting room; False if there is none for it."""
+        admitted, evicted = self.room.enter(gate.address, gate)
+        if evicted is not None:
+            evicted.waiting = False
+            evicted.drop("the server is busy (its place went to a connection from another address)")
+        gate.waiting = admitted
+        return admitted
+
+    def stop_waiting(self, gate: Gatekeeper) -> None:
+        if gate.waiting:
+            self.room.leave(gate.address, gate)
+            gate.waiting = False
 
     def color_system(self, term: str, client_env: dict[str, str]) -> str | None:
         choice = self.settings.color_system
@@ -143,8 +166,17 @@ class Hub:
             session.check_time(now)
         wait = self.settings.idle_timeout or NO_GAME_LIMIT
         wait = min(wait, NO_GAME_LIMIT)
+        limit = self.settings.session_limit
         for gate in list(self.gates):
-            if not gate.playing and now - gate.since >= wait:
+            if gate.dropped:
+                continue
+            if gate.backlog() > CONNECTION_BACKLOG_LIMIT:
+                gate.drop("it does not read what it is sent", abort=True)
+            elif gate.playing:
+                continue
+            elif limit and now - gate.opened >= limit:
+                gate.drop(f"sessions last at most {describe_duration(limit)}")
+            elif now - gate.since >= wait:
                 gate.drop("no game was started")
 
 
@@ -156,35 +188,58 @@ class Gatekeeper(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
         self.counted = False
+        self.waiting = False  # holds a place in the hub's waiting room
+        self.dropped = False
         self.authenticated = False
         self.attempted = False
         self.password_failures = 0
         self.auth_by_password = False
         self.last_key_id: str | None = None
         self.playing = False  # one game at a time per connection
-        self.since = time.monotonic()  # when the connection came, or its last game ended
+        self.opened = time.monotonic()  # --session-limit counts from here, however many games are played
+        self.since = self.opened  # when the connection came, or its last game ended
 
     # --- the connection -------------------------------------------------------------------------
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        refusal = self.hub.admit(self.address)
+        refusal = self.hub.admit(self)
         if refusal:
             log(f"refused {self.address}: {refusal}")
             asyncio.get_running_loop().call_soon(self._refuse, refusal)
             return
-        self.hub.connections += 1
         self.hub.gates.add(self)
         self.counted = True
 
-    def drop(self, reason: str) -> None:
-        """Close a connection that holds a place without playing."""
+    def drop(self, reason: str, abort: bool = False) -> None:
+        """Close a connection that holds a place without playing (or, with `abort`, one that reads nothing)."""
+        if self.dropped:
+            return
+        self.dropped = True
         log(f"closed the connection of {self.address}: {reason}")
-        self.since = float("inf")  # once
         if self.conn is not None:
             with contextlib.suppress(Exception):
-                self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason)
+                if abort:  # what is still unsent would never leave: throw it away with the socket
+                    self.conn.abort()
+                else:
+                    self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason)
+
+    def backlog(self) -> int:
+        """Bytes of this connection still waiting in its socket's send buffer.
+
+        asyncssh hands a channel's data to the socket as far as the client's window allows and ignores the
+        socket's pause_writing (SSHConnection.pause_writing does nothing), so a client that opens a huge window and
+        stops reading piles data up here; no public API tells its size, hence the look at `_transport`.
+        """
+        transport = getattr(self.conn, "_transport", None)
+        size = getattr(transport, "get_write_buffer_size", None)
+        if not callable(size):
+            return 0
+        try:
+            return int(size())
+        except Exception:
+            return 0
 
     def _refuse(self, reason: str) -> None:
         if self.conn is not None:
@@ -192,8 +247,8 @@ class Gatekeeper(asyncssh.SSHServer):
                 self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.hub.stop_waiting(self)
         if self.counted:
-            self.hub.connections -= 1
             self.hub.gates.discard(self)
             self.counted = False
         if self.attempted and not self.authenticated and self.password_failures == 0:
@@ -202,6 +257,8 @@ class Gatekeeper(asyncssh.SSHServer):
 
     # --- authentication -------------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
+        if self.hub.failures.exceeded(self.address) and not self.hub.settings.open:
+            asyncio.get_running_loop().call_soon(self._too_many_failures)  # others from here used up the attempts
         return not self.hub.settings.open
 
     def password_auth_supported(self) -> bool:
@@ -209,16 +266,23 @@ class Gatekeeper(asyncssh.SSHServer):
 
     def validate_password(self, username: str, password: str) -> bool:
         self.attempted = True
+        # The limit comes before the password: an attempt takes its place among the failures first (one step, so
+        # concurrent connections from one address cannot all slip through) and gives it back if it was right.
+        if not self.hub.failures.take(self.address):
+            self.password_failures += 1
+            log(f"refused a password from {self.address} unchecked: too many failed logins")
+            asyncio.get_running_loop().call_soon(self._too_many_failures)
+            return False
         expected = self.hub.settings.password or ""
         digest = hashlib.sha256  # equal-length digests: the comparison time says nothing about the password
         ok = bool(expected) and hmac.compare_digest(
             digest(password.encode()).digest(), digest(expected.encode()).digest()
         )
         if ok:
+            self.hub.failures.give_back(self.address)
             self.auth_by_password = True
             return True
         self.password_failures += 1
-        self.hub.failures.add(self.address)
         log(f"wrong password from {self.address} (user {username!r})")
         if self.hub.failures.exceeded(self.address) and self.conn is not None:
             asyncio.get_running_loop().call_soon(self._too_many_failures)
@@ -234,7 +298,7 @@ class Gatekeeper(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         self.attempted = True
-        if self.hub.authorized is None:
+        if self.hub.authorized is None or self.hub.failures.exceeded(self.address):
             return False
         options = self.hub.authorized.validate(key, self.address, self.address)
         if options is None:
@@ -270,13 +334,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.process: PtyProcess | None = None
         self.folder: Path | None = None
         self.temporary = False
-        self.started = 0.0
         self.last_input = 0.0
         self.ending = False
         self.slot = False
+        self.held = False  # the game's output is held back until the client takes what it was sent
+        self._poll: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: SSHChannel[bytes]) -> None:
         self.chan = chan  # type: ignore[assignment]
+        with contextlib.suppress(Exception):
+            chan.set_write_buffer_limits(high=OUTPUT_HIGH, low=OUTPUT_LOW)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
         self.has_pty = True
@@ -334,7 +401,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 chan.write_stderr(b"mythtable: one game per connection.\r\n")
             self._finish(1)
             return
+        limit = self.hub.settings.session_limit
+        if limit and time.monotonic() - self.gate.opened >= limit:
+            log(f"refused another game to {self.gate.address}: its connection is over the session limit")
+            self._say(f"mythtable: session closed: sessions last at most {describe_duration(limit)}.\n")
+            self._finish(1)
+            return
         self.hub.sessions.add(self)
+        self.hub.stop_waiting(self.gate)
         self.gate.playing = True
         self.slot = True
         try:
@@ -345,7 +419,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             )
             process.on_input_backlog = self._input_backlog
             self.process = process
-            self.started = self.last_input = time.monotonic()
+            self.last_input = time.monotonic()
             await process.start()
         except OSError as exc:
             log(f"could not start a game for {self.gate.address}: {exc}")
@@ -377,6 +451,46 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 self.chan.write(data)
             except Exception:
                 self.chan = None
+        self._check_backlog()
+
+    def _backlog(self) -> int:
+        """Bytes of output the client has not taken yet: in the channel (its window is full) or in the socket."""
+        size = self.gate.backlog()
+        if self.chan is not None:
+            with contextlib.suppress(Exception):
+                size += self.chan.get_write_buffer_size()
+        return size
+
+    def _check_backlog(self) -> None:
+        """Backpressure: stop reading the game's pty while too much output waits; read again once it drained.
+
+        A stopped reader fills the pty, and the game then waits in its own write: nothing piles up in the server.
+        """
+        process = self.process
+        if process is None or self.ending:
+            self._unhold()
+            return
+        backlog = self._backlog()
+        if not self.held and backlog > OUTPUT_HIGH:
+            self.held = True
+            process.pause_output()
+        elif self.held and backlog <= OUTPUT_LOW:
+            self._unhold()
+        if self.held and self._poll is None:  # neither asyncssh nor the socket says when it drained: look again
+            self._poll = asyncio.get_running_loop().call_later(BACKLOG_POLL, self._poll_backlog)
+
+    def _poll_backlog(self) -> None:
+        self._poll = None
+        self._check_backlog()
+
+    def _unhold(self) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+            self._poll = None
+        if self.held:
+            self.held = False
+            if self.process is not None:  # while ending too: what it writes is dropped, and it can exit
+                self.process.resume_output()
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.last_input = time.monotonic()
@@ -392,12 +506,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                     self.chan.resume_reading()
 
     def pause_writing(self) -> None:
-        if self.process is not None:
-            self.process.pause_output()
+        """asyncssh: the channel holds more than OUTPUT_HIGH bytes (the client's window is used up)."""
+        self._check_backlog()
 
     def resume_writing(self) -> None:
-        if self.process is not None:
-            self.process.resume_output()
+        self._check_backlog()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = (width, height)
@@ -426,7 +539,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         settings = self.hub.settings
         if settings.idle_timeout and now - self.last_input >= settings.idle_timeout:
             reason = f"no key pressed for {describe_duration(settings.idle_timeout)}"
-        elif settings.session_limit and now - self.started >= settings.session_limit:
+        elif settings.session_limit and now - self.gate.opened >= settings.session_limit:  # per connection
             reason = f"sessions last at most {describe_duration(settings.session_limit)}"
         else:
             return
@@ -437,6 +550,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.ending:
             return
         self.ending = True
+        self._unhold()
         if self.process is not None:
             await self.process.kill()
         if reason is not None and self.chan is not None:
@@ -457,11 +571,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _release(self) -> None:
         if self.process is not None and self.process.alive():
             return  # end() will come back here once the process is gone
+        self._unhold()
         if self.slot:
             self.hub.sessions.discard(self)
             self.gate.playing = False
             self.gate.since = time.monotonic()
             self.slot = False
+            limit = self.hub.settings.session_limit
+            over = limit and time.monotonic() - self.gate.opened >= limit  # then the next tick closes it
+            if self.gate.conn is not None and not self.gate.dropped and not over and not self.hub.wait(self.gate):
+                self.gate.drop("the server is busy")
         if self.temporary and self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None
@@ -483,7 +602,7 @@ def settings_from_args(args: argparse.Namespace) -> SSHSettings:
         authorized_keys=args.authorized_keys,
         password=password,
         open=args.open,
-        data_dir=data_dir(args.data_dir) / "ssh",
+        data_dir=(data_dir(args.data_dir) / "ssh").expanduser().absolute(),  # the games run in their own folders
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
         session_limit=args.session_limit,

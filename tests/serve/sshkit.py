@@ -55,10 +55,13 @@ def free_port() -> int:
 class Server:
     """`python -m mythtable serve ssh --port 0 ...` with its own host key and data folder."""
 
-    def __init__(self, folder: Path, *flags: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, folder: Path, *flags: str, env: dict[str, str] | None = None, data_dir: str | None = None
+    ) -> None:
+        """`data_dir` is passed as given (relative to `folder`, where the server then runs), if set."""
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
-        self.data = folder / "data"
+        self.data = folder / (data_dir or "data")
         self.host_key = folder / "host_key"
         self.log_path = folder / "server.log"
         full_env = {**os.environ, **(env or {})}
@@ -69,7 +72,7 @@ class Server:
                     "-m",
                     "mythtable",
                     "--data-dir",
-                    str(self.data),
+                    data_dir or str(self.data),
                     "serve",
                     "ssh",
                     "--port",
@@ -81,6 +84,7 @@ class Server:
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 env=full_env,
+                cwd=folder if data_dir else None,
                 start_new_session=True,
             )
         self.port = self._wait_listening()
@@ -208,3 +212,26 @@ async def open_game(
         lambda: Screen(cols, rows), term_type=term, term_size=(cols, rows), encoding=None
     )
     return cast(Screen, screen)
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process, in MB, from /proc."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise AssertionError(f"no VmRSS for {pid}")
+
+
+class Counter(asyncssh.SSHClientSession[bytes]):
+    """A client end that only counts what arrives (no terminal emulation: cheap at any size)."""
+
+    def __init__(self) -> None:
+        self.received = 0
+        self.closed = asyncio.Event()
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.received += len(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()

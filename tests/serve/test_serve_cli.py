@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mythtable.serve.limits import SlidingWindow, describe_duration, parse_duration
+from mythtable.serve.limits import SlidingWindow, WaitingRoom, describe_duration, parse_duration
 
 
 def mythtable(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -119,3 +119,40 @@ def test_sliding_window_forgets() -> None:
     now[0] = 61
     assert not window.exceeded("a")
     assert window.count("a") == 0
+
+
+def test_sliding_window_take_is_check_and_count_in_one() -> None:
+    window = SlidingWindow(limit=2, window=60, clock=lambda: 0.0)
+    assert window.take("a") and window.take("a")
+    assert not window.take("a")  # full: nothing more is counted
+    assert window.count("a") == 2
+    window.give_back("a")
+    assert window.count("a") == 1 and window.take("a")
+    window.give_back("b")  # nothing to give back: no harm
+    assert window.count("b") == 0
+
+
+def test_waiting_room_caps_per_address_and_gives_newcomers_a_place() -> None:
+    room: WaitingRoom[str] = WaitingRoom(per_address=3, total=5)
+    assert [room.enter("x", f"x{i}") for i in range(4)] == [(True, None)] * 3 + [(False, None)]
+    assert room.enter("y", "y0") == (True, None)
+    assert room.enter("y", "y1") == (True, None)  # all five places taken now
+    assert room.enter("z", "z0") == (True, "x0")  # x holds the most: its oldest place goes to z
+    assert room.count("x") == 2 and len(room) == 5
+    assert room.enter("y", "y2") == (False, None)  # y already holds as many as anyone
+    room.leave("y", "y0")
+    assert room.enter("y", "y2") == (True, None)
+    room.leave("y", "nobody")
+    assert len(room) == 5
+
+
+def test_a_relative_data_dir_becomes_absolute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mythtable.cli import build_parser
+    from mythtable.serve.ssh import settings_from_args
+
+    monkeypatch.chdir(tmp_path)
+    args = build_parser().parse_args(["--data-dir", "reld", "serve", "ssh", "--open"])
+    assert settings_from_args(args).data_dir == tmp_path / "reld" / "ssh"
+    monkeypatch.setenv("MYTHTABLE_DATA_DIR", "fromenv")
+    args = build_parser().parse_args(["serve", "ssh", "--open"])
+    assert settings_from_args(args).data_dir == tmp_path / "fromenv" / "ssh"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import socket
@@ -401,3 +402,153 @@ def test_stopping_the_server_ends_the_games_and_tells_the_players(tmp_path: Path
     assert "the server is shutting down" in shown
     assert srv.proc.wait(10) == 0
     assert not any(pid_alive(pid) for pid in pids)
+
+
+class Guesser(asyncssh.SSHClient):
+    """A client that tries three wrong passwords on its connection."""
+
+    def __init__(self) -> None:
+        self.tries = 0
+
+    def password_auth_requested(self) -> str | None:
+        self.tries += 1
+        return f"guess number {self.tries}" if self.tries <= 3 else None
+
+
+def test_failed_logins_are_counted_before_the_password_is_checked(tmp_path: Path) -> None:
+    """Ten connections from one address guess at once, three passwords each: no more than --login-attempts of the
+    thirty guesses are checked (it was about 2.5 times as many); right passwords use up nothing."""
+    srv = Server(tmp_path, "--rate-limit", "100", "--login-attempts", "6", env={"MYTHTABLE_SSH_PASSWORD": PASSWORD})
+    try:
+
+        async def guess() -> None:
+            with contextlib.suppress(asyncssh.Error, OSError):
+                conn = await connect(srv.port, client_factory=Guesser, password=None, password_auth=True)
+                conn.close()
+
+        async def scenario() -> None:
+            for _ in range(8):  # more right passwords than the limit: none of them counts as a failure
+                async with await connect(srv.port, password=PASSWORD):
+                    pass
+            await asyncio.gather(*(guess() for _ in range(10)))
+            with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
+                await connect(srv.port, password=PASSWORD)  # the address is turned away now
+
+        run(scenario())
+        checked = srv.log().count("wrong password from 127.0.0.1")
+        assert checked == 6, srv.log()
+    finally:
+        srv.stop()
+    assert "Traceback" not in srv.log()
+
+
+def _idle_sockets(port: int, source: str, count: int) -> list[socket.socket]:
+    """`count` TCP connections from `source` that never say a word (each waits for the server's greeting, so the
+    server has seen them all when this returns)."""
+    held = []
+    for _ in range(count):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
+        held.append(sock)
+    for sock in held:
+        with contextlib.suppress(OSError):
+            sock.recv(64)
+    return held
+
+
+def test_idle_connections_from_a_few_addresses_do_not_lock_others_out(tmp_path: Path) -> None:
+    """Connections without a game are capped per address (--rate-limit, 10) and in all (64); when all places are
+    taken, a newcomer takes a place from the address holding the most. Before, idle sockets from a few addresses
+    filled every place (here 20, with --max-sessions 2; 56 by default) for the 30 s login timeout."""
+    srv = Server(tmp_path, "--max-sessions", "2", env={"MYTHTABLE_SSH_PASSWORD": PASSWORD})
+    held: list[socket.socket] = []
+    try:
+        for n in range(2, 5):
+            held += _idle_sockets(srv.port, f"127.0.0.{n}", 10)
+
+        async def log_in() -> None:
+            async with await connect(srv.port, password=PASSWORD) as conn:
+                screen = await open_game(conn)
+                await screen.wait_for("New game")
+
+        run(log_in())
+        # Seven more addresses take all 64 places (and more): a player from elsewhere still gets in.
+        for n in range(5, 12):
+            held += _idle_sockets(srv.port, f"127.0.0.{n}", 10)
+        run(log_in())
+        assert "its place went to a connection from another address" in srv.log()
+        assert srv.running()
+    finally:
+        for sock in held:
+            sock.close()
+        srv.stop()
+    assert "Traceback" not in srv.log()
+
+
+def test_the_session_limit_counts_per_connection(tmp_path: Path) -> None:
+    """One connection plays game after game: --session-limit 5s ends it after 5 s in all (it used to allow 5 s per
+    game, as many games as one liked)."""
+    srv = Server(tmp_path, "--open", "--session-limit", "5s", "--rate-limit", "50")
+    try:
+
+        async def scenario() -> tuple[int, bool]:
+            conn = await connect(srv.port)
+            games, limited = 0, False
+            try:
+                for _ in range(6):  # at least a second each: six games outlast the limit
+                    try:
+                        screen = await open_game(conn)
+                    except (asyncssh.Error, OSError):
+                        limited = True  # the connection is gone
+                        break
+                    games += 1
+                    with contextlib.suppress(AssertionError):
+                        await screen.wait_for("New game")
+                    await asyncio.sleep(1.0)
+                    if not screen.closed.is_set():
+                        screen.send("q")
+                    await asyncio.wait_for(screen.closed.wait(), 15)
+                    if "sessions last at most 5 seconds" in screen.text():
+                        limited = True
+                        break
+                    srv.wait_children(0)
+                if limited:
+                    await asyncio.wait_for(conn.wait_closed(), 5)  # and the connection goes with the game
+            finally:
+                conn.close()
+            return games, limited
+
+        result = run(scenario(), timeout=90)
+        assert isinstance(result, tuple)
+        games, limited = result
+        assert limited, f"{games} games on one connection and no session limit"
+        assert games < 6
+        srv.wait_children(0)
+    finally:
+        srv.stop()
+    assert "Traceback" not in srv.log()
+
+
+def test_a_relative_data_dir_is_taken_from_where_the_server_started(
+    tmp_path: Path, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]
+) -> None:
+    """`--data-dir reld`: games run in their own folders, so they are handed absolute paths (a relative one nested
+    itself: reld/ssh/players/<id>/reld/ssh/players/<id>/saves)."""
+    srv = Server(tmp_path, "--authorized-keys", str(keys[2]), data_dir="reld")
+    try:
+
+        async def scenario() -> list[str]:
+            async with await connect(srv.port, client_keys=[keys[0]]) as conn:
+                screen = await open_game(conn)
+                await screen.wait_for("New game")
+                pid = srv.wait_children(1)[0]
+                return Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+
+        argv = run(scenario())
+        assert isinstance(argv, list)
+        folder = Path(argv[argv.index("--data-dir") + 1])
+        players = (tmp_path / "reld" / "ssh" / "players").resolve()
+        assert folder.is_absolute() and folder.parent == players, argv
+        assert not (folder / "reld").exists()
+        srv.wait_children(0)
+    finally:
+        srv.stop()
