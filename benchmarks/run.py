@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from mythtable.engine.bots import RandomBot  # noqa: E402
 from mythtable.engine.game import Game  # noqa: E402
-from mythtable.rulesets import available, get  # noqa: E402
+from mythtable.engine.registry import available, get  # noqa: E402
 from tests.tui.terminal import Terminal  # noqa: E402
 
 

@@ -34,7 +34,7 @@ from asyncssh.channel import SSHChannel
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mythtable.rulesets import available, get  # noqa: E402
+from mythtable.engine.registry import available, get  # noqa: E402
 
 QUIET = 0.03
 

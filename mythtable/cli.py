@@ -28,7 +28,7 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from mythtable.rulesets import available
+    from mythtable.engine.registry import available
 
     rulesets = available()
     parser = argparse.ArgumentParser(
@@ -200,7 +200,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from mythtable.engine.game import Game
-    from mythtable.engine.record import read_record
+    from mythtable.engine.record_schema import read_record
 
     record = read_record(args.file)
     if not args.verify:
@@ -216,8 +216,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _validate() -> int:
     from mythtable.engine.content import content_hash
+    from mythtable.engine.registry import available, get
     from mythtable.paths import assets_root
-    from mythtable.rulesets import available, get
 
     root = assets_root()
     failures = 0
@@ -237,7 +237,7 @@ def _validate() -> int:
 
 
 def _setup(ruleset_id: str) -> int:
-    from mythtable.rulesets import load
+    from mythtable.engine.registry import load
 
     loaded = load(ruleset_id)
     for f in loaded.ruleset.setup_fields(loaded.content):
@@ -250,7 +250,7 @@ def _setup(ruleset_id: str) -> int:
 def _play(args: argparse.Namespace) -> int:
     import secrets
 
-    from mythtable.rulesets import load
+    from mythtable.engine.registry import load
 
     loaded = load(args.ruleset)
     setup = loaded.ruleset.default_setup(loaded.content)

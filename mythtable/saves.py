@@ -19,7 +19,7 @@ from mythtable.engine.game import Game
 from mythtable.engine.record import record_json, write_atomic
 
 if TYPE_CHECKING:  # reading saves validates them with pydantic; saving a game needs none of it
-    from mythtable.engine.record import GameRecord
+    from mythtable.engine.record_schema import GameRecord
 
 SAVE_NAME = re.compile(r"^[a-z]+-\d{8}-\d{6}-[0-9a-f]{6}\.json$")
 
@@ -69,7 +69,7 @@ class SaveStore:
 
     def list(self) -> tuple[list[SaveInfo], list[str]]:
         """Readable saves, newest first, and one message per file that could not be read."""
-        from mythtable.engine.record import read_record
+        from mythtable.engine.record_schema import read_record
 
         saves: list[SaveInfo] = []
         problems: list[str] = []

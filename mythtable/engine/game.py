@@ -16,9 +16,10 @@ from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.errors import IllegalAction, RecordError
 from mythtable.engine.protocol import Setup
 from mythtable.engine.record import RECORD_FORMAT, RECORD_VERSION, now_iso
+from mythtable.engine.registry import Loaded, UnknownRuleset, load
 
-if TYPE_CHECKING:  # record.py validates with pydantic, which a game in progress does without
-    from mythtable.engine.record import GameRecord
+if TYPE_CHECKING:  # record_schema.py validates with pydantic, which a game in progress does without
+    from mythtable.engine.record_schema import GameRecord
 
 CHECKPOINT_EVERY = 25
 
@@ -52,9 +53,7 @@ def state_hash(snapshot: dict[str, Any]) -> str:
 class Game:
     """One game: create it with `Game.new` or `Game.from_record`, then `apply` actions."""
 
-    def __init__(self, loaded: Any, seed: int, setup: Setup, controllers: list[str] | None = None) -> None:
-        from mythtable.rulesets import Loaded
-
+    def __init__(self, loaded: Loaded, seed: int, setup: Setup, controllers: list[str] | None = None) -> None:
         assert isinstance(loaded, Loaded)
         self.loaded = loaded
         self.ruleset = loaded.ruleset
@@ -78,8 +77,6 @@ class Game:
 
     @classmethod
     def new(cls, ruleset_id: str, seed: int, setup: Setup | None = None, **kw: Any) -> Game:
-        from mythtable.rulesets import load
-
         loaded = load(ruleset_id, kw.pop("root", None))
         return cls(loaded, seed, setup or loaded.ruleset.default_setup(loaded.content), **kw)
 
@@ -199,7 +196,7 @@ class Game:
         }
 
     def to_record(self) -> GameRecord:
-        from mythtable.engine.record import GameRecord
+        from mythtable.engine.record_schema import GameRecord
 
         return GameRecord.model_validate(self.record_data())
 
@@ -209,8 +206,6 @@ class Game:
 
         Raises RecordError saying where the replay diverged.
         """
-        from mythtable.rulesets import UnknownRuleset, load
-
         try:
             loaded = load(record.ruleset, root)
         except UnknownRuleset as exc:

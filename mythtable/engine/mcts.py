@@ -29,10 +29,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from mythtable.engine.bots import AIHooks, LoopGuard, ai_hooks, greedy_scores, win_chance
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
-from mythtable.engine.protocol import Ruleset
+from mythtable.engine.lookahead import LoopGuard, greedy_scores, win_chance
+from mythtable.engine.protocol import AIHooks, Ruleset
+from mythtable.engine.registry import ai_hooks, get
 
 
 @dataclass(frozen=True)
@@ -272,8 +273,6 @@ class _StateUnpickler(pickle.Unpickler):
 
 
 def _init_worker(ruleset_id: str, content: Any) -> None:
-    from mythtable.rulesets import get
-
     _WORKER["ruleset"] = get(ruleset_id)
     _WORKER["content"] = content
     _WORKER["hooks"] = ai_hooks(ruleset_id)

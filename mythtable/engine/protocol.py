@@ -11,11 +11,13 @@ The state machine advances by itself through every step that needs no choice, so
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from mythtable.engine.decision import Action, Decision, Event, Result
+from mythtable.engine.dice import Rng
 
 S = TypeVar("S")
 C = TypeVar("C")
@@ -170,3 +172,18 @@ class Ruleset(ABC, Generic[S, C]):
     def check_invariants(self, state: S) -> list[str]:
         """Broken invariants, as messages; property tests and fuzzers call this after every action."""
         return []
+
+
+@dataclass(frozen=True)
+class AIHooks:
+    """A ruleset's hooks for the computer players (the greedy and search bots).
+
+    `heuristic(state, seat)` scores a state for a seat; `determinize(state, seat, rng)` re-deals
+    what `seat` cannot see, so that the bots never read hidden information."""
+
+    heuristic: Callable[[Any, int], float]
+    determinize: Callable[[Any, int, Rng], Any]
+    scale: float = 10.0
+    """Heuristic points that make one side clearly ahead (the width of the search's sigmoid)."""
+    search: dict[str, Any] = field(default_factory=dict)
+    """The ruleset's own settings for the search bot (`mcts.SearchParams` fields), if any."""

@@ -1,9 +1,9 @@
 """Game records: the JSON that replays a game exactly, and the save format.
 
 A record holds the ruleset, the hash of the content it was played with, the seed, the
-setup and every action. pydantic validates it at the edge (record_schema.py, imported only
-where records are read); the engine never sees raw JSON. Writing one needs no pydantic, so a
-game in progress autosaves without importing it.
+setup and every action. pydantic validates it at the edge (record_schema.py: GameRecord,
+parse_record, read_record, imported only where records are read); the engine never sees raw
+JSON. Writing one needs no pydantic, so a game in progress autosaves without importing it.
 """
 
 from __future__ import annotations
@@ -13,17 +13,7 @@ import os
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # for type checkers; at run time __getattr__ below imports them
-    from mythtable.engine.record_schema import GameRecord as GameRecord
-    from mythtable.engine.record_schema import RecordResult as RecordResult
-    from mythtable.engine.record_schema import RecordSetup as RecordSetup
-    from mythtable.engine.record_schema import parse_record as parse_record
-    from mythtable.engine.record_schema import read_record as read_record
-
-SCHEMA_NAMES = frozenset({"GameRecord", "RecordResult", "RecordSetup", "parse_record", "read_record"})
-"""Importable from here as always; pydantic is imported only when one of them is asked for."""
+from typing import Any
 
 RECORD_FORMAT = "mythtable-record"
 RECORD_VERSION = 1
@@ -63,11 +53,3 @@ def write_atomic(path: Path, text: str) -> None:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
-
-
-def __getattr__(name: str) -> Any:
-    if name in SCHEMA_NAMES:
-        from mythtable.engine import record_schema
-
-        return getattr(record_schema, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,7 +10,7 @@ from typing import Any
 
 from mythtable.engine.errors import RecordError
 from mythtable.engine.game import Game, LogLine
-from mythtable.engine.record import GameRecord
+from mythtable.engine.record_schema import GameRecord
 
 KEEP_EVERY = 16
 

@@ -110,7 +110,7 @@ class MythtableApp(App[None]):
         import secrets
 
         from mythtable.engine.game import Game
-        from mythtable.rulesets import available, load
+        from mythtable.engine.registry import available, load
 
         rulesets = [ruleset_id] if ruleset_id else available()
         self.watching = {"rulesets": rulesets, "speed": speed, "bots": bots or ["greedy", "greedy"], "count": count}

@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from mythtable.engine.bots import Bot, RandomBot
+from mythtable.engine.bots import STRENGTHS, Bot, RandomBot
+from mythtable.engine.bots import make_bot as make_strength_bot
 from mythtable.engine.game import Game
+from mythtable.engine.registry import own_ai
 
 
 class Next(Enum):
@@ -93,37 +95,22 @@ CONTROLLER_LABELS = {
 def controller_choices(ruleset_id: str) -> list[str]:
     """Who may sit at a seat: a person, or a computer of some strength."""
     choices = ["human"]
-    if ruleset_ai(ruleset_id) is not None:
+    if own_ai(ruleset_id) is not None:
         choices.append("ai")
     choices.append("random")
-    from mythtable.engine import bots
-
-    choices.extend(s for s in getattr(bots, "STRENGTHS", ()) if s != "random")
+    choices.extend(s for s in STRENGTHS if s != "random")
     return choices
-
-
-def ruleset_ai(ruleset_id: str) -> Any:
-    """The ruleset's own computer player factory (`ai.make_ai`), if it ships one."""
-    import importlib
-    import importlib.util
-
-    name = f"mythtable.rulesets.{ruleset_id}.ai"
-    if importlib.util.find_spec(name) is None:
-        return None
-    return getattr(importlib.import_module(name), "make_ai", None)
 
 
 def make_bot(ruleset_id: str, controller: str, seed: int) -> Bot:
     """The computer player for a seat: the ruleset's own AI, or a generic bot of a strength."""
     if controller == "ai":
-        factory = ruleset_ai(ruleset_id)
+        factory = own_ai(ruleset_id)
         if factory is not None:
-            return factory(seed)  # type: ignore[no-any-return]
+            bot: Bot = factory(seed)
+            return bot
         controller = "greedy"
-    from mythtable.engine import bots
-
-    factory = getattr(bots, "make_bot", None)
-    if controller in ("greedy", "search") and factory is not None:
+    if controller in ("greedy", "search"):
         # one process: forking helper processes from inside the running app is not worth the risk
-        return factory(ruleset_id, controller, seed, workers=1)  # type: ignore[no-any-return]
+        return make_strength_bot(ruleset_id, controller, seed, workers=1)
     return RandomBot(seed)

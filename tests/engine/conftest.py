@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-import mythtable.rulesets as registry
+from mythtable.engine import registry
 
 
 @pytest.fixture

@@ -16,12 +16,11 @@ from pathlib import Path
 
 import pytest
 
-import mythtable.rulesets as registry
-from mythtable.engine import content_cache
+from mythtable.engine import content_cache, registry
 from mythtable.engine.content import REFERENCE_TWINS
 from mythtable.engine.errors import ContentError
+from mythtable.engine.registry import KNOWN, available, get, load
 from mythtable.paths import assets_root
-from mythtable.rulesets import KNOWN, available, get, load
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,8 @@ import pytest
 
 from mythtable.engine.errors import IllegalAction, RecordError
 from mythtable.engine.game import Game
-from mythtable.engine.record import RECORD_VERSION, parse_record, read_record, write_atomic
+from mythtable.engine.record import RECORD_VERSION, write_atomic
+from mythtable.engine.record_schema import parse_record, read_record
 from mythtable.engine.simulate import play_game
 from tests.contract import check_contract
 

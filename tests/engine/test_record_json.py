@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from mythtable.engine.record import GameRecord, record_json
+from mythtable.engine.record import record_json
+from mythtable.engine.record_schema import GameRecord
+from mythtable.engine.registry import available
 from mythtable.engine.simulate import play_game
-from mythtable.rulesets import available
 
 
 @pytest.mark.parametrize("rid", available())

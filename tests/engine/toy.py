@@ -14,6 +14,7 @@ from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.dice import Rng
 from mythtable.engine.errors import IllegalAction
 from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, SetupField
+from mythtable.engine.registry import RulesetEntry
 
 TARGET = 20
 
@@ -123,3 +124,5 @@ class Pig(Ruleset[PigState, None]):
 
 
 RULESET = Pig()
+ENTRY = RulesetEntry(RULESET)
+"""Pig registers no AI hooks: only the random bot plays it."""

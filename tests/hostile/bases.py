@@ -13,8 +13,8 @@ from typing import Any
 from mythtable.engine.bots import RandomBot
 from mythtable.engine.decision import Action
 from mythtable.engine.game import Game
-from mythtable.engine.record import GameRecord, parse_record
-from mythtable.rulesets import available
+from mythtable.engine.record_schema import GameRecord, parse_record
+from mythtable.engine.registry import available
 
 SHORT_ACTIONS = 30
 """Length of the unfinished games used as saves (cheap to replay)."""

@@ -21,8 +21,8 @@ import pytest
 
 from mythtable import cli
 from mythtable.engine.errors import ContentError
+from mythtable.engine.registry import available, get
 from mythtable.paths import assets_root
-from mythtable.rulesets import available, get
 
 
 @dataclass(frozen=True)

@@ -34,9 +34,10 @@ import pytest
 
 from mythtable import cli
 from mythtable.engine.errors import MythtableError, RecordError
-from mythtable.engine.record import MAX_RECORD_BYTES, parse_record
+from mythtable.engine.record import MAX_RECORD_BYTES
+from mythtable.engine.record_schema import parse_record
+from mythtable.engine.registry import load
 from mythtable.engine.replay import ReplayCursor
-from mythtable.rulesets import load
 from mythtable.saves import SaveStore
 from mythtable.tui.screens.continue_game import save_label
 from tests.hostile.bases import Base, all_bases, finished, folder_hash, rulesets, short

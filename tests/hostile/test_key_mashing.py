@@ -30,9 +30,8 @@ from textual.screen import Screen
 
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
+from mythtable.engine.registry import get, load
 from mythtable.engine.replay import ReplayCursor
-from mythtable.paths import assets_root
-from mythtable.rulesets import get, load
 from mythtable.saves import SaveStore
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.confirm import ConfirmScreen
@@ -224,7 +223,7 @@ def enter_replay(ruleset_id: str) -> Enter:
 
 def enter_rules(app: MythtableApp) -> None:
     ruleset = get(rulesets()[0])
-    app.push_screen(RulesScreen(ruleset.title, assets_root() / ruleset.id / "rules.toml", "main"))
+    app.push_screen(RulesScreen(ruleset.title, ruleset.id, "main"))
 
 
 def enter_result(app: MythtableApp, ruleset_id: str | None = None) -> None:

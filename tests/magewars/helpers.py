@@ -8,7 +8,7 @@ from typing import Any
 from mythtable.engine.decision import Action, Event
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
-from mythtable.rulesets import load
+from mythtable.engine.registry import load
 from mythtable.rulesets.magewars import RULESET, rules
 from mythtable.rulesets.magewars.content import Content
 from mythtable.rulesets.magewars.state import Card, Player, State

@@ -11,7 +11,8 @@ import pytest
 from mythtable.engine.errors import ContentError
 from mythtable.paths import assets_root
 from mythtable.rulesets.magewars import RULESET
-from mythtable.rulesets.magewars.content import ELEMENTS, deck_problems, load_content
+from mythtable.rulesets.magewars.content import ELEMENTS, deck_problems
+from mythtable.rulesets.magewars.schema import load_content
 from mythtable.rulesets.magewars.view import STEP_LABELS
 from tests.magewars.helpers import content
 
@@ -66,7 +67,7 @@ def test_H_1_F_16_F_18_shipped_decks_are_legal_and_the_validator_catches_bad_dec
     cards = dict(base.cards)
     hero = next(cid for cid in cards if c.cards[cid].hero)
     normal = next(cid for cid, n in cards.items() if not c.cards[cid].hero and n == 3)
-    from mythtable.rulesets.magewars.content import DeckModel
+    from mythtable.rulesets.magewars.schema import DeckModel
 
     two_heroes = DeckModel(id="x", name="x", elements=["Earth"], cards={**cards, hero: 2, normal: 2})
     assert any("Hero" in p for p in deck_problems(two_heroes, c.cards))  # F-16

@@ -14,7 +14,7 @@ from mythtable.engine.decision import Action
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game, state_hash
 from mythtable.engine.protocol import Setup
-from mythtable.engine.record import parse_record
+from mythtable.engine.record_schema import parse_record
 from mythtable.engine.simulate import play_game
 from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.content import Info

@@ -9,9 +9,10 @@ from typing import Any
 
 from mythtable.engine.decision import Action
 from mythtable.engine.dice import ScriptedRng
-from mythtable.rulesets import load
+from mythtable.engine.registry import load
 from mythtable.rulesets.mythcraft import RULESET
-from mythtable.rulesets.mythcraft.content import Creature, MythcraftContent
+from mythtable.rulesets.mythcraft.content import MythcraftContent
+from mythtable.rulesets.mythcraft.schema import Creature
 from mythtable.rulesets.mythcraft.state import State, Unit
 
 LOADED = load("mythcraft")

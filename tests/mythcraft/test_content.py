@@ -9,8 +9,8 @@ import pytest
 
 from mythtable.engine.errors import ContentError
 from mythtable.rulesets.mythcraft import RULESET
-from mythtable.rulesets.mythcraft.content import load_content
 from mythtable.rulesets.mythcraft.rules import capacity, cor_bonus, hero_max_hp
+from mythtable.rulesets.mythcraft.schema import load_content
 from tests.mythcraft.helpers import CONTENT, ENGINE, LOADED, Scene
 
 ASSETS = LOADED.root

@@ -13,7 +13,7 @@ from mythtable.engine.bots import RandomBot
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
-from mythtable.engine.record import GameRecord
+from mythtable.engine.record_schema import GameRecord
 from mythtable.engine.simulate import play_game
 from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.ai import CreatureAI

@@ -8,7 +8,7 @@ from typing import Any
 from mythtable.engine.decision import Action, Decision, Event
 from mythtable.engine.dice import ScriptedRng
 from mythtable.engine.protocol import Setup
-from mythtable.rulesets import load
+from mythtable.engine.registry import load
 from mythtable.rulesets.mythicarium import RULESET
 from mythtable.rulesets.mythicarium.content import Content
 from mythtable.rulesets.mythicarium.rules import eff_dp, eff_hp, open_window, settle

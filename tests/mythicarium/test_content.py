@@ -9,7 +9,8 @@ import pytest
 
 from mythtable.engine.errors import ContentError
 from mythtable.paths import assets_root
-from mythtable.rulesets.mythicarium.content import KEYWORDS, load_content
+from mythtable.rulesets.mythicarium.content import KEYWORDS
+from mythtable.rulesets.mythicarium.schema import load_content
 
 from .helpers import RS, content
 

@@ -7,7 +7,8 @@ import typing
 import pytest
 from pydantic import ValidationError
 
-from mythtable.rulesets.mythicarium.content import Card, CardType, Deck, check_deck
+from mythtable.rulesets.mythicarium.content import CardType
+from mythtable.rulesets.mythicarium.schema import Card, Deck, check_deck
 
 from .helpers import RS, content, finish_turn, hand_uid, lane_uid, table
 

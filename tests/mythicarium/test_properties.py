@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
-from mythtable.engine.record import parse_record
+from mythtable.engine.record_schema import parse_record
 from mythtable.engine.simulate import play_game
 from tests.contract import check_contract
 

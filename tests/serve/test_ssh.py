@@ -16,7 +16,7 @@ import asyncssh
 import pytest
 from asyncssh.packet import Boolean, String, UInt32
 
-from mythtable.rulesets import available, get
+from mythtable.engine.registry import available, get
 from tests.serve.sshkit import Server, connect, open_game, pid_alive
 
 PASSWORD = "correct horse battery"

@@ -6,7 +6,8 @@ import asyncio
 from pathlib import Path
 
 from mythtable.engine.game import Game
-from mythtable.engine.record import read_record, write_atomic
+from mythtable.engine.record import write_atomic
+from mythtable.engine.record_schema import read_record
 from mythtable.engine.replay import ReplayCursor
 from mythtable.engine.simulate import play_game
 from mythtable.tui.app import MythtableApp
@@ -174,7 +175,7 @@ async def test_replays_lists_finished_games_and_opens_the_viewer(_private_data_d
 
 
 async def test_watch_mode_without_a_ruleset_takes_turns_through_all_of_them() -> None:
-    from mythtable.rulesets import available
+    from mythtable.engine.registry import available
 
     app = MythtableApp(start={"watch": None, "speed": 1.0, "bots": ["random", "random"]})
     async with app.run_test(size=(80, 24)) as pilot:

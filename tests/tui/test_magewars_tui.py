@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 
 from mythtable.engine.decision import Action
 from mythtable.engine.game import Game
-from mythtable.rulesets import load
+from mythtable.engine.registry import load
 from mythtable.saves import SaveStore
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.boards.magewars import MageWarsBoard, SideView

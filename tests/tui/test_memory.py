@@ -14,8 +14,8 @@ from textual.widgets import Footer
 
 from mythtable.engine.errors import ContentError
 from mythtable.engine.game import Game
+from mythtable.engine.registry import available, load, rules_path
 from mythtable.paths import assets_root
-from mythtable.rulesets import available, load
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.rules import read_reference
 from mythtable.tui.widgets.log import GameLog
@@ -119,8 +119,8 @@ def test_the_rules_screen_shows_the_reference_the_game_loaded(tmp_path: Path) ->
     """F1 in a game reads no file and imports no pydantic: the loaded content holds the rules.
     Any other file, or a broken one, is still read and validated, with the same errors."""
     for rid in available():
-        path = assets_root() / rid / "rules.toml"
-        assert read_reference(path) is load(rid).content.rules
+        assert read_reference(rid) is load(rid).content.rules
+        assert read_reference(rules_path(rid)) == load(rid).content.rules
     copy = tmp_path / "elsewhere.toml"
     shutil.copy(assets_root() / "mythcraft" / "rules.toml", copy)
     assert read_reference(copy) == load("mythcraft").content.rules

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
-from mythtable.rulesets import load
+from mythtable.engine.registry import load
 from mythtable.rulesets.mythcraft.ai import CreatureAI
 from mythtable.rulesets.mythcraft.rules import dist
 from mythtable.tui.app import MythtableApp

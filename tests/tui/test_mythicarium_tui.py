@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.game import Game
+from mythtable.engine.registry import load
 from mythtable.engine.simulate import play_game
-from mythtable.rulesets import load
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen

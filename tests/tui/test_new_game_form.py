@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mythtable.rulesets import load
+from mythtable.engine.registry import load
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.new_game import NewGameScreen
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mythtable.rulesets import available, get
+from mythtable.engine.registry import available, get
 from tests.tui.terminal import Terminal
 
 
@@ -85,7 +85,7 @@ def test_ctrl_c_in_a_game_asks_then_leaves_the_game_saved(terminal_factory, _pri
     saves = list((_private_data_dir / "saves").glob("*.json"))
     assert len(saves) == 1
     from mythtable.engine.game import Game
-    from mythtable.engine.record import read_record
+    from mythtable.engine.record_schema import read_record
 
     game = Game.from_record(read_record(saves[0]), verify=True)
     assert game.ruleset.id == "mythicarium" and game.result is None
@@ -114,6 +114,6 @@ def test_a_closed_terminal_ends_the_program_and_the_game_stays_saved(terminal_fa
     saves = list((_private_data_dir / "saves").glob("*.json"))
     assert len(saves) == 1
     from mythtable.engine.game import Game
-    from mythtable.engine.record import read_record
+    from mythtable.engine.record_schema import read_record
 
     assert Game.from_record(read_record(saves[0]), verify=True).ruleset.id == "mythcraft"

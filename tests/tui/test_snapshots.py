@@ -17,7 +17,7 @@ def test_too_small_notice(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 
 def mythicarium_app() -> MythtableApp:
-    from mythtable.rulesets import load
+    from mythtable.engine.registry import load
 
     loaded = load("mythicarium")
     return MythtableApp(

@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from mythtable.engine.game import Game
-from mythtable.rulesets import load
+from mythtable.engine.registry import load
 from mythtable.saves import SaveStore
 from mythtable.tui.app import MythtableApp
 from tests.tui.test_magewars_tui import policy

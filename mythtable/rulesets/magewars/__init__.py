@@ -8,9 +8,10 @@ from typing import Any
 from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.dice import Rng
 from mythtable.engine.errors import IllegalAction
-from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, SetupField
+from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
+from mythtable.engine.registry import RulesetEntry
 from mythtable.rulesets.magewars import rules
-from mythtable.rulesets.magewars.content import Content, load_content
+from mythtable.rulesets.magewars.content import Content
 from mythtable.rulesets.magewars.state import (
     MAX_TOWER,
     OPENING_HAND,
@@ -22,7 +23,7 @@ from mythtable.rulesets.magewars.state import (
 )
 from mythtable.rulesets.magewars.view import GameView, build_view
 
-__all__ = ["RULESET", "MageWarsRuleset"]
+__all__ = ["ENTRY", "RULESET", "MageWarsRuleset"]
 
 
 class MageWarsRuleset(Ruleset[State, Content]):
@@ -33,6 +34,9 @@ class MageWarsRuleset(Ruleset[State, Content]):
 
     # ----- content -------------------------------------------------------------------
     def load_content(self, root: Path) -> Content:
+        """Validate the content files (pydantic, schema.py); a game in progress never needs this."""
+        from mythtable.rulesets.magewars.schema import load_content
+
         return load_content(root)
 
     def setup_fields(self, content: Content) -> list[SetupField]:
@@ -304,3 +308,13 @@ def describe(state: State, action: Action) -> str:
 
 
 RULESET = MageWarsRuleset()
+
+# The one object the registry (mythtable.engine.registry) reads; ai.py reads RULESET, so it is imported last.
+from mythtable.rulesets.magewars import ai  # noqa: E402
+
+ENTRY = RulesetEntry(
+    ruleset=RULESET,
+    ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE, dict(ai.SEARCH_PARAMS)),
+    make_ai=None,
+    rules_file="rules.toml",
+)

@@ -8,14 +8,11 @@ validate the files live in schema.py, imported only to validate.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Literal, Protocol
 
 from mythtable.engine.reference import RulesReference
-
-if TYPE_CHECKING:
-    from mythtable.rulesets.magewars.schema import DeckModel
 
 Element = Literal["Earth", "Fire", "Wind", "Water"]
 ELEMENTS: tuple[str, ...] = ("Earth", "Fire", "Wind", "Water")
@@ -110,7 +107,14 @@ class Content:
     rules: RulesReference
 
 
-def deck_problems(deck: DeckModel | Deck, cards: dict[str, Info]) -> list[str]:
+class DeckFile(Protocol):
+    """A deck as decks.toml writes it (schema.DeckModel): card id -> copies."""
+
+    @property
+    def cards(self) -> Mapping[str, int]: ...
+
+
+def deck_problems(deck: DeckFile | Deck, cards: dict[str, Info]) -> list[str]:
     """Why a deck breaks H-1 (40 cards, at most 4 copies, at most 1 of each Hero)."""
     items = deck.cards if isinstance(deck, Deck) else deck.cards.items()
     out: list[str] = []
@@ -130,19 +134,3 @@ def deck_problems(deck: DeckModel | Deck, cards: dict[str, Info]) -> list[str]:
     if total != DECK_SIZE:
         out.append(f"the deck has {total} cards, it must have exactly {DECK_SIZE}")
     return out
-
-
-def load_content(root: Path) -> Content:
-    """Validate the card files, decks.toml and rules.toml (see schema.py) into the plain content."""
-    from mythtable.rulesets.magewars import schema
-
-    return schema.load_content(root)
-
-
-def __getattr__(name: str) -> Any:
-    """The pydantic models, imported only when asked for: a game needs none of them."""
-    if name in ("CardModel", "DeckModel", "Requirements"):
-        from mythtable.rulesets.magewars import schema
-
-        return getattr(schema, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,8 +8,9 @@ from typing import Any
 from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.dice import Rng
 from mythtable.engine.errors import IllegalAction, SetupError
-from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, SetupField
-from mythtable.rulesets.mythcraft.content import MythcraftContent, load_content
+from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
+from mythtable.engine.registry import RulesetEntry
+from mythtable.rulesets.mythcraft.content import MythcraftContent
 from mythtable.rulesets.mythcraft.rules import (
     DEF_INDEX,
     HEROES,
@@ -44,6 +45,9 @@ class MythCraft(Ruleset[State, MythcraftContent]):
 
     # ----- content and setup ------------------------------------------------------------------
     def load_content(self, root: Path) -> MythcraftContent:
+        """Validate the content files (pydantic, schema.py); a game in progress never needs this."""
+        from mythtable.rulesets.mythcraft.schema import load_content
+
         return load_content(root)
 
     def setup_fields(self, content: MythcraftContent) -> list[SetupField]:
@@ -71,12 +75,6 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             ),
         ]
         return fields
-
-    def default_setup(self, content: MythcraftContent) -> Setup:
-        return Setup(
-            players=[s.default_name for s in self.seats],
-            options={f.key: f.default for f in self.setup_fields(content)},
-        )
 
     def check_setup(self, content: MythcraftContent, setup: Setup) -> None:
         """Missing options take their defaults; hero1 and hero2 are required."""
@@ -411,3 +409,13 @@ def describe_action(eng: Engine, st: State, action: Action) -> str:
 
 
 RULESET = MythCraft()
+
+# The one object the registry (mythtable.engine.registry) reads; ai.py reads RULESET, so it is imported last.
+from mythtable.rulesets.mythcraft import ai  # noqa: E402
+
+ENTRY = RulesetEntry(
+    ruleset=RULESET,
+    ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE, dict(ai.SEARCH_PARAMS)),
+    make_ai=ai.make_ai,
+    rules_file="rules.toml",
+)

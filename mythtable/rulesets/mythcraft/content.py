@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from mythtable.engine.reference import RulesReference
 
@@ -240,42 +239,3 @@ class MythcraftContent:
     encounters: dict[str, EncounterDef]
     rules: RulesReference
     dice: dict[str, tuple[int, int, int]] = field(default_factory=dict)
-
-    def roll_spec(self, text: str) -> tuple[int, int, int]:
-        got = self.dice.get(text)
-        if got is None:
-            got = self.dice[text] = parse_dice(text)
-        return got
-
-
-def load_content(root: Path) -> MythcraftContent:
-    """Validate the content files (see schema.py) into the plain content."""
-    from mythtable.rulesets.mythcraft import schema
-
-    return schema.load_content(root)
-
-
-MODELS = frozenset(
-    {
-        "Rider",
-        "ApcRule",
-        "Item",
-        "Spell",
-        "HeroTemplate",
-        "Trait",
-        "CreatureAction",
-        "CreatureReaction",
-        "Creature",
-        "GroundItem",
-        "Encounter",
-    }
-)
-"""The pydantic models, importable from here as before but only imported when asked for."""
-
-
-def __getattr__(name: str) -> Any:
-    if name in MODELS:
-        from mythtable.rulesets.mythcraft import schema
-
-        return getattr(schema, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,8 +7,9 @@ from typing import Any
 
 from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.dice import Rng
-from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, SetupField
-from mythtable.rulesets.mythicarium.content import Content, load_content
+from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
+from mythtable.engine.registry import RulesetEntry
+from mythtable.rulesets.mythicarium.content import Content
 from mythtable.rulesets.mythicarium.rules import (
     STAGE_LABELS,
     apply_action,
@@ -20,7 +21,7 @@ from mythtable.rulesets.mythicarium.rules import (
 from mythtable.rulesets.mythicarium.state import State, clone_state, snapshot_state
 from mythtable.rulesets.mythicarium.view import CardInfo, MythicariumView, build_view, card_info
 
-__all__ = ["RULESET", "CardInfo", "Mythicarium", "MythicariumView", "card_info"]
+__all__ = ["ENTRY", "RULESET", "CardInfo", "Mythicarium", "MythicariumView", "card_info"]
 
 
 class Mythicarium(Ruleset[State, Content]):
@@ -30,6 +31,9 @@ class Mythicarium(Ruleset[State, Content]):
     hidden_information = True
 
     def load_content(self, root: Path) -> Content:
+        """Validate the content files (pydantic, schema.py); a game in progress never needs this."""
+        from mythtable.rulesets.mythicarium.schema import load_content
+
         return load_content(root)
 
     def setup_fields(self, content: Content) -> list[SetupField]:
@@ -194,3 +198,13 @@ def check_invariants(s: State) -> list[str]:
 
 
 RULESET = Mythicarium()
+
+# The one object the registry (mythtable.engine.registry) reads; ai.py is imported last, as in the others.
+from mythtable.rulesets.mythicarium import ai  # noqa: E402
+
+ENTRY = RulesetEntry(
+    ruleset=RULESET,
+    ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE),
+    make_ai=None,
+    rules_file="rules.toml",
+)

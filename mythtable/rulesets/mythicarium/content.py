@@ -1,21 +1,18 @@
 """Mythicarium content as a game holds it: plain cards and decks, rules-text rendering.
 
 Cards describe their effects with a small declarative vocabulary (`Effect`); the engine
-interprets it and `render_text` turns it into the printed rules text, so the text on a card
-is always exactly what the engine does (the loader rejects a card whose text differs).
-The pydantic models that validate the files live in schema.py, imported only to validate.
+interprets it and `effects_text` turns it into printed rules text (schema.render_text builds a
+card's whole text from it, so the text on a card is always exactly what the engine does: the
+loader rejects a card whose text differs). The pydantic models that validate the files, and the
+checks that read them, live in schema.py, imported only to validate.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Literal
 
 from mythtable.engine.reference import RulesReference
-
-if TYPE_CHECKING:
-    from mythtable.rulesets.mythicarium.schema import Card, Deck
 
 CardType = Literal["Champion", "Ally", "Minion", "Legend", "Equipment", "Realm", "Campaign"]
 ClassName = Literal["Assassin", "Druid", "Monk", "Wizard"]
@@ -89,24 +86,6 @@ def effects_text(effects: list[Effect]) -> str:
     return text[0].upper() + text[1:] + "."
 
 
-def render_text(card: Card) -> str:
-    """The exact rules text of a card, derived from its data."""
-    parts: list[str] = [f"{k}." for k in card.keywords]
-    if card.type == "Equipment":
-        bonus = " and ".join(x for x in (f"+{card.dp} DP" if card.dp else "", f"+{card.hp} HP" if card.hp else "") if x)
-        parts.append(f"Attach to one of your active Champions: it gets {bonus}.")
-    elif card.type == "Legend" and card.on_play:
-        parts.append(effects_text(card.on_play))
-    elif card.on_play:
-        parts.append("When this enters play: " + effects_text(card.on_play)[0].lower() + effects_text(card.on_play)[1:])
-    if card.ability is not None:
-        cost = "Exhaust" + (f", pay {card.ability.xp} XP" if card.ability.xp else "")
-        tail = " Response." if card.ability.response else ""
-        body = effects_text(card.ability.effects)
-        parts.append(f"{cost}: {body[0].lower()}{body[1:]}{tail}")
-    return " ".join(parts)
-
-
 # ----- the engine's compact view of a card ---------------------------------------------
 
 
@@ -160,52 +139,3 @@ class Content:
 
 DECK_SIZE = 30
 MAX_COPIES = 3
-
-
-def check_deck(deck: Deck, cards: dict[str, CardDef]) -> DeckDef:
-    """Deck legality (H-1, F-17, F-18, F-19, H-16, O-13 via H-30); raises ValueError naming the field."""
-    if len(deck.champions) != 3:
-        raise ValueError(f"field 'champions': a deck has exactly 3 Champions (F-17), not {len(deck.champions)}")
-    for cid in deck.champions:
-        if cid not in cards:
-            raise ValueError(f"field 'champions': unknown card {cid!r}")
-        if not cards[cid].is_champion:
-            raise ValueError(f"field 'champions': {cid!r} is not a Champion")
-    if len(set(deck.champions)) != 3:
-        raise ValueError("field 'champions': the 3 Champions must be 3 different cards (H-30)")
-    classes = {cards[c].klass for c in deck.champions}
-    total = 0
-    expanded: list[str] = []
-    for cid, count in deck.cards.items():
-        if cid not in cards:
-            raise ValueError(f"field 'cards.{cid}': unknown card")
-        card = cards[cid]
-        if card.is_champion:
-            raise ValueError(f"field 'cards.{cid}': Champions stay outside the deck (M-1, H-1)")
-        if not 1 <= count <= MAX_COPIES:
-            raise ValueError(f"field 'cards.{cid}': 1 to {MAX_COPIES} copies allowed (H-1), not {count}")
-        if card.klass is not None and card.klass not in classes:
-            raise ValueError(
-                f"field 'cards.{cid}': class {card.klass} shares no class with the deck's Champions (F-18)"
-            )
-        total += count
-        expanded.extend([cid] * count)
-    if total != DECK_SIZE:
-        raise ValueError(f"field 'cards': a deck holds exactly {DECK_SIZE} cards (H-1), not {total}")
-    return DeckDef(deck.id, deck.name, tuple(deck.champions), tuple(expanded))
-
-
-def load_content(folder: Path) -> Content:
-    """Load cards.toml, decks.toml and rules.toml; every error names file, entry and field."""
-    from mythtable.rulesets.mythicarium import schema
-
-    return schema.load_content(folder)
-
-
-def __getattr__(name: str) -> Any:
-    """The pydantic models (Card, Deck), imported only when asked for: a game needs none of them."""
-    if name in ("Card", "Deck"):
-        from mythtable.rulesets.mythicarium import schema
-
-        return getattr(schema, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 
 from mythtable.tui.boards.base import Board
 
+BOARDS: dict[str, str] = {
+    "mythicarium": "mythtable.tui.boards.mythicarium",
+    "magewars": "mythtable.tui.boards.magewars",
+    "mythcraft": "mythtable.tui.boards.mythcraft",
+}
+"""Ruleset id -> the module that exports its `BOARD` (imported when a game opens, not at launch)."""
+
 
 def board_class(ruleset_id: str) -> type[Board]:
-    name = f"mythtable.tui.boards.{ruleset_id}"
-    if importlib.util.find_spec(name) is None:
+    name = BOARDS.get(ruleset_id)
+    if name is None:
         from mythtable.tui.boards.generic import GenericBoard
 
         return GenericBoard

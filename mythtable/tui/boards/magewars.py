@@ -78,7 +78,7 @@ UID_ARGS: dict[str, tuple[int, ...]] = {
 @cache
 def card_catalogue() -> dict[str, Any]:
     """The public card list (definitions by card id); never the game state."""
-    from mythtable.rulesets import load
+    from mythtable.engine.registry import load
 
     cards: dict[str, Any] = load("magewars").content.cards
     return cards

@@ -59,7 +59,7 @@ ITEM_ACTIONS = ("equip", "stow", "set_down", "pick_up", "use")
 @cache
 def content() -> Any:
     """The public MythCraft content (item, spell and creature definitions); never game state."""
-    from mythtable.rulesets import load
+    from mythtable.engine.registry import load
 
     return load("mythcraft").content
 
@@ -113,11 +113,6 @@ def reactor(view: Any) -> Any | None:
 
 def find(view: Any, uid: object) -> Any | None:
     return next((c for c in view.combatants if c.uid == uid), None)
-
-
-def defenses_text(c: Any, wide: bool = False) -> str:
-    names = c.defenses if wide else c.defenses[:3]
-    return " ".join(f"{name} {value}" for name, value in names)
 
 
 # ----- renderables that fit the width they get -----------------------------------------------

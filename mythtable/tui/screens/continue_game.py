@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from mythtable.rulesets import UnknownRuleset, get
+from mythtable.engine.registry import UnknownRuleset, get
 from mythtable.saves import SaveInfo
 
 

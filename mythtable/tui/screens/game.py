@@ -15,7 +15,6 @@ from textual.widgets import Footer, Static
 
 from mythtable.engine.decision import Action
 from mythtable.engine.errors import IllegalAction
-from mythtable.paths import assets_root
 from mythtable.tui.boards import board_class
 from mythtable.tui.boards.base import Board
 from mythtable.tui.screens.curtain import TAKE_BACK, CurtainScreen
@@ -255,7 +254,7 @@ class GameScreen(Screen[None]):
 
         ruleset = self.session.game.ruleset
         stage = ruleset.stage(self.session.game.state)
-        self.app.push_screen(RulesScreen(ruleset.title, assets_root() / ruleset.id / "rules.toml", stage))
+        self.app.push_screen(RulesScreen(ruleset.title, ruleset.id, stage))
 
     def action_log_page(self, direction: int) -> None:
         log = self.query_one(GameLog)

@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.protocol import Setup
-from mythtable.rulesets import available, get, load
+from mythtable.engine.registry import available, get, load
 from mythtable.tui.session import CONTROLLER_LABELS, controller_choices
 
 

@@ -9,8 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from mythtable.paths import assets_root
-from mythtable.rulesets import available, get
+from mythtable.engine.registry import available, get
 
 
 class PickRulesScreen(ModalScreen[None]):
@@ -32,7 +31,7 @@ class PickRulesScreen(ModalScreen[None]):
         from mythtable.tui.screens.rules import RulesScreen
 
         ruleset = get(event.option.id or "")
-        self.app.push_screen(RulesScreen(ruleset.title, assets_root() / ruleset.id / "rules.toml", None))
+        self.app.push_screen(RulesScreen(ruleset.title, ruleset.id, None))
 
     def action_dismiss_screen(self) -> None:
         self.dismiss(None)

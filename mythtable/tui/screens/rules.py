@@ -11,8 +11,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from mythtable.engine.errors import ContentError, MythtableError
+from mythtable.engine.errors import ContentError
 from mythtable.engine.reference import Clause, RulesReference, Section
+from mythtable.engine.registry import read_reference as read_reference_file
+from mythtable.engine.registry import rules_reference
 
 TIER_LABEL = {"seed": "Seed rule", "fact": "Published fact", "house": "House rule"}
 
@@ -48,24 +50,13 @@ def reference_markdown(ref: RulesReference, stage: str | None) -> str:
     return "\n\n".join(parts)
 
 
-def read_reference(path: Path) -> RulesReference:
-    """The reference in `path`: a ruleset's rules.toml comes from its loaded content (validated
-    already, and with no pydantic to import mid-game); any other file, or a ruleset that does
-    not load, is read and validated here, so its own error is the one shown."""
-    from mythtable.rulesets import KNOWN, load
-
-    if path.name == "rules.toml" and path.parent.name in KNOWN:
-        try:
-            rules = getattr(load(path.parent.name, path.parent.parent).content, "rules", None)
-        except MythtableError:
-            rules = None
-        if isinstance(rules, RulesReference):
-            return rules
-    from mythtable.engine.content import REFERENCE_TWINS, load_reference
-    from mythtable.engine.plain import plain
-
-    reference: RulesReference = plain(load_reference(path), REFERENCE_TWINS)
-    return reference
+def read_reference(source: str | Path) -> RulesReference:
+    """The reference to show: a ruleset id gives that ruleset's reference from the registry (from
+    its loaded content when it loads: no file read, no pydantic mid-game); a path is read and
+    validated here, so its own error is the one shown."""
+    if isinstance(source, str):
+        return rules_reference(source)
+    return read_reference_file(source)
 
 
 class RulesScreen(ModalScreen[None]):
@@ -80,16 +71,17 @@ class RulesScreen(ModalScreen[None]):
     RulesScreen VerticalScroll { height: 1fr; padding: 0 1; }
     """
 
-    def __init__(self, title: str, reference_path: object, stage: str | None) -> None:
+    def __init__(self, title: str, source: str | Path, stage: str | None) -> None:
+        """`source`: a ruleset id, or the path of a rules reference file."""
         super().__init__()
         self.body = ""
         self.title_text = title
-        self.reference_path = reference_path
+        self.source = source
         self.stage = stage
 
     def compose(self) -> ComposeResult:
         try:
-            ref = read_reference(Path(self.reference_path))  # type: ignore[arg-type]
+            ref = read_reference(self.source)
             self.body = reference_markdown(ref, self.stage)
         except ContentError as exc:
             self.body = f"# {self.title_text}\n\nThe rules reference could not be read: {exc}"

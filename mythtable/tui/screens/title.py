@@ -10,7 +10,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mythtable import __version__
-from mythtable.rulesets import KNOWN, available
+from mythtable.engine.registry import KNOWN, available
 
 BANNER = r"""
               _   _     _        _     _

@@ -1,0 +1,90 @@
+"""One seeded game per ruleset written out as text: every decision (seat, kind, prompt and the
+options in words, with the action tuple), the action chosen, and the log lines it produced.
+
+Kept as golden files (as OpenSpiel keeps its playthroughs): any change of behaviour shows up as a
+readable diff in tests/golden/test_golden.py. Regenerate with `python -m tests.golden.regenerate`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mythtable.engine.bots import Bot, GreedyBot, RandomBot
+from mythtable.engine.decision import Action
+from mythtable.engine.game import Game
+from mythtable.engine.registry import available
+
+HERE = Path(__file__).resolve().parent
+SEEDS = {"mythicarium": 13, "magewars": 5, "mythcraft": 22}
+"""Seeds whose greedy games end in a few hundred steps (any other ruleset: 1)."""
+MAX_STEPS = 400
+"""A cap, so that a file stays readable should a change make a game run long."""
+BOTS = "greedy"
+"""Greedy against greedy: choices that mean something, and every bot hook exercised."""
+
+
+def golden_path(ruleset_id: str) -> Path:
+    return HERE / f"{ruleset_id}.txt"
+
+
+def _bots(ruleset_id: str, seed: int) -> tuple[Bot, Bot]:
+    if BOTS == "random":
+        return RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)
+    return GreedyBot(ruleset_id, seed * 2 + 1), GreedyBot(ruleset_id, seed * 2 + 2)
+
+
+def _text(value: object) -> str:
+    """One line, whatever the text holds (a log line with a line break stays one line here)."""
+    return str(value).replace("\n", "\\n")
+
+
+def playthrough(ruleset_id: str) -> str:
+    """The whole text of the golden file of `ruleset_id` (deterministic: seeded game and bots)."""
+    seed = SEEDS.get(ruleset_id, 1)
+    game = Game.new(ruleset_id, seed)
+    bots = _bots(ruleset_id, seed)
+    names = game.setup.players
+    lines = [
+        f"# {game.ruleset.title}: seed {seed}, {BOTS} bots, setup {game.setup.to_json()}",
+        "# Regenerate: python -m tests.golden.regenerate",
+        "",
+        "setup:",
+    ]
+    lines += [f"  log{'' if e.seat is None else f' (seat {e.seat})'}: {_text(e.text)}" for e in _events(game, 0)]
+    step = 0
+    while (decision := game.decision) is not None and step < MAX_STEPS:
+        step += 1
+        lines.append("")
+        lines.append(
+            f"step {step}: seat {decision.seat} ({names[decision.seat]}), {decision.kind}: {_text(decision.prompt)}"
+        )
+        lines += _options(game, decision.actions)
+        choice = bots[decision.seat].choose(game.ruleset, game.state, decision)
+        lines.append(f"  chosen {list(choice)}: {_text(game.describe(choice))}")
+        for event in game.apply(choice):
+            lines.append(f"  log{'' if event.seat is None else f' (seat {event.seat})'}: {_text(event.text)}")
+    lines.append("")
+    result = game.result
+    if result is None:
+        lines.append(f"stopped after {step} steps (the cap), turn {game.ruleset.turn_number(game.state)}")
+    else:
+        lines.append(f"result: winner {result.winner}, {_text(result.reason)}, {result.turns} turns")
+    lines.append(f"state hash: {game.hash()}")
+    return "\n".join(lines) + "\n"
+
+
+def _options(game: Game, actions: list[Action]) -> list[str]:
+    """The options in words, one line per kind of action (a move to each of 30 squares is one
+    line, not 30), in the order the ruleset lists them."""
+    kinds: dict[object, list[str]] = {}
+    for action in actions:
+        kinds.setdefault(action[0], []).append(_text(game.describe(action)))
+    return [f"  options {kind} ({len(words)}): {' | '.join(words)}" for kind, words in kinds.items()]
+
+
+def _events(game: Game, step: int) -> list:  # type: ignore[type-arg]
+    return [line.event for line in game.log if line.step == step]
+
+
+def rulesets() -> list[str]:
+    return available()
