@@ -177,6 +177,7 @@ def test_W_7_W_11_a_face_up_answer_to_declaring_combat_leads_on_to_the_declarati
     assert ("lay", shard) in actions(st)
     act(st, "combat")
     assert kind(st) == "fast_cast" and seat(st) == 1
+    assert RULESET.stage(st) == "combat.declaration"  # W-12: declaring combat opens the Declaration step
     act(st, "flip", hidden)
     assert not st.cards[hidden].face_down
     act(st, "pass")

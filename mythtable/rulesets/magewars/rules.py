@@ -132,6 +132,13 @@ def occupied(state: State, seat: int, line: str) -> bool:
     return False
 
 
+def shown_step(state: State) -> str:
+    """The step players see: once combat is declared (W-7, W-12) an answer to it is in the Declaration step."""
+    if state.step == "main" and state.intent == "combat":
+        return "combat.declaration"
+    return state.step
+
+
 def has_unit(state: State, seat: int, line: str) -> bool:
     """A line holds any face-up unit, Aerial included (W-20: the line may be attacked)."""
     cards = state.cards
