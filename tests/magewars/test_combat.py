@@ -45,6 +45,9 @@ def test_W_1_W_2_W_3_W_4_W_5_combat_steps_then_counter_attack_in_order() -> None
     step("combat")
     while kind(st) == "fast_cast":
         step("pass")
+    # W-1: the attack is aimed by line rules: the filled Offensive Line only, never the Tower behind it
+    ox_targets = {a[2:] for a in actions(st) if a[0] == "attack" and a[1] == u["ox"]}
+    assert ox_targets == {("line", "offensive")}
     step("attack", u["ox"], "line", "offensive")
     step("done")
     while kind(st) == "fast_cast":
@@ -53,8 +56,11 @@ def test_W_1_W_2_W_3_W_4_W_5_combat_steps_then_counter_attack_in_order() -> None
     step("done")
     while kind(st) == "fast_cast":
         step("pass")
-    assert kind(st) == "line_damage_target"
+    # W-1: the line takes the hit; the defender picks which of its units on that line
+    assert kind(st) == "line_damage_target" and seat(st) == 1
+    assert set(actions(st)) == {("unit", u["warden"]), ("unit", u["heron"])}
     step("unit", u["warden"])
+    assert st.cards[u["warden"]].wounds == power(st, u["ox"]) and st.players[1].tower == 30
     assert kind(st) == "counter_attackers"
     step("attack", u["warden"], "line", "offensive")
     step("done")
@@ -91,33 +97,107 @@ def test_W_6_W_7_W_12_active_player_opens_combat_with_declaration() -> None:
     assert st.combat is not None and st.combat.atk == 0 and st.combat.dfn == 1
 
 
+FORBIDDEN_AFTER_DECLARING = {"deploy", "deploy_down", "lay", "set", "move", "combat", "end"}
+
+
+def assert_no_main_phase_actions(st: State, d_kind: str, acts: list[tuple[str | int, ...]]) -> None:
+    """W-8..W-11, H-21: nothing of the Main phase after declaring; casts are fast-casts only."""
+    names = {a[0] for a in acts}
+    assert d_kind != "main", d_kind
+    assert not names & FORBIDDEN_AFTER_DECLARING, (d_kind, names)
+    if d_kind != "attack_step":  # W-34 / H-22: Rituals only in the Attack step
+        assert "ritual" not in names, (d_kind, names)
+    for a in acts:
+        if a[0] == "cast":
+            assert st.cards[int(a[1])].d.speed == "fast"
+
+
 def test_W_8_W_9_W_10_W_11_H_21_no_deploy_slow_weave_lay_or_set_after_declaring() -> None:
-    b, _u = duel_board()
-    b.add(0, "boulderback-ox")
-    b.add(0, "landslide")
-    b.add(0, "rooted-bulwark")
-    b.add(0, "bedrock-shard")
-    b.add(0, "rite-of-fury")
-    st = b.state
-    st.players[0].tower = 30
+    b, u = duel_board()
+    spare = b.add(0, "boulderback-ox")
+    slide = b.add(0, "landslide")
+    bulwark = b.add(0, "rooted-bulwark")
+    shard = b.add(0, "bedrock-shard")
+    fury = b.add(0, "rite-of-fury")
     st = b.start()
-    before = {a[0] for a in actions(st)}
-    assert {"deploy", "deploy_down", "cast", "lay", "set"} <= before
+    before = set(actions(st))
+    # the same cards are playable just before the declaration (the boundary)
+    assert {("deploy", spare, "offensive"), ("cast", slide), ("cast", bulwark), ("lay", shard)} <= before
+    assert {("set", fury), ("ritual", fury), ("move", u["ox"])} <= before
     act(st, "combat")
-    forbidden = {"deploy", "deploy_down", "lay", "set", "ritual", "move", "combat", "end"}
+    # Bram answers the declaration with a fast-cast: the response path
+    assert kind(st) == "fast_cast" and seat(st) == 1
+    act(st, "cast", u["snare"])
+    act(st, "unit", u["ox"])
+    ana_decisions = 0
     for _ in range(200):
         d = st.decision
         if d is None or st.active != 0:
             break
         if d.seat == 0:
-            names = {a[0] for a in d.actions}
-            assert not names & forbidden, (d.kind, names)
-            for a in d.actions:
-                if a[0] == "cast":
-                    assert st.cards[int(a[1])].d.speed == "fast"
-        attacks = [a for a in d.actions if a[0] == "attack"]
-        act(st, *(attacks[0] if attacks else d.actions[-1]))
-    assert st.active == 1
+            ana_decisions += 1
+            assert_no_main_phase_actions(st, d.kind, d.actions)
+        if d.kind == "declare_attackers":
+            declared = {a.attacker for a in st.combat.attacks} if st.combat else set()
+            act(st, *(("attack", u["ox"], "line", "offensive") if u["ox"] not in declared else ("done",)))
+        elif ("pass",) in d.actions:
+            act(st, "pass")
+        elif ("done",) in d.actions:
+            act(st, "done")
+        else:
+            act(st, *d.actions[0])
+    assert ana_decisions >= 4 and st.active == 1
+    assert st.cards[u["snare"]].zone == "grave"  # the response did resolve
+    assert st.cards[spare].zone == "hand" and st.cards[shard].zone == "hand"
+    assert st.cards[slide].zone == "hand" and st.cards[bulwark].zone == "hand"
+
+
+def test_W_7_W_8_W_12_a_fast_cast_answer_to_declaring_combat_leads_on_to_the_declaration() -> None:
+    b, u = duel_board()
+    spare = b.add(0, "boulderback-ox")
+    st = b.start()
+    act(st, "combat")
+    assert kind(st) == "fast_cast" and seat(st) == 1 and not st.stack
+    act(st, "cast", u["snare"])
+    act(st, "unit", u["ox"])
+    pass_fast(st)
+    # the snare resolved; Ana is still in the combat she declared, not back in her Main phase
+    assert st.cards[u["snare"]].zone == "grave" and not st.stack
+    assert kind(st) == "declare_attackers" and seat(st) == 0
+    assert RULESET.stage(st) == "combat.declaration"
+    assert ("attack", u["ox"], "line", "offensive") in actions(st)
+    assert not any(a[0] == "deploy" for a in actions(st)) and st.cards[spare].zone == "hand"
+
+
+def test_W_7_W_11_a_face_up_answer_to_declaring_combat_leads_on_to_the_declaration() -> None:
+    b, _u = duel_board()
+    shard = b.add(0, "bedrock-shard")
+    hidden = b.add(1, "reef-warden", "defensive", face_down=True)
+    st = b.start()
+    assert ("lay", shard) in actions(st)
+    act(st, "combat")
+    assert kind(st) == "fast_cast" and seat(st) == 1
+    assert RULESET.stage(st) == "combat.declaration"  # W-12: declaring combat opens the Declaration step
+    act(st, "flip", hidden)
+    assert not st.cards[hidden].face_down
+    act(st, "pass")
+    # Ana gets priority once more (she may answer at fast-cast speed), but never the Main phase again
+    assert kind(st) == "fast_cast" and seat(st) == 0
+    assert_no_main_phase_actions(st, kind(st), actions(st))
+    act(st, "pass")
+    assert kind(st) == "declare_attackers" and seat(st) == 0
+    assert st.cards[shard].zone == "hand" and not st.players[0].laid
+
+
+def test_W_7_H_28_an_answer_to_ending_the_main_phase_gives_it_back() -> None:
+    """The boundary of W-7: ending the Main phase is no combat declaration; an answer reopens it."""
+    b, u = duel_board()
+    st = b.start()
+    act(st, "end")
+    act(st, "cast", u["snare"])
+    act(st, "unit", u["ox"])
+    pass_fast(st)
+    assert kind(st) == "main" and seat(st) == 0 and ("combat",) in actions(st)
 
 
 def test_W_13_W_14_W_15_only_offensive_ready_units_attack_each_with_a_target() -> None:
@@ -161,8 +241,12 @@ def targets_for(b: Board, attacker: int) -> set[tuple[str | int, ...]]:
         (["reef-warden"], ["reef-warden"], {("line", "offensive")}),
         ([], ["reef-warden"], {("line", "defensive")}),
         ([], [], {("line", "tower")}),
-        (["mist-heron"], ["gust-sprite"], {("line", "tower")}),
-        (["mist-heron"], ["reef-warden"], {("line", "defensive")}),
+        # H-29 (decided): Aerial units never close the way to the lines behind them, yet a line that holds
+        # only Aerial units still holds units and may be attacked (W-20); W-24's Tower is an extra option
+        (["mist-heron"], ["gust-sprite"], {("line", "offensive"), ("line", "defensive"), ("line", "tower")}),
+        (["mist-heron"], ["reef-warden"], {("line", "offensive"), ("line", "defensive")}),
+        ([], ["mist-heron"], {("line", "defensive"), ("line", "tower")}),
+        (["reef-warden"], ["mist-heron"], {("line", "offensive")}),
     ],
 )
 def test_W_18_W_19_W_20_W_21_W_22_W_24_line_rules_table(
@@ -186,6 +270,26 @@ def test_W_18_H_20_face_down_cards_do_not_fill_a_line() -> None:
     b.add(1, "reef-warden", "offensive", face_down=True)
     b.add(1, "reef-warden", "defensive", face_down=True)
     assert targets_for(b, ox) == {("line", "tower")}
+
+
+def test_H_29_W_20_W_24_W_26_a_lone_aerial_hero_is_not_out_of_reach_of_ground_attacks() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "gale-shrine", "gale-shrine")
+    selka = b.add(1, "selka-windcaller", "offensive")  # Aerial Hero
+    st = b.start()
+    act(st, "combat")
+    pass_fast(st)
+    offered = {a[2:] for a in actions(st) if a[0] == "attack" and a[1] == ox}
+    assert offered == {("line", "offensive"), ("hero", selka), ("line", "tower")}
+    act(st, "attack", ox, "hero", selka)
+    act(st, "done")
+    pass_fast(st)
+    finish_attack_step(st)
+    pass_fast(st)
+    assert st.cards[selka].wounds == power(st, ox)
+    assert st.players[1].tower == 30
 
 
 def test_W_23_H_29_aerial_attacker_may_target_any_line_or_the_tower() -> None:
@@ -282,7 +386,7 @@ def test_W_30_W_31_flip_on_empty_offensive_line_pulls_attacks_from_other_lines()
     act(st, "flip", down)
     assert st.combat is not None and st.combat.attacks[0].line == "defensive"  # not final yet
     finish_attack_step(st)
-    assert RULESET.stage(st) == "combat.defense" or st.step.startswith("combat")
+    assert RULESET.stage(st) == "combat.defense"
     assert [a.line for a in st.combat.attacks] == ["offensive", "offensive"]
     assert [a.decl_line for a in st.combat.attacks] == ["defensive", "defensive"]
 
@@ -333,6 +437,32 @@ def test_W_32_W_33_defensive_flip_pulls_tower_attacks_but_not_offensive_ones() -
     assert not st.combat.attacks[0].moved
 
 
+def test_W_30_W_32_a_turned_unit_destroyed_before_targets_are_fixed_moves_nothing() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard", "ember-hearth")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    scorch = b.add(0, "flash-scorch")
+    b.basics(1, "ember-hearth")
+    hound = b.add(1, "cinder-hound", "defensive", face_down=True)
+    st = b.start()
+    declare(st, (ox, "line", "tower"))
+    assert kind(st) == "fast_cast" and seat(st) == 1
+    act(st, "flip", hound)  # W-32: a unit turned face-up on the Defensive Line...
+    act(st, "pass")
+    act(st, "cast", scorch)  # ...but Ana burns it (Guard 2) before the Attack step ends
+    act(st, "unit", hound)
+    pass_fast(st)
+    assert st.cards[hound].zone == "grave"
+    finish_attack_step(st)
+    pass_fast(st)
+    # W-30: targets are fixed now, by the units there now: the Defensive Line is empty again
+    assert st.combat is not None and st.combat.attacks[0].line == "tower"
+    assert not st.combat.attacks[0].moved
+    assert kind(st) == "damage_choice"
+    act(st, "damage")
+    assert st.players[1].tower == 30 - power(st, ox)
+
+
 def test_H_30_moved_hero_attack_loses_the_hero() -> None:
     b = Board()
     b.basics(0, "bedrock-shard")
@@ -379,6 +509,42 @@ def test_W_34_either_player_may_use_face_down_rituals_in_attack_step() -> None:
     act(st, "flip", fury)
     act(st, "unit", ox)
     assert power(st, ox) == before + 2
+
+
+def test_W_34_H_22_a_ritual_may_be_played_from_hand_in_the_attack_step() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard", "ember-hearth")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    fury = b.add(0, "rite-of-fury")
+    squalls = b.add(0, "rite-of-squalls")  # needs Wind: Ana has none
+    fury2 = b.add(0, "rite-of-fury")
+    b.add(0, "stoneskin-chant")  # keeps Ana's Defense-step decision open
+    b.basics(1, "tide-font")
+    warden = b.add(1, "reef-warden", "offensive")
+    still = b.add(1, "rite-of-still-water")
+    b.add(1, "undertow-snare")  # keeps Bram's Declaration-step decision open
+    st = b.start()
+    st.cards[warden].wounds = 3
+    declare(st, (ox, "line", "offensive"))
+    # not in the Declaration window: a Ritual is no fast-cast
+    assert kind(st) == "fast_cast" and ("ritual", still) not in actions(st)
+    pass_fast(st)
+    assert kind(st) == "attack_step" and seat(st) == 1
+    assert ("ritual", still) in actions(st)
+    act(st, "ritual", still)
+    act(st, "unit", warden)
+    assert st.cards[warden].wounds == 0 and st.cards[still].zone == "grave"
+    act(st, "done")
+    assert kind(st) == "attack_step" and seat(st) == 0
+    assert ("ritual", fury) in actions(st)
+    assert ("ritual", squalls) not in actions(st)  # requirements are still checked
+    before = power(st, ox)
+    act(st, "ritual", fury)
+    act(st, "unit", ox)
+    assert power(st, ox) == before + 2 and st.cards[fury].zone == "grave"
+    finish_attack_step(st)
+    assert RULESET.stage(st) == "combat.defense" and seat(st) == 0
+    assert ("ritual", fury2) not in actions(st)  # the Defense step is a fast-cast window only
 
 
 def test_W_35_H_46_attacker_flip_after_declaring_does_not_join_but_blocks_counter() -> None:
@@ -454,6 +620,31 @@ def test_H_31_H_32_two_blockers_from_either_line_and_split_damage() -> None:
     assert st.cards[w1].wounds == 1
 
 
+def test_H_32_a_blocked_attacker_deals_no_other_damage() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox1 = b.add(0, "boulderback-ox", "offensive")
+    ox2 = b.add(0, "boulderback-ox", "offensive")
+    b.basics(1, "tide-font")
+    heron = b.add(1, "mist-heron", "offensive")  # Aerial: the Tower stays open (W-24)
+    st = b.start()
+    declare(st, (ox1, "line", "tower"), (ox2, "line", "tower"))
+    pass_fast(st)
+    act(st, "block", heron)
+    act(st, "unit", ox1)
+    act(st, "done")
+    pass_fast(st)
+    # ox1 is blocked: it and the Heron trade blows at once, and ox1 never reaches the Tower
+    assert st.cards[heron].wounds == power(st, ox1)
+    assert st.cards[ox1].wounds == power(st, heron)
+    # ox2 is not blocked: only it may reach the Tower (the boundary)
+    assert kind(st) == "damage_choice" and seat(st) == 0
+    assert st.players[1].tower == 30
+    act(st, "damage")
+    assert st.players[1].tower == 30 - power(st, ox2)
+    assert st.cards[heron].zone == "grave"
+
+
 def test_H_33_unblocked_attacks_hit_hero_or_a_defender_chosen_unit() -> None:
     b = Board()
     b.basics(0, "bedrock-shard")
@@ -501,6 +692,7 @@ def test_H_34_tower_damage_or_capture_and_forced_damage_without_holdings() -> No
     ox1 = b.add(0, "boulderback-ox", "offensive")
     ox2 = b.add(0, "boulderback-ox", "offensive")
     keep = b.add(1, "lantern-market", "row")
+    hidden = b.add(1, "sunken-abbey", "row", face_down=True)  # a face-down Holding is no Holding yet
     st = b.start()
     declare(st, (ox1, "line", "tower"), (ox2, "line", "tower"))
     pass_fast(st)
@@ -510,8 +702,30 @@ def test_H_34_tower_damage_or_capture_and_forced_damage_without_holdings() -> No
     assert set(actions(st)) == {("damage",), ("capture", keep)}
     act(st, "capture", keep)
     assert st.cards[keep].controller == 0 and keep in st.players[0].row
-    # the second attack: no face-up Holding left, so it deals damage without a choice
+    # the second attack: only a face-down Holding is left, so it deals damage without a choice
     assert st.players[1].tower == 30 - power(st, ox2)
+    assert st.cards[hidden].controller == 1 and hidden in st.players[1].row
+
+
+def test_H_34_an_attacker_at_zero_power_may_still_capture() -> None:
+    b = Board()
+    b.basics(0, "gale-shrine")
+    sprite = b.add(0, "gust-sprite", "offensive")  # Power 1 + 1 Wind source
+    b.basics(1, "tide-font", holding="lantern-market")
+    snare = b.add(1, "undertow-snare")
+    st = b.start()
+    keep = st.players[1].row[0]
+    declare(st, (sprite, "line", "tower"))
+    act(st, "cast", snare)
+    act(st, "unit", sprite)
+    pass_fast(st)
+    assert power(st, sprite) == 0
+    finish_attack_step(st)
+    pass_fast(st)
+    assert kind(st) == "damage_choice" and seat(st) == 0
+    assert set(actions(st)) == {("damage",), ("capture", keep)}
+    act(st, "capture", keep)
+    assert st.cards[keep].controller == 0 and st.players[1].tower == 29  # only the Snare cost 1
 
 
 def test_H_35_F_11_captured_holding_counts_for_captor_and_units_stay() -> None:

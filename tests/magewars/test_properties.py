@@ -38,6 +38,7 @@ class RuleWatcher:
         self.last_turn = 0
         self.kinds: set[str] = set()
         self.stages: set[str] = set()
+        self.declared_turn = -1
 
     def __call__(self, game: Game) -> None:
         state = game.state
@@ -64,9 +65,14 @@ class RuleWatcher:
             return
         self.kinds.add(d.kind)
         self.stages.add(stage)
-        # W-8..W-11, H-21: nothing Main-only once combat is declared
-        if stage.startswith(("combat", "counter")):
+        # W-7..W-11, H-21: nothing Main-only once combat is declared, even after an answer to the declaration
+        if stage.startswith(("combat", "counter")) or state.intent == "combat":
+            self.declared_turn = state.turn
+        if self.declared_turn == state.turn:
+            assert d.kind != "main", (stage, d.kind)
             names = {a[0] for a in d.actions}
+            if d.kind == "attack_step":  # W-34 / H-22: Rituals may be played from hand here
+                names.discard("ritual")
             assert not names & MAIN_ONLY, (stage, d.kind, names)
             for a in d.actions:
                 if a[0] == "cast":
@@ -174,14 +180,17 @@ def oracle(board: dict[str, list[tuple[str, bool]]], aerial: bool, infos: dict[s
     def filled(line: str) -> bool:
         return any(not down and not infos[cid].aerial for cid, down in board[line])
 
+    def holds_units(line: str) -> bool:
+        return any(not down for _cid, down in board[line])
+
     if aerial:
         lines = ["offensive", "defensive", "tower"]
     elif filled("offensive"):
         lines = ["offensive"]
-    elif filled("defensive"):
-        lines = ["defensive"]
-    else:
-        lines = ["tower"]
+    elif filled("defensive"):  # W-21; an Offensive Line of Aerial units only is still a target (H-29)
+        lines = ["offensive", "defensive"] if holds_units("offensive") else ["defensive"]
+    else:  # W-22 / W-24: the Tower, and any line holding (Aerial) units
+        lines = [ln for ln in ("offensive", "defensive") if holds_units(ln)] + ["tower"]
     out = {("line", ln) for ln in lines}
     for ln in lines:
         if ln == "tower":
@@ -232,7 +241,7 @@ def scripted_choice(actions: list[Action]) -> Action:
     return actions[0]
 
 
-def test_W_1_H_6_full_scripted_game_replays_to_the_same_hash() -> None:
+def test_H_6_full_scripted_game_replays_to_the_same_hash() -> None:
     g = Game.new("magewars", 2024)
     stages: set[str] = set()
     while g.decision is not None and len(g.actions) < 5000:

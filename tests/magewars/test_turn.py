@@ -62,17 +62,28 @@ def test_H_5_empty_deck_costs_two_tower_levels() -> None:
 
 
 def test_F_1_F_3_H_15_tower_at_zero_loses() -> None:
-    b = Board(towers=(30, 3))
-    b.basics(0, "bedrock-shard")
-    ox = b.add(0, "boulderback-ox", "offensive")
-    st = b.start()
-    declare(st, (ox, "line", "tower"))
-    pass_fast(st)
-    finish_attack_step(st)
-    pass_fast(st)
+    # F-1: each Arch Magus has a Tower, and bringing the opposing Tower down wins
+    assert [p.tower for p in game(3).state.players] == [30, 30]
+
+    def hit_tower(bram_tower: int) -> State:
+        b = Board(towers=(30, bram_tower))
+        b.basics(0, "bedrock-shard")
+        ox = b.add(0, "boulderback-ox", "offensive")  # Power 3 + 1 Earth source = 4
+        st = b.start()
+        declare(st, (ox, "line", "tower"))
+        pass_fast(st)
+        finish_attack_step(st)
+        pass_fast(st)
+        return st
+
+    st = hit_tower(4)  # exactly to 0
+    assert st.players[1].tower == 0
     assert st.over and st.decision is None
     res = RULESET.result(st)
     assert res is not None and res.winner == 0 and "Bram" in res.reason
+    st = hit_tower(5)  # the boundary: Tower Level 1 stands
+    assert st.players[1].tower == 1
+    assert not st.over and RULESET.result(st) is None and st.decision is not None
 
 
 def test_H_15_both_towers_falling_together_is_a_draw() -> None:
@@ -213,19 +224,29 @@ def test_F_14_F_15_only_fast_casts_and_abilities_answer_a_spell() -> None:
     b.basics(1, "tide-font", "gale-shrine", "bedrock-shard")
     warden = b.add(1, "reef-warden", "offensive")
     sentinel = b.add(1, "quarry-sentinel", "offensive")
-    snare_target = b.add(0, "boulderback-ox", "offensive")
     lash = b.add(1, "cyclone-lash")
     stoneskin = b.add(1, "stoneskin-chant")
-    b.add(1, "reef-warden")
+    b.add(1, "reef-warden")  # in hand: never deployable in answer to a spell
+    rite = b.add(1, "rite-of-still-water", "row", face_down=True)
+    hidden = b.add(1, "reef-warden", "defensive", face_down=True)
     st = b.start()
     act(st, "cast", slide)
     act(st, "unit", warden)
-    assert kind(st) == "fast_cast" and seat(st) == 1
+    assert kind(st) == "fast_cast" and seat(st) == 1 and st.stack
     acts = set(actions(st))
     assert ("cast", stoneskin) in acts and ("ability", sentinel) in acts and ("pass",) in acts
-    assert ("cast", lash) not in acts
-    assert not any(a[0] in ("deploy", "deploy_down", "lay", "set", "move") for a in acts)
-    del snare_target
+    assert ("cast", lash) not in acts  # a slow-cast is no answer
+    assert not any(a[0] in ("deploy", "deploy_down", "lay", "set", "move", "ritual") for a in acts)
+    # F-15 over H-22: no face-up turn of a Ritual or a unit while the spell waits on the stack
+    assert ("flip", rite) not in acts and ("flip", hidden) not in acts
+    with pytest.raises(IllegalAction):
+        act(st, "flip", rite)
+    act(st, "pass")
+    assert not st.stack and st.cards[warden].wounds == 4 and st.cards[rite].face_down
+    # the boundary: with the stack empty again, Bram may turn both face-up when he holds priority
+    act(st, "end")
+    assert kind(st) == "fast_cast" and seat(st) == 1 and not st.stack
+    assert {("flip", rite), ("flip", hidden)} <= set(actions(st))
 
 
 def test_F_17_H_43_field_power_bonus_per_matching_source_capped_at_3() -> None:
@@ -398,6 +419,54 @@ def test_H_18_attacking_exhausts_blocking_does_not() -> None:
     act(st, "done")
     pass_fast(st)
     assert not st.cards[hero].exhausted
+
+
+def test_H_18_an_exhausted_unit_is_not_offered_as_a_blocker() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard", "gale-shrine")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    lash = b.add(0, "cyclone-lash")
+    b.basics(1, "tide-font")
+    tired = b.add(1, "reef-warden", "offensive")
+    fresh = b.add(1, "reef-warden", "offensive")
+    st = b.start()
+    act(st, "cast", lash)  # 3 damage and exhausts
+    act(st, "unit", tired)
+    pass_fast(st)
+    assert st.cards[tired].exhausted and st.cards[tired].zone == "offensive"
+    declare(st, (ox, "line", "offensive"))
+    pass_fast(st)
+    assert kind(st) == "attack_step" and seat(st) == 1
+    assert ("block", tired) not in actions(st)
+    assert ("block", fresh) in actions(st)  # the ready one may (the boundary)
+
+
+def test_H_18_a_blocker_exhausted_in_the_attack_step_stops_blocking() -> None:
+    b = Board()
+    b.basics(0, "bedrock-shard", "gale-shrine")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    squalls = b.add(0, "rite-of-squalls", "row", face_down=True)  # exhausts an enemy unit
+    b.basics(1, "tide-font")
+    heron = b.add(1, "mist-heron", "offensive")  # Aerial: blocks, leaves the Tower open
+    st = b.start()
+    declare(st, (ox, "line", "tower"))
+    pass_fast(st)
+    act(st, "block", heron)
+    assert st.combat is not None and st.combat.attacks[0].blockers == [heron]
+    act(st, "done")
+    assert kind(st) == "attack_step" and seat(st) == 0
+    act(st, "flip", squalls)
+    act(st, "unit", heron)
+    assert st.cards[heron].exhausted
+    assert st.combat.attacks[0].blockers == []  # blocks are still open: the exhausted Heron drops out
+    # Bram has nothing left to do (the exhausted Heron may not block again), so the step ends
+    finish_attack_step(st)
+    pass_fast(st)
+    assert kind(st) == "damage_choice"
+    act(st, "damage")
+    assert st.players[1].tower == 30 - power(st, ox)
+    assert st.cards[heron].wounds == 0 and st.cards[heron].zone == "offensive"
+    assert st.cards[ox].wounds == 0
 
 
 def test_H_19_new_units_cannot_attack_but_can_block() -> None:

@@ -171,7 +171,7 @@ class MageWarsRuleset(Ruleset[State, Content]):
         return state.turn
 
     def stage(self, state: State) -> str:
-        return state.step
+        return rules.shown_step(state)
 
     def check_invariants(self, state: State) -> list[str]:
         return invariants(state)

@@ -132,16 +132,38 @@ def occupied(state: State, seat: int, line: str) -> bool:
     return False
 
 
+def shown_step(state: State) -> str:
+    """The step players see: once combat is declared (W-7, W-12) an answer to it is in the Declaration step."""
+    if state.step == "main" and state.intent == "combat":
+        return "combat.declaration"
+    return state.step
+
+
+def has_unit(state: State, seat: int, line: str) -> bool:
+    """A line holds any face-up unit, Aerial included (W-20: the line may be attacked)."""
+    cards = state.cards
+    return any(not cards[uid].face_down for uid in state.players[seat].line(line))
+
+
 def legal_targets(state: State, attacker: Card, dfn: int) -> list[tuple[str, int]]:
-    """Attack targets under line rules W-18..W-26 and H-29: (line, hero uid or -1)."""
+    """Attack targets under line rules W-18..W-26 and H-29: (line, hero uid or -1).
+
+    H-29: Aerial defenders never close the way to the lines behind them, but a line that holds
+    only Aerial units still holds units and stays a legal target (W-20); W-24's Tower is an extra option.
+    """
+    lines: tuple[str, ...]
     if attacker.d.aerial:
-        lines: tuple[str, ...] = ("offensive", "defensive", TOWER)
-    elif occupied(state, dfn, "offensive"):
-        lines = ("offensive",)
-    elif occupied(state, dfn, "defensive"):
-        lines = ("defensive",)
+        lines = ("offensive", "defensive", TOWER)
     else:
-        lines = (TOWER,)
+        open_lines: list[str] = []
+        for ln in LINES:
+            if has_unit(state, dfn, ln):
+                open_lines.append(ln)
+            if occupied(state, dfn, ln):
+                break
+        else:
+            open_lines.append(TOWER)
+        lines = tuple(open_lines)
     out = [(ln, -1) for ln in lines]
     p = state.players[dfn]
     cards = state.cards
@@ -287,6 +309,17 @@ def check_towers(state: State, events: list[Event]) -> bool:
     return True
 
 
+def drop_exhausted_blocker(state: State, c: Card, events: list[Event]) -> None:
+    """H-18: an exhausted unit cannot block; while blocks are open (the Attack step) its block ends."""
+    cb = state.combat
+    if cb is None or state.step != "combat.attack":
+        return
+    for a in cb.attacks:
+        if c.uid in a.blockers:
+            a.blockers.remove(c.uid)
+            events.append(Event(f"{c.d.name} is exhausted and no longer blocks."))
+
+
 def apply_effect(
     state: State, seat: int, eff: Effect, target: int, line: str, src: int, lasting: bool, events: list[Event]
 ) -> None:
@@ -319,6 +352,7 @@ def apply_effect(
                     c.exhausted = False
                 elif k == "exhaust":
                     c.exhausted = True
+                    drop_exhausted_blocker(state, c, events)
         elif k == "draw":
             for _ in range(n):
                 draw(state, seat, events)
@@ -360,7 +394,8 @@ def fast_actions(state: State, seat: int) -> list[Action]:
             )
         ):
             out.append(("cast", uid))
-    flip_actions(state, seat, src, out, units=True)
+    if not state.stack:  # F-15: only fast-casts and activated abilities answer a spell (over H-22)
+        flip_actions(state, seat, src, out, units=True)
     ability_actions(state, seat, out, fast_only=True)
     return out
 
@@ -507,6 +542,16 @@ def attack_step_actions(state: State, cb: Combat, seat: int) -> list[Action]:
         out.extend(a for a in flips if state.cards[int(a[1])].d.type in ("unit", "ritual"))
     else:
         out.extend(a for a in flips if state.cards[int(a[1])].d.type == "ritual")
+    # W-34 / H-22: a Ritual may also be played from hand, with its requirements met now
+    cards = state.cards
+    for uid in state.players[seat].hand:
+        d = cards[uid].d
+        if (
+            d.type == "ritual"
+            and meets(state, seat, d, src)
+            and (not needs_target(d.effect) or unit_targets(state, seat, d.effect.target))  # type: ignore[union-attr]
+        ):
+            out.append(("ritual", uid))
     out.append(DONE)
     return out
 
@@ -545,7 +590,8 @@ def find_decision(state: State, events: list[Event]) -> Decision | None:
         if step == "combat.declaration" and cb is not None and not cb.declared:
             return Decision(cb.atk, "declare_attackers", "Declare attackers and targets", attacker_actions(state, cb))
         seat = state.prio
-        if step == "main" and seat == state.active and not state.stack:
+        # W-7..W-11: once combat is declared, the attacker never gets the Main phase back
+        if step == "main" and seat == state.active and not state.stack and state.intent != "combat":
             return Decision(seat, "main", "Main phase", main_actions(state))
         acts = fast_actions(state, seat)
         if not acts:
@@ -685,6 +731,9 @@ def fix_targets(state: State, events: list[Event]) -> None:
     assert cb is not None
     cards = state.cards
     pull_off = not cb.off_at_decl and occupied(state, cb.dfn, "offensive")
+    # W-30 / W-32: only a turned unit still face-up on the Defensive Line at this point moves Tower attacks
+    dline = state.players[cb.dfn].defensive
+    pull_def = any(u in dline and not cards[u].face_down for u in cb.flipped_def)
     for a in cb.attacks:
         att = cards[a.attacker]
         if att.d.aerial:  # H-47 (O-5): Aerial attacks are never moved
@@ -692,7 +741,7 @@ def fix_targets(state: State, events: list[Event]) -> None:
         new = a.line
         if pull_off and a.line != "offensive":
             new = "offensive"
-        elif cb.flipped_def and a.line == TOWER:
+        elif pull_def and a.line == TOWER:
             new = "defensive"
         if new != a.line:
             a.line = new
@@ -765,7 +814,7 @@ def damage_decision(state: State, events: list[Event]) -> Decision | None:
             continue
         if a.line == TOWER:
             holdings = face_up_holdings(state, cb.dfn)
-            if cb.counter or not holdings or pw <= 0:
+            if cb.counter or not holdings:  # H-34 / H-40; Power 0 still may capture
                 tower_damage(state, cb, att, pw, events)
                 next_attack(cb)
                 if state.players[cb.dfn].tower <= 0:
@@ -927,7 +976,8 @@ def put_on_stack(state: State, seat: int, purpose: str, uid: int, target: Action
         events.append(Event(f"{p.name} activates {c.d.name}{tname}."))
         state.stack.append(StackItem("ability", uid, seat, tgt, line))
     state.passes = 0
-    state.intent = ""
+    if state.intent != "combat":  # W-7: a declared combat stands; a planned end of the Main phase does not
+        state.intent = ""
     state.prio = 1 - seat  # H-26
 
 
@@ -965,7 +1015,7 @@ def flip(state: State, seat: int, uid: int, events: list[Event]) -> None:
         and c.zone == "defensive"
         and not c.d.aerial
     ):
-        cb.flipped_def = True  # W-32
+        cb.flipped_def.append(uid)  # W-32, judged when targets are fixed (W-30)
 
 
 # ----- turn structure ---------------------------------------------------------------------
@@ -1076,6 +1126,18 @@ def block_or_flip(state: State, seat: int, action: Action, events: list[Event]) 
         events.append(Event(f"{state.cards[uid].d.name} no longer blocks."))
     elif a0 == "flip":
         start_flip(state, seat, uid, events)
+    elif a0 == "ritual":
+        play_ritual(state, seat, uid, events)
+
+
+def play_ritual(state: State, seat: int, uid: int, events: list[Event]) -> None:
+    """A Ritual played face-up from hand: its Deploy Effect, with a target if it needs one (H-22, W-34)."""
+    eff = state.cards[uid].d.effect
+    assert eff is not None
+    if needs_target(eff):
+        state.target_req = TargetReq(seat, "ritual", uid, unit_targets(state, seat, eff.target))
+    else:
+        run_ritual(state, seat, uid, None, events)
 
 
 def add_block(state: State, blocker: int, attacker: int, events: list[Event]) -> None:
@@ -1152,12 +1214,7 @@ def window_action(state: State, seat: int, action: Action, events: list[Event]) 
     elif a0 == "flip":
         start_flip(state, seat, uid, events)
     elif a0 == "ritual":
-        eff = c.d.effect
-        assert eff is not None
-        if needs_target(eff):
-            state.target_req = TargetReq(seat, "ritual", uid, unit_targets(state, seat, eff.target))
-        else:
-            run_ritual(state, seat, uid, None, events)
+        play_ritual(state, seat, uid, events)
     elif a0 == "cast":
         eff = c.d.effect
         assert eff is not None

@@ -161,7 +161,7 @@ class Combat:
     attacks: list[Attack] = field(default_factory=list)
     declared: bool = False
     off_at_decl: bool = False
-    flipped_def: bool = False
+    flipped_def: list[int] = field(default_factory=list)  # units turned face-up on the Defensive Line (W-32)
     turn_seat: int = 0  # whose turn it is in the Attack step / block phase
     step_passes: int = 0
     di: int = 0  # damage cursor
@@ -179,7 +179,7 @@ class Combat:
             [a.copy() for a in self.attacks],
             self.declared,
             self.off_at_decl,
-            self.flipped_def,
+            self.flipped_def[:],
             self.turn_seat,
             self.step_passes,
             self.di,
@@ -198,7 +198,7 @@ class Combat:
             "attacks": [a.snap() for a in self.attacks],
             "declared": self.declared,
             "off_at_decl": self.off_at_decl,
-            "flipped_def": self.flipped_def,
+            "flipped_def": self.flipped_def[:],
             "turn_seat": self.turn_seat,
             "step_passes": self.step_passes,
             "di": self.di,
