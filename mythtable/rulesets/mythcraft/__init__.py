@@ -13,6 +13,8 @@ from mythtable.rulesets.mythcraft.content import MythcraftContent, load_content
 from mythtable.rulesets.mythcraft.rules import (
     DEF_INDEX,
     HEROES,
+    ROUND_LIMIT_CHOICES,
+    SIMULATION_ROUND_LIMIT,
     Engine,
     capacity,
     reactive_cap,
@@ -69,8 +71,21 @@ class MythCraft(Ruleset[State, MythcraftContent]):
                 (SetupChoice("rolled", "Rolled"), SetupChoice("fixed", "Fixed averages (H-13)")),
                 "rolled",
             ),
+            SetupField(
+                "round_limit",
+                "Round limit (H-28)",
+                (SetupChoice("none", "No limit"),)
+                + tuple(SetupChoice(str(n), f"Draw by time after round {n}") for n in ROUND_LIMIT_CHOICES),
+                "none",
+            ),
         ]
         return fields
+
+    def simulation_setup(self, content: MythcraftContent) -> Setup:
+        """Bot-versus-bot runs set a round limit (H-28), so that two aimless bots still end their game."""
+        setup = self.default_setup(content)
+        setup.options["round_limit"] = str(SIMULATION_ROUND_LIMIT)
+        return setup
 
     def default_setup(self, content: MythcraftContent) -> Setup:
         return Setup(
@@ -104,6 +119,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             level,
             auto_decline=(opts.get("auto_decline_heroes") == "yes", opts.get("auto_decline_creatures") == "yes"),
             fixed_damage=opts.get("creature_damage") == "fixed",
+            round_limit=int(opts["round_limit"]) if str(opts.get("round_limit", "none")).isdigit() else 0,
             **kw,
         )
 
@@ -159,6 +175,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             "stack": [dict(f) for f in state.stack],
             "auto_decline": list(state.auto_decline),
             "fixed_damage": state.fixed_damage,
+            "round_limit": state.round_limit,
             "result": state.result,
             "turns": state.turns,
             "rng": state.rng.state,
@@ -180,6 +197,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             stack=[dict(f) for f in state.stack],
             auto_decline=state.auto_decline[:],
             fixed_damage=state.fixed_damage,
+            round_limit=state.round_limit,
             result=None if state.result is None else state.result[:],
             turns=state.turns,
             casualties=state.casualties,
@@ -263,7 +281,9 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             reachable = tuple(ReachableSquare(x, y, c) for (x, y), c in sorted(moves.items()))
         result = ""
         if state.result is not None:
-            result = ("Heroes win: " if state.result[0] == HEROES else "The Myth Caster wins: ") + state.result[1]
+            winner = state.result[0]
+            head = "Draw: " if winner is None else "Heroes win: " if winner == HEROES else "The Myth Caster wins: "
+            result = head + state.result[1]
         return MythcraftView(
             stage=self.stage(state),
             round=state.round,

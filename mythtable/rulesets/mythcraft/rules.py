@@ -19,7 +19,8 @@ HEROES, CREATURES = 0, 1
 DEF_INDEX = {"AR": 0, "REF": 1, "FORT": 2, "ANT": 3, "LOG": 4, "WILL": 5}
 ATTR_INDEX = {"STR": 0, "DEX": 1, "END": 2, "AWR": 3, "INT": 4, "CHA": 5, "LUCK": 6, "COR": 7}
 DEATH_DP = 8
-ROUND_LIMIT = 30  # H-28
+ROUND_LIMIT_CHOICES = (10, 20, 30, 50)  # H-28: the setup's round limits (none by default)
+SIMULATION_ROUND_LIMIT = 30  # H-28: bot-versus-bot runs end in a draw by time after this round
 ROUND_SECONDS = 10  # C-2
 SIZES = ("tiny", "small", "medium", "large", "huge")
 DIRS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -492,6 +493,7 @@ class Engine:
         level: int,
         auto_decline: tuple[bool, bool] = (False, False),
         fixed_damage: bool = False,
+        round_limit: int = 0,
         rows: list[str] | None = None,
         legend: dict[str, str] | None = None,
         ground: list[tuple[int, int, str]] | None = None,
@@ -547,6 +549,7 @@ class Engine:
             ground=[[x, y, i] for x, y, i in (ground or [])],
             auto_decline=list(auto_decline),
             fixed_damage=fixed_damage,
+            round_limit=round_limit,
         )
         if tweak is not None:
             tweak(st)  # tests: adjust participants before Initiative and the first turn
@@ -750,9 +753,9 @@ class Engine:
         st.turns += 1
         if st.turn_idx >= len(st.order):
             st.turn_idx = 0
-            if st.round >= ROUND_LIMIT:
-                st.result = [CREATURES, f"round {ROUND_LIMIT} ended with the creatures still standing"]
-                ev.append(Event(f"Round {ROUND_LIMIT} is over: the Myth Caster wins (H-28).", kind="result"))
+            if st.round_limit and st.round >= st.round_limit:  # H-28: a draw by time, only when set up
+                st.result = [None, f"round {st.round_limit} ended with both sides still standing: a draw by time"]
+                ev.append(Event(f"Round {st.round_limit} is over: the game is a draw by time (H-28).", kind="result"))
                 return
             st.round += 1
             for u in st.units:
