@@ -74,8 +74,10 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             SetupField(
                 "round_limit",
                 "Round limit (H-28)",
-                (SetupChoice("none", "No limit"),)
-                + tuple(SetupChoice(str(n), f"Draw by time after round {n}") for n in ROUND_LIMIT_CHOICES),
+                (
+                    SetupChoice("none", "No limit"),
+                    *(SetupChoice(str(n), f"Draw by time after round {n}") for n in ROUND_LIMIT_CHOICES),
+                ),
                 "none",
             ),
         ]
