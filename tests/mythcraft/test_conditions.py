@@ -205,3 +205,35 @@ def test_F_34_shove_only_up_to_one_size_larger() -> None:
     s = Scene([("warrior", 4, 1)], [("test_giant", 5, 1), ("cinder_imp", 4, 2)], content=with_creatures(big))
     assert ("shove", "c1") not in s.actions and ("trip", "c1") in s.actions
     assert ("shove", "c2") in s.actions  # a small imp
+
+
+def test_F_26_F_33_H_3_prone_or_grappled_hero_makes_its_engaged_strike_without_a_two_handed_weapon() -> None:
+    # Prone (by its own legal action): Orrin's Engaged strike at the leaving hound cannot use the staff.
+    s = Scene([("mage", 4, 1)], [("ash_hound", 5, 1)])
+    s.act("prone")
+    s.act("end")
+    s.act("move", 9, 1)
+    assert s.kind == "reaction" and s.decision.seat == 0 and ("react", "engaged") in s.actions
+    s.dice(15, 1)
+    s.act("react", "engaged")
+    assert "Orrin attacks Ash Hound with staff" not in s.text()
+    assert "Orrin attacks Ash Hound with an unarmed strike: d20 15 + STR -1 - TD 1 = 13" in s.text()  # F-26: own attacks 1 TD
+    # Standing, the same strike uses the staff (the restriction is the condition's, nothing else).
+    s = Scene([("mage", 4, 1)], [("ash_hound", 5, 1)])
+    s.act("end")
+    s.act("move", 9, 1)
+    s.dice(15, 1)
+    s.act("react", "engaged")
+    assert "Orrin attacks Ash Hound with staff" in s.text()
+    # Grappled (by the hound's own Grapple maneuver): the strike as it leaves is unarmed too.
+    s = Scene([("mage", 4, 1)], [("ash_hound", 5, 1)])
+    s.act("end")
+    s.dice(19)
+    s.act("grapple", "h1")  # Orrin's REF and FORT are both 11: no choice to make
+    assert s.u("h1").conds["grappled"][2] == "c1"
+    s.act("move", 9, 1)
+    assert s.kind == "reaction" and s.decision.seat == 0
+    s.dice(15, 1)
+    s.act("react", "engaged")
+    assert "Orrin attacks Ash Hound with staff" not in s.text()
+    assert "Orrin attacks Ash Hound with an unarmed strike" in s.text()

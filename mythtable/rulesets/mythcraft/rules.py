@@ -212,6 +212,14 @@ class Engine:
     def two_handed(self, st: State, u: Unit) -> bool:
         return not u.off and "prone" not in u.conds and "grappled" not in u.conds
 
+    @staticmethod
+    def grip_allowed(st: State, u: Unit, wid: str) -> bool:
+        """F-26, F-33: no two-handed weapon while Prone or Grappled, on every attack path
+        (own turn, Engaged strike, Riposte)."""
+        if wid == "unarmed" or st.content.items[wid].grip != "two_hands":
+            return True
+        return "prone" not in u.conds and "grappled" not in u.conds
+
     def weapon_apc(self, st: State, u: Unit, wid: str) -> int:
         if wid == "unarmed":
             return 2
@@ -993,7 +1001,7 @@ class Engine:
             reach, rng, melee = 1, 0, True
         else:
             it = items[wid]
-            if it.grip == "two_hands" and ("prone" in u.conds or "grappled" in u.conds):
+            if not self.grip_allowed(st, u, wid):
                 return []  # F-26, F-33
             reach, melee = it.reach_ft // 5, bool(it.reach_ft)
             rng = (it.range_ft or it.thrown_ft) // 5
@@ -1321,7 +1329,7 @@ class Engine:
     def engaged_spec(self, st: State, e: Unit, target: Unit) -> dict[str, Any]:
         if e.side == HEROES:
             for wid in self.held_weapons(st, e):
-                if wid == "unarmed" or st.content.items[wid].reach_ft:
+                if (wid == "unarmed" or st.content.items[wid].reach_ft) and self.grip_allowed(st, e, wid):
                     return self.weapon_spec(st, e, wid, target)
         for a in st.content.creatures[e.kind].actions:
             if (
@@ -1696,7 +1704,11 @@ class Engine:
                 and dist(o.x, o.y, u.x, u.y) == 1
                 and melee_adjacent_ok(st.board, (o.x, o.y), (u.x, u.y))
                 and any(
-                    i and st.content.items[i].kind == "weapon" and st.content.items[i].reach_ft for i in (o.main, o.off)
+                    i
+                    and st.content.items[i].kind == "weapon"
+                    and st.content.items[i].reach_ft
+                    and self.grip_allowed(st, o, i)
+                    for i in (o.main, o.off)
                 )
             ):
                 cands.append(o)
@@ -1721,7 +1733,10 @@ class Engine:
             wid = next(
                 i
                 for i in (who.main, who.off)
-                if i and st.content.items[i].kind == "weapon" and st.content.items[i].reach_ft
+                if i
+                and st.content.items[i].kind == "weapon"
+                and st.content.items[i].reach_ft
+                and self.grip_allowed(st, who, i)
             )
             ev.append(Event(f"{who.name} ripostes with {st.content.items[wid].name} (2 Reactive AP)."))
             self.push_attack(st, who, [target], self.weapon_spec(st, who, wid, target))
