@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mythtable.rulesets.mythcraft import RULESET
 from tests.mythcraft.helpers import ENGINE, Scene
 
 
@@ -237,3 +238,18 @@ def test_F_26_F_33_H_3_prone_or_grappled_hero_makes_its_engaged_strike_without_a
     s.act("react", "engaged")
     assert "Orrin attacks Ash Hound with staff" not in s.text()
     assert "Orrin attacks Ash Hound with an unarmed strike" in s.text()
+
+
+def test_F_34_H_10_creature_drops_prone_for_no_action() -> None:
+    s = Scene([("warrior", 1, 1)], [("ash_hound", 10, 6)])
+    s.act("end")
+    hound = s.active
+    assert hound.uid == "c1" and hound.acts == 2
+    assert ("prone",) in s.actions
+    assert RULESET.describe(s.state, ("prone",)) == "Drop prone (0 actions)"
+    s.act("prone")
+    assert "prone" in hound.conds and hound.acts == 2  # 0 actions: both are still there
+    assert "Ash Hound drops Prone." in s.text()
+    assert ("prone",) not in s.actions and ("stand",) in s.actions  # already Prone; Stand costs 1 action
+    s.act("stand")
+    assert "prone" not in hound.conds and hound.acts == 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.mythcraft.helpers import Scene
+from tests.mythcraft.helpers import CONTENT, Scene
 
 
 def turn_sequence(s: Scene, turns: int) -> list[tuple[int, str]]:
@@ -80,16 +80,28 @@ def test_C_3_a_dead_creature_leaves_the_order() -> None:
 
 
 def test_C_4_C_5_heroes_spend_ap_creatures_use_listed_actions() -> None:
-    s = Scene([("warrior", 1, 1)], [("ash_hound", 10, 1)])
+    s = Scene([("warrior", 1, 1)], [("ash_hound", 2, 1), ("barrow_thane", 10, 6)])
     assert s.kind == "hero_turn" and s.decision.seat == 0
     assert s.active.ap == 4
     s.act("dodge")
-    assert s.active.ap == 2
+    assert s.active.ap == 2  # C-4: a hero pays AP
     s.act("end")
     assert s.kind == "creature_turn" and s.decision.seat == 1
     hound = s.active
-    assert hound.ap == 0 and hound.acts == 2
+    block = CONTENT.creatures["ash_hound"]
+    # C-5: no AP at all; as many actions as its stat block says (TWO), chosen from that list
+    assert hound.ap == 0 and hound.reactive == 0 and hound.acts == block.action_count == 2
+    attacks = {a[1] for a in s.actions if a[0] == "attack"}
+    assert attacks == {a.id for a in block.actions if a.kind == "attack"} == {"bite", "snap_at_heels"}
     kinds = {a[0] for a in s.actions}
-    assert kinds <= {"move", "attack", "dodge", "stand", "end", "grapple", "shove", "trip", "special"}
-    s.act("dodge")
+    assert kinds <= {"move", "attack", "dodge", "stand", "prone", "end", "grapple", "shove", "trip", "special"}
+    assert "cast" not in kinds and "use" not in kinds  # a hero's actions are not in its list
+    s.dice(2)
+    s.act("attack", "bite", "h1")  # the same action twice (repeats allowed)
     assert hound.acts == 1 and hound.ap == 0
+    s.dice(2)
+    s.act("attack", "bite", "h1")
+    # both actions used: its turn is over by itself, nothing was paid in AP
+    assert hound.ap == 0 and s.active.uid == "c2"
+    thane = s.active
+    assert thane.acts == CONTENT.creatures["barrow_thane"].action_count == 3  # THREE in its stat block

@@ -387,6 +387,8 @@ def describe_action(eng: Engine, st: State, action: Action) -> str:
     if kind == "special" and a is not None:
         act = next((x for x in st.content.creatures[a.kind].actions if x.id == action[1]), None)
         return f"{act.name if act else action[1]} (once per encounter)"[:60]
+    if kind == "prone" and a is not None and a.side != HEROES:
+        return "Drop prone (0 actions)"
     if kind == "cast":
         sp = st.content.spells[str(action[1])]
         cost = f"{sp.apc} AP" + (f" + {sp.spc} SP" if sp.spc else "")

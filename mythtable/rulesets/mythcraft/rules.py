@@ -1188,6 +1188,8 @@ class Engine:
             prone = "prone" in u.conds
             if prone and self.speed_squares(st, u) > 0:
                 acts.append(("stand",))
+            if not prone:
+                acts.append(("prone",))  # F-34, H-10: 0 actions, offered while it has actions to take
             if prone and "burning" in u.conds:
                 acts.append(("douse",))
             for o, d in foes:
@@ -1525,6 +1527,10 @@ class Engine:
         if kind == "end":
             self.end_turn(st, u, ev)
             self.next_turn(st, ev)
+            return
+        if kind == "prone":  # F-34, H-10: Drop Prone costs no action
+            u.conds["prone"] = [0, INDEFINITE, ""]
+            ev.append(Event(f"{u.name} drops Prone."))
             return
         u.acts -= 1
         if kind == "move":
