@@ -218,7 +218,8 @@ def test_F_26_F_33_H_3_prone_or_grappled_hero_makes_its_engaged_strike_without_a
     s.dice(15, 1)
     s.act("react", "engaged")
     assert "Orrin attacks Ash Hound with staff" not in s.text()
-    assert "Orrin attacks Ash Hound with an unarmed strike: d20 15 + STR -1 - TD 1 = 13" in s.text()  # F-26: own attacks 1 TD
+    # F-26: its own attacks take 1 TD
+    assert "Orrin attacks Ash Hound with an unarmed strike: d20 15 + STR -1 - TD 1 = 13" in s.text()
     # Standing, the same strike uses the staff (the restriction is the condition's, nothing else).
     s = Scene([("mage", 4, 1)], [("ash_hound", 5, 1)])
     s.act("end")
