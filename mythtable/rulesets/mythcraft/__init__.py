@@ -16,6 +16,7 @@ from mythtable.rulesets.mythcraft.rules import (
     ROUND_LIMIT_CHOICES,
     SIMULATION_ROUND_LIMIT,
     Engine,
+    bloodied,
     capacity,
     reactive_cap,
 )
@@ -320,7 +321,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             y=u.y,
             hp=u.hp,
             max_hp=u.max_hp,
-            bloodied=2 * u.hp <= u.max_hp,
+            bloodied=bloodied(u),
             dp=u.dp,
             dying=u.dying,
             dead=u.dead,

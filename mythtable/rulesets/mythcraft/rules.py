@@ -59,6 +59,11 @@ def hero_max_hp(level: int, end: int) -> int:
     return 10 + level * hit_die(end) + level
 
 
+def bloodied(u: Unit) -> bool:
+    """F-21 with F-4: at or below half max HP, the half rounded up (13 max HP: Bloodied at 7)."""
+    return u.hp <= -(-u.max_hp // 2)
+
+
 def capacity(strength: int) -> int:
     """H-6: 10 + 2 x STR, minimum 4."""
     return max(4, 10 + 2 * strength)
