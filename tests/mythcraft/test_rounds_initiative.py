@@ -47,9 +47,7 @@ def test_C_11_rolloff_ignores_the_modifiers_its_d20s_take_elsewhere() -> None:
         set_attr(st.units[0], "LUCK", -3)
         st.units[0].conds["frightened"] = [0, -1, st.units[2].uid]
 
-    s = Scene(
-        [("berzerker", 1, 1), ("warrior", 1, 3)], [("ash_hound", 2, 1)], init=[15, 15, 3, 12, 10], tweak=tweak
-    )
+    s = Scene([("berzerker", 1, 1), ("warrior", 1, 3)], [("ash_hound", 2, 1)], init=[15, 15, 3, 12, 10], tweak=tweak)
     assert [s.state.units[i].uid for i in s.state.order] == ["h1", "h2", "c1"]
     assert "Hrodna rolls off for the tie: d20 12" in s.text()
     assert s.u("h1").init[2] == [12] and s.u("h2").init[2] == [10]
