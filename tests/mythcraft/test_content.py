@@ -50,7 +50,7 @@ def test_F_1_eight_attributes_from_minus_3_to_12_creatures_lack_luck_and_cor() -
         for ok in (-3, 12):  # both ends of the range are accepted
             HeroTemplate.model_validate(_template(attributes={**CONTENT.heroes["mage"].attributes, name: ok}))
         for bad in (-4, 13):  # one beyond either end is refused
-            with pytest.raises(ValidationError, match="outside -3..12"):
+            with pytest.raises(ValidationError, match=r"outside -3\.\.12"):
                 HeroTemplate.model_validate(_template(attributes={**CONTENT.heroes["mage"].attributes, name: bad}))
         missing = {k: v for k, v in CONTENT.heroes["mage"].attributes.items() if k != name}
         with pytest.raises(ValidationError, match="missing attributes"):
@@ -59,7 +59,7 @@ def test_F_1_eight_attributes_from_minus_3_to_12_creatures_lack_luck_and_cor() -
     for extra in ("LUCK", "COR"):
         with pytest.raises(ValidationError):
             Creature.model_validate(dict(SLAG_TOAD, attributes={**SLAG_TOAD["attributes"], extra: 0}))
-    with pytest.raises(ValidationError, match="outside -3..12"):
+    with pytest.raises(ValidationError, match=r"outside -3\.\.12"):
         Creature.model_validate(
             dict(
                 SLAG_TOAD,
