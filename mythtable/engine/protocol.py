@@ -99,6 +99,13 @@ class Ruleset(ABC, Generic[S, C]):
             options={f.key: f.default for f in self.setup_fields(content)},
         )
 
+    def simulation_setup(self, content: C) -> Setup:
+        """The setup of bot-versus-bot runs (`simulate`, property tests) when none is given.
+
+        The default setup, unless a ruleset must bound such games (MythCraft sets a round limit).
+        """
+        return self.default_setup(content)
+
     def check_setup(self, content: C, setup: Setup) -> None:
         """Raise SetupError if the setup names something the content does not have."""
         from mythtable.engine.errors import SetupError

@@ -40,8 +40,14 @@ def play_game(
 ) -> GameOutcome:
     """Play one game to the end. `check(game)` runs after setup and after every action.
 
+    Without a setup the ruleset's `simulation_setup` is used (it may bound the game).
     Engine time counts only the ruleset's own work (apply and pending), not the bots'.
     """
+    if setup is None:
+        from mythtable.engine.registry import load
+
+        loaded = load(ruleset_id, root)
+        setup = loaded.ruleset.simulation_setup(loaded.content)
     game = Game.new(ruleset_id, seed, setup, root=root)
     bots = bots or (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
     ruleset, state = game.ruleset, game.state

@@ -14,7 +14,7 @@ from mythtable.engine.bots import RandomBot
 from mythtable.engine.decision import Action
 from mythtable.engine.game import Game
 from mythtable.engine.record_schema import GameRecord, parse_record
-from mythtable.engine.registry import available
+from mythtable.engine.registry import available, load
 
 SHORT_ACTIONS = 30
 """Length of the unfinished games used as saves (cheap to replay)."""
@@ -48,8 +48,12 @@ class Base:
 
 
 def play(ruleset_id: str, seed: int, limit: int | None = None) -> tuple[Game, tuple[frozenset[Action], ...]]:
-    """A game between two random bots, to the end or `limit` actions, with the legal sets seen."""
-    game = Game.new(ruleset_id, seed)
+    """A game between two random bots, to the end or `limit` actions, with the legal sets seen.
+
+    It uses the ruleset's simulation setup, which bounds games that could otherwise run on (H-28 in MythCraft).
+    """
+    loaded = load(ruleset_id)
+    game = Game.new(ruleset_id, seed, loaded.ruleset.simulation_setup(loaded.content))
     bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
     legal: list[frozenset[Action]] = []
     while (decision := game.decision) is not None and (limit is None or len(game.actions) < limit):

@@ -22,9 +22,26 @@ def test_C_15_C_16_ap_table_both_ends_of_every_row(cor: int) -> None:
     assert hero.fresh == 3 + TABLE[cor]
 
 
+# F-3 in the sources' own words, written out: +1 AP per 2 full points of COR, -1 AP at COR -1 or -2, -2 AP at
+# COR -3; so the AP a hero gains per turn (3 + that bonus), for every COR from -3 to 12:
+F3_AP = {-3: 1, -2: 2, -1: 2, 0: 3, 1: 3, 2: 4, 3: 4, 4: 5, 5: 5, 6: 6, 7: 6, 8: 7, 9: 7, 10: 8, 11: 8, 12: 9}
+
+
+@pytest.mark.parametrize("cor", sorted(F3_AP))
+def test_F_3_ap_per_turn_matches_the_official_phrasing(cor: int) -> None:
+    s = Scene([("rogue", 1, 1)], [("ash_hound", 10, 6)], tweak=lambda st_: set_attr(st_.units[0], "COR", cor))
+    hero = s.active
+    assert hero.ap == F3_AP[cor] == 3 + cor_bonus(cor)
+    s.act("end")
+    s.end_until("h1")  # its second turn: the same gain, plus the carried-over Reactive AP (C-23)
+    assert hero.fresh == F3_AP[cor]
+    assert hero.ap == F3_AP[cor] + min(F3_AP[cor], reactive_cap(1))
+    assert F3_AP[cor] - 3 == TABLE[cor]  # agrees with the C-16 table
+
+
 @given(st.integers(min_value=-3, max_value=12))
 def test_F_3_bonus_is_floor_of_half_cor(cor: int) -> None:
-    assert cor_bonus(cor) == math.floor(cor / 2) == TABLE[cor]
+    assert cor_bonus(cor) == math.floor(cor / 2) == F3_AP[cor] - 3
 
 
 def test_C_13_C_14_C_17_actions_cost_ap_in_any_order() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+from pydantic import ValidationError
+
 from mythtable.rulesets.mythcraft.content import DAMAGE_TYPES
 from mythtable.rulesets.mythcraft.rules import crit_threshold
 from tests.mythcraft.fixtures import SLAG_TOAD, VETERAN_SOLDIER
@@ -80,17 +83,35 @@ def test_F_9_magic_crit_adds_luck_to_normal_damage() -> None:
     assert "Damage: 1d10 6 + LUCK 1 (crit) = 7 fire." in s.text()
 
 
-def test_F_10_crit_ranges_by_luck_and_cap() -> None:
-    assert crit_threshold(0, 0) == 20
-    assert crit_threshold(6, 0) == 19
-    assert crit_threshold(12, 0) == 18
-    assert crit_threshold(12, 2) == 16
-    assert crit_threshold(12, 9) == 16  # never wider than 16-20
-    assert crit_threshold(-1, 5) == 21  # negative LUCK: never
-    s = Scene([("warrior", 4, 1)], [("thornback_boar", 5, 1)], tweak=lambda st: set_attr(st.units[0], "LUCK", 6))
-    s.dice(19, 4)
+def _longsword_outcome(luck: int, d20: int, creature: str = "thornback_boar", content=None) -> str:  # type: ignore[no-untyped-def]
+    """Tamsin (STR 3, LUCK set) attacks with her longsword in a game; 'hit', 'crit' or 'miss'."""
+    s = Scene(
+        [("warrior", 4, 1)],
+        [(creature, 5, 1)],
+        tweak=lambda st: set_attr(st.units[0], "LUCK", luck),
+        content=content,
+    )
+    s.dice(d20, 4, 4)
     s.act("attack", "longsword", "c1")
-    assert ": crit" in s.text()
+    line = next(t for t in s.log if t.startswith("Tamsin attacks ") and " d20 " in t)
+    return line.rsplit(": ", 1)[1]
+
+
+def test_F_10_crit_ranges_by_luck_and_cap() -> None:
+    # (LUCK, lowest d20 that crits): one below each range is a plain hit (every roll here hits AR 13)
+    for luck, low in ((0, 20), (5, 20), (6, 19), (11, 19), (12, 18)):
+        assert _longsword_outcome(luck, low) == "crit", (luck, low)
+        assert _longsword_outcome(luck, low - 1) == "hit", (luck, low - 1)
+    assert [crit_threshold(luck, 0) for luck in (0, 5, 6, 11, 12)] == [20, 20, 19, 19, 18]
+    # the cap: LUCK 12 (2) and Vulnerable Sharp 4 would reach 14-20; never wider than 16-20
+    brittle = dict(SLAG_TOAD, id="test_brittle", name="Test Brittle", vulnerable={"sharp": 4}, hp=60)
+    content = with_creatures(brittle)
+    assert _longsword_outcome(12, 16, "test_brittle", content) == "crit"
+    assert _longsword_outcome(12, 15, "test_brittle", content) == "hit"
+    assert crit_threshold(12, 4) == crit_threshold(12, 9) == 16
+    # Vulnerable widens by its value: LUCK 0 and Vulnerable Sharp 4 crits on 16-20
+    assert _longsword_outcome(0, 16, "test_brittle", content) == "crit"
+    assert _longsword_outcome(0, 15, "test_brittle", content) == "hit"
 
 
 def test_F_10_negative_luck_is_a_penalty_and_blocks_crits() -> None:
@@ -99,6 +120,9 @@ def test_F_10_negative_luck_is_a_penalty_and_blocks_crits() -> None:
     s.act("attack", "longsword", "c1")
     assert "d20 20 + STR 3 - LUCK 2 = 21 vs AR 13: hit" in s.text()
     assert s.u("c1").hp == 30 - 7  # 1d8 4 + 3, no crit
+    # the boundary: LUCK 0 crits on a natural 20 and takes no penalty, LUCK -1 never crits
+    assert _longsword_outcome(0, 20) == "crit" and _longsword_outcome(-1, 20) == "hit"
+    assert crit_threshold(-1, 4) == 21  # Vulnerable does not open a crit range either
 
 
 def test_F_11_area_attack_one_roll_for_all_targets_allies_included() -> None:
@@ -112,20 +136,35 @@ def test_F_11_area_attack_one_roll_for_all_targets_allies_included() -> None:
     assert s.active.sp == 2
 
 
+F12_TYPES = {
+    "physical": ("blunt", "sharp"),
+    "elemental": ("cold", "corrosive", "fire", "lightning", "toxic"),
+    "energy": ("necrotic", "psychic", "radiant", "sonic"),
+}
+
+
+def _biter(damage_type: str) -> dict:  # type: ignore[type-arg]
+    bite = dict(SLAG_TOAD["actions"][1], damage_type=damage_type, text="-")
+    return dict(SLAG_TOAD, id="test_biter", name="Test Biter", actions=[SLAG_TOAD["actions"][0], bite])
+
+
 def test_F_12_eleven_damage_types() -> None:
-    assert set(DAMAGE_TYPES) == {
-        "blunt",
-        "sharp",
-        "cold",
-        "corrosive",
-        "fire",
-        "lightning",
-        "toxic",
-        "necrotic",
-        "psychic",
-        "radiant",
-        "sonic",
-    }
+    eleven = [t for group in F12_TYPES.values() for t in group]
+    assert len(eleven) == len(set(eleven)) == 11
+    assert set(DAMAGE_TYPES) == set(eleven) and len(DAMAGE_TYPES) == 11
+    # every one of the eleven is a damage type an attack can deal in a game (Tamsin resists and is immune to none)
+    for damage_type in eleven:
+        s = Scene([("warrior", 4, 1)], [("test_biter", 5, 1)], content=with_creatures(_biter(damage_type)))
+        s.act("end")
+        s.dice(19, 2)
+        s.act("attack", "bite", "h1")
+        assert f"Tamsin takes 5 {damage_type} damage" in s.text(), damage_type
+    # nothing else is a damage type: content naming a twelfth is refused
+    for other in ("physical", "acid", "force", "Fire"):
+        with pytest.raises(ValidationError):
+            with_creatures(_biter(other))
+        with pytest.raises(ValidationError):
+            with_creatures(dict(SLAG_TOAD, id="test_resists", resist={other: 2}))
     used = {i.damage_type for i in CONTENT.items.values() if i.damage_type}
     used |= {a.damage_type for c in CONTENT.creatures.values() for a in c.actions if a.damage_type}
     assert used <= set(DAMAGE_TYPES)

@@ -2,25 +2,48 @@
 
 from __future__ import annotations
 
+import pytest
+
+from mythtable.engine.errors import IllegalAction
+from mythtable.rulesets.mythcraft import RULESET
+from mythtable.rulesets.mythcraft.rules import line_of_sight
 from tests.mythcraft.helpers import ENGINE, Scene
 
 
 def test_F_24_H_3_engaged_attack_stops_the_mover() -> None:
     s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
-    s.act("move", 1, 1)
+    s.act("move", 4, 2)  # still within the hound's reach: no Engaged attack
+    assert s.kind == "hero_turn" and (s.active.x, s.active.y) == (4, 2)
+    s.act("move", 1, 2)  # leaves the reach
     assert s.kind == "reaction" and s.decision.seat == 1
     assert ("react", "engaged") in s.actions
     s.dice(19, 3)
     s.act("react", "engaged")
     w = s.u("h1")
-    assert (w.x, w.y) == (4, 1)  # stopped before leaving
-    assert "stopped" in w.conds and w.move_left == 0
-    assert not any(a[0] == "move" for a in s.actions)  # speed 0
+    assert (w.x, w.y) == (4, 2)  # stopped before leaving
+    assert "stopped" in w.conds and w.move_left == 0 and w.ap == 3  # one Move (1 AP) for both legs
+    assert not any(a[0] == "move" for a in s.actions)  # speed 0: no new Move either
+    s.act("prone")  # 0 AP; Stand is not possible at speed 0
     assert ("stand",) not in s.actions
     assert "Engaged, 0 AP" in s.text() and s.u("c1").acts == 0  # no action spent
     s.act("end")
     s.end_until("h1")
     assert "stopped" not in w.conds  # until the start of its next turn
+    assert ("stand",) in s.actions
+
+
+def test_F_24_H_3_hero_engaged_strike_costs_no_ap() -> None:
+    s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
+    s.act("end")  # 4 AP become Reactive AP
+    w = s.u("h1")
+    assert w.reactive == 4
+    s.act("move", 9, 1)
+    assert s.kind == "reaction" and s.decision.seat == 0
+    s.dice(2)
+    s.act("react", "engaged")
+    assert "Tamsin strikes at Ash Hound as it leaves (Engaged, 0 AP)." in s.text()
+    assert w.reactive == 4 and w.ap == 0
+    assert (s.u("c1").x, s.u("c1").y) == (9, 1)  # a miss: the move goes on
 
 
 def test_F_24_H_3_engaged_miss_lets_the_move_go_on_once_per_round() -> None:
@@ -140,7 +163,7 @@ def test_F_31_burning_put_out_while_prone() -> None:
     assert "burning" not in w.conds and w.ap == 4 + 2 - 3
 
 
-def test_F_32_frightened() -> None:
+def test_F_32_frightened_cannot_move_closer() -> None:
     s = Scene([("warrior", 4, 4)], [("barrow_thane", 7, 4)])
     s.end_until("c1")
     s.dice(18)
@@ -148,13 +171,39 @@ def test_F_32_frightened() -> None:
     w = s.u("h1")
     assert "frightened" in w.conds
     s.end_until("h1")
-    m = ENGINE.hero_moves(s.state, w)
-    assert (5, 4) not in m and (3, 4) in m and (4, 3) in m  # never closer to the Thane
-    w.x, w.y = 6, 4
-    s.state.decision = ENGINE.hero_decision(s.state, w)
-    s.dice(10)
-    s.act("attack", "longsword", "c1")
-    assert "d20 10 + STR 3 - TD 1 = 12" in s.text()
+    moves = {(int(a[1]), int(a[2])) for a in s.actions if a[0] == "move"}
+    closer = {(x, y) for x in range(12) for y in range(8) if max(abs(x - 7), abs(y - 4)) < 3}
+    assert moves and not moves & closer  # never closer to the Thane
+    assert {(3, 4), (4, 3), (4, 7), (4, 1)} <= moves  # away, or at the same distance
+    with pytest.raises(IllegalAction):
+        s.act("move", 5, 4)
+    s.act("move", 4, 1)  # a legal move at the same distance
+    assert (w.x, w.y) == (4, 1)
+    assert not any(max(abs(int(a[1]) - 7), abs(int(a[2]) - 4)) < 3 for a in s.actions if a[0] == "move")
+
+
+def test_F_32_frightened_takes_1_td_only_while_the_source_is_in_sight() -> None:
+    # a wall column at x = 3 (rows 2..7): from (2, 2) Quill cannot see the Thane at (5, 1)
+    s = Scene([("rogue", 4, 1)], [("barrow_thane", 5, 1), ("ash_hound", 1, 3)], walls=[(3, y) for y in range(2, 8)])
+    s.end_until("c1")
+    s.dice(18)
+    s.act("special", "dread_call")
+    q = s.u("h1")
+    assert "frightened" in q.conds
+    s.end_until("h1")
+    s.dice(10, 1)
+    s.act("attack", "dagger", "c1")  # the Thane is in sight: 1 TD
+    assert "Quill attacks Barrow Thane with dagger: d20 10 + DEX 3 - TD 1 = 12" in s.text()
+    if s.kind == "reaction":
+        s.act("decline")  # a miss: the Thane's Grim Reprisal is declined
+    s.act("move", 2, 2)  # by a legal move, out of the Thane's sight (it may strike as Quill leaves)
+    if s.kind == "reaction":
+        s.act("decline")
+    assert (q.x, q.y) == (2, 2) and "frightened" in q.conds
+    assert not line_of_sight(s.state.board, (2, 2), (5, 1))
+    s.dice(10, 1)
+    s.act("attack", "dagger", "c2")  # the source is out of sight: no TD
+    assert "Quill attacks Ash Hound with dagger: d20 10 + DEX 3 = 13" in s.text()
 
 
 def test_F_33_F_34_grapple_escape_shove_trip() -> None:
@@ -205,3 +254,51 @@ def test_F_34_shove_only_up_to_one_size_larger() -> None:
     s = Scene([("warrior", 4, 1)], [("test_giant", 5, 1), ("cinder_imp", 4, 2)], content=with_creatures(big))
     assert ("shove", "c1") not in s.actions and ("trip", "c1") in s.actions
     assert ("shove", "c2") in s.actions  # a small imp
+
+
+def test_F_26_F_33_H_3_prone_or_grappled_hero_makes_its_engaged_strike_without_a_two_handed_weapon() -> None:
+    # Prone (by its own legal action): Orrin's Engaged strike at the leaving hound cannot use the staff.
+    s = Scene([("mage", 4, 1)], [("ash_hound", 5, 1)])
+    s.act("prone")
+    s.act("end")
+    s.act("move", 9, 1)
+    assert s.kind == "reaction" and s.decision.seat == 0 and ("react", "engaged") in s.actions
+    s.dice(15, 1)
+    s.act("react", "engaged")
+    assert "Orrin attacks Ash Hound with staff" not in s.text()
+    # F-26: its own attacks take 1 TD
+    assert "Orrin attacks Ash Hound with an unarmed strike: d20 15 + STR -1 - TD 1 = 13" in s.text()
+    # Standing, the same strike uses the staff (the restriction is the condition's, nothing else).
+    s = Scene([("mage", 4, 1)], [("ash_hound", 5, 1)])
+    s.act("end")
+    s.act("move", 9, 1)
+    s.dice(15, 1)
+    s.act("react", "engaged")
+    assert "Orrin attacks Ash Hound with staff" in s.text()
+    # Grappled (by the hound's own Grapple maneuver): the strike as it leaves is unarmed too.
+    s = Scene([("mage", 4, 1)], [("ash_hound", 5, 1)])
+    s.act("end")
+    s.dice(19)
+    s.act("grapple", "h1")  # Orrin's REF and FORT are both 11: no choice to make
+    assert s.u("h1").conds["grappled"][2] == "c1"
+    s.act("move", 9, 1)
+    assert s.kind == "reaction" and s.decision.seat == 0
+    s.dice(15, 1)
+    s.act("react", "engaged")
+    assert "Orrin attacks Ash Hound with staff" not in s.text()
+    assert "Orrin attacks Ash Hound with an unarmed strike" in s.text()
+
+
+def test_F_34_H_10_creature_drops_prone_for_no_action() -> None:
+    s = Scene([("warrior", 1, 1)], [("ash_hound", 10, 6)])
+    s.act("end")
+    hound = s.active
+    assert hound.uid == "c1" and hound.acts == 2
+    assert ("prone",) in s.actions
+    assert RULESET.describe(s.state, ("prone",)) == "Drop prone (0 actions)"
+    s.act("prone")
+    assert "prone" in hound.conds and hound.acts == 2  # 0 actions: both are still there
+    assert "Ash Hound drops Prone." in s.text()
+    assert ("prone",) not in s.actions and ("stand",) in s.actions  # already Prone; Stand costs 1 action
+    s.act("stand")
+    assert "prone" not in hound.conds and hound.acts == 1

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from mythtable.engine.errors import ContentError
 from mythtable.rulesets.mythcraft import RULESET
+from mythtable.rulesets.mythcraft.content import HeroTemplateDef
 from mythtable.rulesets.mythcraft.rules import capacity, cor_bonus, hero_max_hp
-from mythtable.rulesets.mythcraft.schema import load_content
-from tests.mythcraft.helpers import CONTENT, ENGINE, LOADED, Scene
+from mythtable.rulesets.mythcraft.schema import Creature, HeroTemplate, load_content
+from tests.mythcraft.fixtures import SLAG_TOAD
+from tests.mythcraft.helpers import CONTENT, ENGINE, LOADED, Scene, set_attr
 
 ASSETS = LOADED.root
 F35_FIELDS = ("name", "level", "size", "tags", "attributes", "defenses", "hp", "speed_ft", "ar", "actions_intro")
@@ -34,17 +38,72 @@ def test_F_35_every_stat_block_has_the_full_layout() -> None:
                 assert a.range and a.range_ft and a.attack_type and a.defense
 
 
-def test_F_1_F_2_attributes_and_defenses() -> None:
+def _template(**changes: object) -> dict:  # type: ignore[type-arg]
+    raw = dataclasses.asdict(CONTENT.heroes["mage"])
+    raw.update(changes)
+    return raw
+
+
+def test_F_1_eight_attributes_from_minus_3_to_12_creatures_lack_luck_and_cor() -> None:
+    names = ["STR", "DEX", "END", "AWR", "INT", "CHA", "LUCK", "COR"]
+    for name in names:
+        for ok in (-3, 12):  # both ends of the range are accepted
+            HeroTemplate.model_validate(_template(attributes={**CONTENT.heroes["mage"].attributes, name: ok}))
+        for bad in (-4, 13):  # one beyond either end is refused
+            with pytest.raises(ValidationError, match=r"outside -3\.\.12"):
+                HeroTemplate.model_validate(_template(attributes={**CONTENT.heroes["mage"].attributes, name: bad}))
+        missing = {k: v for k, v in CONTENT.heroes["mage"].attributes.items() if k != name}
+        with pytest.raises(ValidationError, match="missing attributes"):
+            HeroTemplate.model_validate(_template(attributes=missing))
+    # creatures: the six attributes only, in the same range
+    for extra in ("LUCK", "COR"):
+        with pytest.raises(ValidationError):
+            Creature.model_validate(dict(SLAG_TOAD, attributes={**SLAG_TOAD["attributes"], extra: 0}))
+    with pytest.raises(ValidationError, match=r"outside -3\.\.12"):
+        Creature.model_validate(
+            dict(
+                SLAG_TOAD,
+                attributes={**SLAG_TOAD["attributes"], "AWR": 13},
+                defenses={**SLAG_TOAD["defenses"], "ANT": 23},
+            )
+        )
     for c in CONTENT.creatures.values():
-        assert set(c.attributes) == {"STR", "DEX", "END", "AWR", "INT", "CHA"}  # no LUCK, no COR
-        for d, a in (("REF", "DEX"), ("FORT", "END"), ("ANT", "AWR"), ("LOG", "INT"), ("WILL", "CHA")):
-            assert c.defenses[d] == 10 + c.attributes[a]
-    s = Scene([("mage", 1, 1)], [("ash_hound", 10, 6)], tweak=lambda st: setattr(st.units[0], "armor", ""))
-    mage = s.u("h1")
-    assert [ENGINE.defense(s.state, mage, d) for d in ("ANT", "LOG", "WILL")] == [12, 13, 10]
+        assert set(c.attributes) == set(names[:6])
+    s = Scene([("mage", 1, 1)], [("ash_hound", 10, 6)])
     view = RULESET.view(s.state, None)
-    assert [k for k, _v in view.combatants[1].attributes] == ["STR", "DEX", "END", "AWR", "INT", "CHA"]
-    assert [k for k, _v in view.combatants[0].attributes][-2:] == ["LUCK", "COR"]
+    assert [k for k, _v in view.combatants[0].attributes] == names
+    assert [k for k, _v in view.combatants[1].attributes] == names[:6]
+
+
+def test_F_1_cor_only_sets_ap_and_is_never_used_for_checks() -> None:
+    lines, aps, defenses = [], [], []
+    for cor in (0, 12):
+        s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)], tweak=lambda st, c=cor: set_attr(st.units[0], "COR", c))
+        w = s.active
+        aps.append(w.ap)
+        defenses.append([ENGINE.defense(s.state, w, d) for d in ("AR", "REF", "FORT", "ANT", "LOG", "WILL")])
+        s.dice(9, 1)
+        s.act("attack", "longsword", "c1")
+        lines.append(next(t for t in s.log if " d20 " in t and t.startswith("Tamsin attacks")))
+    assert aps == [3, 9]  # COR sets AP (C-16)
+    assert lines[0] == lines[1] == "Tamsin attacks Ash Hound with longsword: d20 9 + STR 3 = 12 vs AR 12: hit"
+    assert defenses[0] == defenses[1]
+
+
+def test_F_2_six_defenses_ar_10_without_armor_else_the_armor() -> None:
+    attrs = {"STR": 0, "DEX": 5, "END": -2, "AWR": 7, "INT": 12, "CHA": -3, "LUCK": 0, "COR": 0}
+    for armor, ar, ref_fort in (("", 10, 0), ("padded_vest", 11, 0), ("leather_cuirass", 12, 1), ("chain_coat", 14, 0)):
+        hero = HeroTemplateDef(**{**dataclasses.asdict(CONTENT.heroes["mage"]), "attributes": attrs, "armor": armor})
+        content = dataclasses.replace(CONTENT, heroes={**CONTENT.heroes, "mage": hero})
+        s = Scene([("mage", 4, 1)], [("ash_hound", 5, 1)], content=content)
+        u = s.u("h1")
+        got = [ENGINE.defense(s.state, u, d) for d in ("AR", "REF", "FORT", "ANT", "LOG", "WILL")]
+        assert got == [ar, 15 + ref_fort, 8 + ref_fort, 17, 22, 7], armor
+    # a creature attack names its defense and meets the hero's: Snap at Heels (+2 vs REF)
+    s.act("end")
+    s.dice(11)
+    s.act("attack", "snap_at_heels", "h1")
+    assert "Ash Hound attacks Orrin with Snap at Heels: d20 11 + 2 = 13 vs REF 15: miss" in s.text()
 
 
 def test_H_18_templates_match_section_6() -> None:

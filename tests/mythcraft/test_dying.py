@@ -8,25 +8,72 @@ from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.rules import hero_max_hp
 from tests.mythcraft.helpers import CONTENT, Scene
 
-BANDS = {-3: 0, -2: 1, -1: 1, 0: 2, 1: 2, 2: 2, 3: 3, 4: 3, 5: 3, 6: 4, 7: 4, 8: 4, 9: 5, 10: 5, 11: 5, 12: 6}
+# F-20 / H-8, written out from the rules (not from the formula): max HP at levels 1..5 for each END band.
+# The site's resting example: a level-2 hero with END 0-2 has 16 HP. END -3 has no hit die (H-8).
+HP_BY_END_BAND = {
+    (-3,): (11, 12, 13, 14, 15),
+    (-2, -1): (12, 14, 16, 18, 20),
+    (0, 1, 2): (13, 16, 19, 22, 25),
+    (3, 4, 5): (14, 18, 22, 26, 30),
+    (6, 7, 8): (15, 20, 25, 30, 35),
+    (9, 10, 11): (16, 22, 28, 34, 40),
+    (12,): (17, 24, 31, 38, 45),
+}
+# Section 6: the templates' HP at levels 1/2/3.
+TEMPLATE_HP = {
+    "berzerker": (14, 18, 22),
+    "cleric": (13, 16, 19),
+    "warrior": (14, 18, 22),
+    "rogue": (13, 16, 19),
+    "mage": (13, 16, 19),
+}
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
 def test_F_20_H_8_max_hp_for_every_end_band(level: int) -> None:
-    for end, v in BANDS.items():
-        assert hero_max_hp(level, end) == 10 + level * v + level
-    assert hero_max_hp(2, 1) == 16  # the site's resting example
+    for ends, hps in HP_BY_END_BAND.items():
+        for end in ends:  # both ends of every band
+            assert hero_max_hp(level, end) == hps[level - 1], (level, end)
     for t in CONTENT.heroes.values():
         s = Scene([(t.id, 1, 1)], [("ash_hound", 10, 6)], level=level)
-        assert s.u("h1").max_hp == hero_max_hp(level, t.attributes["END"])
+        band = next(h for e, h in HP_BY_END_BAND.items() if t.attributes["END"] in e)
+        assert s.u("h1").max_hp == s.u("h1").hp == band[level - 1]  # a game's hero starts at full HP
+        if level <= 3:
+            assert s.u("h1").max_hp == TEMPLATE_HP[t.id][level - 1]
+    assert HP_BY_END_BAND[(0, 1, 2)][1] == 16
 
 
-def test_F_21_H_8_bloodied_at_half() -> None:
-    s = Scene([("warrior", 1, 1)], [("ash_hound", 10, 6)])
-    hound = s.u("c1")
-    hound.hp = 7
+def _bitten_mage(die: int) -> Scene:
+    """Orrin (13 max HP) takes an Ash Hound bite of die + 2 through the engine."""
+    s = Scene([("mage", 4, 1)], [("ash_hound", 5, 1)])
+    s.act("end")
+    s.dice(19, die)
+    s.act("attack", "bite", "h1")
+    return s
+
+
+def _struck_hound(die: int) -> Scene:
+    """An Ash Hound (12 max HP) takes a longsword hit of die + 3 from Tamsin through the engine."""
+    s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
+    s.dice(19, die)
+    s.act("attack", "longsword", "c1")
+    return s
+
+
+def test_F_21_F_4_H_8_bloodied_at_half_max_hp_rounded_up() -> None:
+    # odd max HP 13: half is 6.5, rounded up to 7 (F-4): 8 HP is not Bloodied, 7 is
+    s = _bitten_mage(3)
+    assert s.u("h1").max_hp == 13 and s.u("h1").hp == 8
+    assert not RULESET.view(s.state, None).combatants[0].bloodied
+    s = _bitten_mage(4)
+    assert s.u("h1").hp == 7
+    assert RULESET.view(s.state, None).combatants[0].bloodied
+    # even max HP 12: 7 is not Bloodied, 6 is
+    s = _struck_hound(2)
+    assert s.u("c1").max_hp == 12 and s.u("c1").hp == 7
     assert not RULESET.view(s.state, None).combatants[1].bloodied
-    hound.hp = 6
+    s = _struck_hound(3)
+    assert s.u("c1").hp == 6
     assert RULESET.view(s.state, None).combatants[1].bloodied
 
 
@@ -72,14 +119,30 @@ def test_F_22_H_9_eight_dp_is_death() -> None:
     assert 0 not in s.state.order
 
 
-def test_F_23_H_9_massive_damage() -> None:
-    s = Scene([("warrior", 4, 1), ("cleric", 1, 6)], [("thornback_boar", 5, 1)], tweak=low(3))
-    s.act("end")
+def _gored_mage(hp: int, die: int) -> tuple[Scene, int]:
+    """Orrin (13 max HP) at `hp` takes a Thornback Boar crit: max 12 + the d8 rolled again (`die`).
+    Returns the scene and Orrin's DP just before the hit."""
+    s = Scene([("mage", 4, 1), ("cleric", 1, 6)], [("thornback_boar", 5, 1)], tweak=low(hp))
     s.end_until("c1")
-    s.dice(20, 8)  # crit: max 8 + 4 = 12, + 1d8 (8) = 20; 3 - 20 = -17 <= -14
+    before = s.u("h1").dp
+    s.dice(20, die)
     s.act("attack", "gore", "h1")
+    return s, before
+
+
+def test_F_23_H_9_massive_damage_at_minus_max_hp_not_one_above() -> None:
+    s, before = _gored_mage(1, 1)  # 13 damage: 1 - 13 = -12 > -13, not massive
     w = s.u("h1")
-    assert w.hp == 0 and w.dp == 4 and w.dying
-    s.dice(20, 8)  # at 0 HP: +2, and +4 more when massive
-    s.act("attack", "gore", "h1")
-    assert w.dead and w.dp == 4 + 6
+    assert w.max_hp == 13 and w.hp == 0 and w.dying and before == w.dp == 0
+    s, before = _gored_mage(1, 2)  # 14 damage: 1 - 14 = -13 = -max HP: massive, +4 DP (checked before the clamp)
+    w = s.u("h1")
+    assert w.hp == 0 and w.dying and before == 0 and w.dp == 4
+    # already at 0 HP: +2 DP for the damage, and +4 more only when it reaches -max HP
+    s, before = _gored_mage(0, 1)  # 13 damage: 0 - 13 = -13: +2 +4
+    assert s.u("h1").dp == before + 6
+    s = Scene([("mage", 4, 1), ("cleric", 1, 6)], [("ash_hound", 5, 1)], tweak=low(0))
+    s.end_until("c1")
+    before = s.u("h1").dp
+    s.dice(20, 4)  # hound crit: max 8 + d6 4 = 12: 0 - 12 = -12: +2 only
+    s.act("attack", "bite", "h1")
+    assert s.u("h1").dp == before + 2

@@ -12,7 +12,7 @@ from mythtable.engine.simulate import play_game
 from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.ai import CreatureAI
 from mythtable.rulesets.mythcraft.content import CONDITIONS
-from mythtable.rulesets.mythcraft.rules import ROUND_LIMIT
+from mythtable.rulesets.mythcraft.rules import SIMULATION_ROUND_LIMIT
 from tests.mythcraft.helpers import CONTENT, ENGINE, Scene
 
 KINDS = {"hero_turn", "creature_turn", "reaction", "special_ap_choice", "grapple_defense"}
@@ -121,13 +121,43 @@ def test_H_27_record_replays_exactly_and_levels_1_to_3() -> None:
     )
 
 
-def test_H_28_round_limit_gives_the_myth_caster_the_win() -> None:
+def _play_rounds(s: Scene, rounds: int) -> None:
+    """Both sides end their turns (a hero and a creature out of reach of each other)."""
+    for _ in range(rounds * 2):
+        assert s.state.result is None
+        s.act("end")
+
+
+def test_H_28_no_round_limit_by_default_the_fight_goes_on_past_round_30() -> None:
+    field = next(f for f in RULESET.setup_fields(CONTENT) if f.key == "round_limit")
+    assert field.default == "none" and RULESET.default_setup(CONTENT).options["round_limit"] == "none"
+    assert [c.value for c in field.choices] == ["none", "10", "20", "30", "50"]
     s = Scene([("warrior", 1, 1)], [("ash_hound", 10, 6)])
-    s.state.round = ROUND_LIMIT
-    s.act("end")
-    s.act("end")
-    assert s.state.result is not None and s.state.result[0] == 1
-    assert RULESET.result(s.state).turns == ROUND_LIMIT
+    _play_rounds(s, 31)
+    assert s.state.result is None and s.state.round == 32 and s.kind == "hero_turn"
+
+
+def test_H_28_round_limit_option_ends_in_a_draw_by_time_when_that_round_ends() -> None:
+    s = Scene([("warrior", 1, 1)], [("ash_hound", 10, 6)], options={"round_limit": "10"})
+    _play_rounds(s, 9)
+    s.act("end")  # the hero's turn of round 10: the round is not over yet
+    assert s.state.result is None and s.state.round == 10
+    s.act("end")  # the last turn of round 10
+    result = RULESET.result(s.state)
+    assert result is not None and result.winner is None and result.turns == 10
+    assert "draw by time" in result.reason and s.state.decision is None
+    assert "Round 10 is over: the game is a draw by time (H-28)." in s.log
+    assert RULESET.view(s.state, 0).result.startswith("Draw: ")
+
+
+def test_H_28_simulation_setup_sets_the_round_limit_and_bot_games_end() -> None:
+    setup = RULESET.simulation_setup(CONTENT)
+    assert setup.options["round_limit"] == str(SIMULATION_ROUND_LIMIT) == "30"
+    RULESET.check_setup(CONTENT, setup)
+    out = play_game("mythcraft", 5)  # no setup given: `simulate` uses the simulation setup
+    assert out.error is None and out.result is not None
+    assert out.game is not None and out.game.state.round_limit == 30
+    assert out.result.winner is not None or out.result.turns == 30
 
 
 def test_H_30_burst_centres_thrown_dagger_creature_maneuvers_fury_on_maps() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.mythcraft.helpers import Scene
+from tests.mythcraft.helpers import CONTENT, Scene, set_attr
 
 
 def turn_sequence(s: Scene, turns: int) -> list[tuple[int, str]]:
@@ -32,12 +32,29 @@ def test_C_10_equal_results_higher_awr_goes_first() -> None:
 
 
 def test_C_11_equal_results_and_awr_roll_unmodified_d20() -> None:
-    # Hrodna and Tamsin both 15 + 1 = 16 with AWR 1: roll-off 7 vs 12.
+    # Hrodna and Tamsin both 15 + AWR 1 = 16: roll-off 7 vs 12.
     s = Scene([("berzerker", 1, 1), ("warrior", 1, 3)], [("ash_hound", 8, 1)], init=[15, 15, 3, 7, 12])
     assert [s.state.units[i].uid for i in s.state.order] == ["h2", "h1", "c1"]
     assert "Hrodna rolls off for the tie: d20 7" in s.text()
     assert "Tamsin rolls off for the tie: d20 12" in s.text()
     assert s.u("h1").init[2] == [7] and s.u("h2").init[2] == [12]
+
+
+def test_C_11_rolloff_ignores_the_modifiers_its_d20s_take_elsewhere() -> None:
+    # Hrodna has LUCK -3 (a penalty on her other d20s, F-10) and is Frightened of the hound (1 TD, F-32).
+    # Roll-off: Hrodna 12, Tamsin 10. Unmodified, 12 beats 10; with her -3 and -1 she would have 8 and go second.
+    def tweak(st):  # type: ignore[no-untyped-def]
+        set_attr(st.units[0], "LUCK", -3)
+        st.units[0].conds["frightened"] = [0, -1, st.units[2].uid]
+
+    s = Scene([("berzerker", 1, 1), ("warrior", 1, 3)], [("ash_hound", 2, 1)], init=[15, 15, 3, 12, 10], tweak=tweak)
+    assert [s.state.units[i].uid for i in s.state.order] == ["h1", "h2", "c1"]
+    assert "Hrodna rolls off for the tie: d20 12" in s.text()
+    assert s.u("h1").init[2] == [12] and s.u("h2").init[2] == [10]
+    # the same modifiers do apply to Hrodna's attack d20 (so the roll-off really left them out)
+    s.dice(12, 1)
+    s.act("attack", "battle_axe", "c1")
+    assert "d20 12 + STR 3 - TD 1 - LUCK 3 = 11" in s.text()
 
 
 def test_C_12_rolloff_ties_reroll_only_among_still_tied() -> None:
@@ -80,16 +97,28 @@ def test_C_3_a_dead_creature_leaves_the_order() -> None:
 
 
 def test_C_4_C_5_heroes_spend_ap_creatures_use_listed_actions() -> None:
-    s = Scene([("warrior", 1, 1)], [("ash_hound", 10, 1)])
+    s = Scene([("warrior", 1, 1)], [("ash_hound", 2, 1), ("barrow_thane", 10, 6)])
     assert s.kind == "hero_turn" and s.decision.seat == 0
     assert s.active.ap == 4
     s.act("dodge")
-    assert s.active.ap == 2
+    assert s.active.ap == 2  # C-4: a hero pays AP
     s.act("end")
     assert s.kind == "creature_turn" and s.decision.seat == 1
     hound = s.active
-    assert hound.ap == 0 and hound.acts == 2
+    block = CONTENT.creatures["ash_hound"]
+    # C-5: no AP at all; as many actions as its stat block says (TWO), chosen from that list
+    assert hound.ap == 0 and hound.reactive == 0 and hound.acts == block.action_count == 2
+    attacks = {a[1] for a in s.actions if a[0] == "attack"}
+    assert attacks == {a.id for a in block.actions if a.kind == "attack"} == {"bite", "snap_at_heels"}
     kinds = {a[0] for a in s.actions}
-    assert kinds <= {"move", "attack", "dodge", "stand", "end", "grapple", "shove", "trip", "special"}
-    s.act("dodge")
+    assert kinds <= {"move", "attack", "dodge", "stand", "prone", "end", "grapple", "shove", "trip", "special"}
+    assert "cast" not in kinds and "use" not in kinds  # a hero's actions are not in its list
+    s.dice(2)
+    s.act("attack", "bite", "h1")  # the same action twice (repeats allowed)
     assert hound.acts == 1 and hound.ap == 0
+    s.dice(2)
+    s.act("attack", "bite", "h1")
+    # both actions used: its turn is over by itself, nothing was paid in AP
+    assert hound.ap == 0 and s.active.uid == "c2"
+    thane = s.active
+    assert thane.acts == CONTENT.creatures["barrow_thane"].action_count == 3  # THREE in its stat block

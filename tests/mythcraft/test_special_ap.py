@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mythtable.engine.errors import IllegalAction
-from tests.mythcraft.helpers import Scene
+from mythtable.rulesets.mythcraft import RULESET
+from tests.mythcraft.helpers import CONTENT, Scene
 
 
 def test_C_25_C_26_F_38_rage_ap_pays_only_attacks_and_never_carries() -> None:
@@ -25,7 +26,7 @@ def test_C_25_C_26_F_38_rage_ap_pays_only_attacks_and_never_carries() -> None:
     assert b.special_ap == 1 and b.ap == 4 + 1
 
 
-def test_C_27_F_39_H_4_support_ap_pays_only_healing_and_aid() -> None:
+def test_C_27_H_4_support_ap_pays_only_healing_and_aid() -> None:
     s = Scene([("cleric", 4, 1), ("warrior", 4, 2)], [("ash_hound", 5, 1)])
     c = s.active
     assert c.special == "support" and c.special_ap == 1
@@ -38,6 +39,20 @@ def test_C_27_F_39_H_4_support_ap_pays_only_healing_and_aid() -> None:
     assert c.ap == 0 and c.special_ap == 0 and c.sp == 3
     s.act("end")
     assert c.reactive == 0
+
+
+def test_F_39_H_4_the_clerics_special_ap_goes_by_the_seeds_name_and_the_sites() -> None:
+    s = Scene([("cleric", 4, 1), ("warrior", 4, 2)], [("ash_hound", 5, 1)])
+    c = s.active
+    both = "Holy Support AP (Support AP)"
+    assert f"1 {both}" in s.text()  # the turn-start line
+    assert both in s.decision.prompt
+    assert RULESET.view(s.state, 0).combatants[0].special_kind == "support"
+    s.act("help", "c1")
+    assert "(1 Support AP)" in s.text() and c.special_ap == 0  # one pool, whichever name is used
+    reference = {e.id: e.text for e in CONTENT.rules.clauses()}
+    assert "Support AP" in reference["F-39"] and "Holy Support AP" in reference["F-39"]
+    assert "Holy Support AP (Support AP)" in reference["H-4"]
 
 
 def test_H_5_special_ap_is_spent_first_automatically_help_uses_support() -> None:

@@ -14,7 +14,10 @@ from mythtable.rulesets.mythcraft.content import MythcraftContent
 from mythtable.rulesets.mythcraft.rules import (
     DEF_INDEX,
     HEROES,
+    ROUND_LIMIT_CHOICES,
+    SIMULATION_ROUND_LIMIT,
     Engine,
+    bloodied,
     capacity,
     reactive_cap,
 )
@@ -73,8 +76,23 @@ class MythCraft(Ruleset[State, MythcraftContent]):
                 (SetupChoice("rolled", "Rolled"), SetupChoice("fixed", "Fixed averages (H-13)")),
                 "rolled",
             ),
+            SetupField(
+                "round_limit",
+                "Round limit (H-28)",
+                (
+                    SetupChoice("none", "No limit"),
+                    *(SetupChoice(str(n), f"Draw by time after round {n}") for n in ROUND_LIMIT_CHOICES),
+                ),
+                "none",
+            ),
         ]
         return fields
+
+    def simulation_setup(self, content: MythcraftContent) -> Setup:
+        """Bot-versus-bot runs set a round limit (H-28), so that two aimless bots still end their game."""
+        setup = self.default_setup(content)
+        setup.options["round_limit"] = str(SIMULATION_ROUND_LIMIT)
+        return setup
 
     def check_setup(self, content: MythcraftContent, setup: Setup) -> None:
         """Missing options take their defaults; hero1 and hero2 are required."""
@@ -102,6 +120,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             level,
             auto_decline=(opts.get("auto_decline_heroes") == "yes", opts.get("auto_decline_creatures") == "yes"),
             fixed_damage=opts.get("creature_damage") == "fixed",
+            round_limit=int(opts["round_limit"]) if str(opts.get("round_limit", "none")).isdigit() else 0,
             **kw,
         )
 
@@ -157,6 +176,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             "stack": [dict(f) for f in state.stack],
             "auto_decline": list(state.auto_decline),
             "fixed_damage": state.fixed_damage,
+            "round_limit": state.round_limit,
             "result": state.result,
             "turns": state.turns,
             "rng": state.rng.state,
@@ -178,6 +198,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             stack=[dict(f) for f in state.stack],
             auto_decline=state.auto_decline[:],
             fixed_damage=state.fixed_damage,
+            round_limit=state.round_limit,
             result=None if state.result is None else state.result[:],
             turns=state.turns,
             casualties=state.casualties,
@@ -261,7 +282,9 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             reachable = tuple(ReachableSquare(x, y, c) for (x, y), c in sorted(moves.items()))
         result = ""
         if state.result is not None:
-            result = ("Heroes win: " if state.result[0] == HEROES else "The Myth Caster wins: ") + state.result[1]
+            winner = state.result[0]
+            head = "Draw: " if winner is None else "Heroes win: " if winner == HEROES else "The Myth Caster wins: "
+            result = head + state.result[1]
         return MythcraftView(
             stage=self.stage(state),
             round=state.round,
@@ -296,7 +319,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             y=u.y,
             hp=u.hp,
             max_hp=u.max_hp,
-            bloodied=2 * u.hp <= u.max_hp,
+            bloodied=bloodied(u),
             dp=u.dp,
             dying=u.dying,
             dead=u.dead,
@@ -363,6 +386,8 @@ def describe_action(eng: Engine, st: State, action: Action) -> str:
     if kind == "special" and a is not None:
         act = next((x for x in st.content.creatures[a.kind].actions if x.id == action[1]), None)
         return f"{act.name if act else action[1]} (once per encounter)"[:60]
+    if kind == "prone" and a is not None and a.side != HEROES:
+        return "Drop prone (0 actions)"
     if kind == "cast":
         sp = st.content.spells[str(action[1])]
         cost = f"{sp.apc} AP" + (f" + {sp.spc} SP" if sp.spc else "")

@@ -19,7 +19,8 @@ HEROES, CREATURES = 0, 1
 DEF_INDEX = {"AR": 0, "REF": 1, "FORT": 2, "ANT": 3, "LOG": 4, "WILL": 5}
 ATTR_INDEX = {"STR": 0, "DEX": 1, "END": 2, "AWR": 3, "INT": 4, "CHA": 5, "LUCK": 6, "COR": 7}
 DEATH_DP = 8
-ROUND_LIMIT = 30  # H-28
+ROUND_LIMIT_CHOICES = (10, 20, 30, 50)  # H-28: the setup's round limits (none by default)
+SIMULATION_ROUND_LIMIT = 30  # H-28: bot-versus-bot runs end in a draw by time after this round
 ROUND_SECONDS = 10  # C-2
 SIZES = ("tiny", "small", "medium", "large", "huge")
 DIRS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -56,6 +57,11 @@ def hit_die(end: int) -> int:
 def hero_max_hp(level: int, end: int) -> int:
     """F-20: 10 + level x V + level."""
     return 10 + level * hit_die(end) + level
+
+
+def bloodied(u: Unit) -> bool:
+    """F-21 with F-4: at or below half max HP, the half rounded up (13 max HP: Bloodied at 7)."""
+    return u.hp <= -(-u.max_hp // 2)
 
 
 def capacity(strength: int) -> int:
@@ -210,6 +216,14 @@ class Engine:
 
     def two_handed(self, st: State, u: Unit) -> bool:
         return not u.off and "prone" not in u.conds and "grappled" not in u.conds
+
+    @staticmethod
+    def grip_allowed(st: State, u: Unit, wid: str) -> bool:
+        """F-26, F-33: no two-handed weapon while Prone or Grappled, on every attack path
+        (own turn, Engaged strike, Riposte)."""
+        if wid == "unarmed" or st.content.items[wid].grip != "two_hands":
+            return True
+        return "prone" not in u.conds and "grappled" not in u.conds
 
     def weapon_apc(self, st: State, u: Unit, wid: str) -> int:
         if wid == "unarmed":
@@ -492,6 +506,7 @@ class Engine:
         level: int,
         auto_decline: tuple[bool, bool] = (False, False),
         fixed_damage: bool = False,
+        round_limit: int = 0,
         rows: list[str] | None = None,
         legend: dict[str, str] | None = None,
         ground: list[tuple[int, int, str]] | None = None,
@@ -547,6 +562,7 @@ class Engine:
             ground=[[x, y, i] for x, y, i in (ground or [])],
             auto_decline=list(auto_decline),
             fixed_damage=fixed_damage,
+            round_limit=round_limit,
         )
         if tweak is not None:
             tweak(st)  # tests: adjust participants before Initiative and the first turn
@@ -750,9 +766,9 @@ class Engine:
         st.turns += 1
         if st.turn_idx >= len(st.order):
             st.turn_idx = 0
-            if st.round >= ROUND_LIMIT:
-                st.result = [CREATURES, f"round {ROUND_LIMIT} ended with the creatures still standing"]
-                ev.append(Event(f"Round {ROUND_LIMIT} is over: the Myth Caster wins (H-28).", kind="result"))
+            if st.round_limit and st.round >= st.round_limit:  # H-28: a draw by time, only when set up
+                st.result = [None, f"round {st.round_limit} ended with both sides still standing: a draw by time"]
+                ev.append(Event(f"Round {st.round_limit} is over: the game is a draw by time (H-28).", kind="result"))
                 return
             st.round += 1
             for u in st.units:
@@ -990,7 +1006,7 @@ class Engine:
             reach, rng, melee = 1, 0, True
         else:
             it = items[wid]
-            if it.grip == "two_hands" and ("prone" in u.conds or "grappled" in u.conds):
+            if not self.grip_allowed(st, u, wid):
                 return []  # F-26, F-33
             reach, melee = it.reach_ft // 5, bool(it.reach_ft)
             rng = (it.range_ft or it.thrown_ft) // 5
@@ -1177,6 +1193,8 @@ class Engine:
             prone = "prone" in u.conds
             if prone and self.speed_squares(st, u) > 0:
                 acts.append(("stand",))
+            if not prone:
+                acts.append(("prone",))  # F-34, H-10: 0 actions, offered while it has actions to take
             if prone and "burning" in u.conds:
                 acts.append(("douse",))
             for o, d in foes:
@@ -1318,7 +1336,7 @@ class Engine:
     def engaged_spec(self, st: State, e: Unit, target: Unit) -> dict[str, Any]:
         if e.side == HEROES:
             for wid in self.held_weapons(st, e):
-                if wid == "unarmed" or st.content.items[wid].reach_ft:
+                if (wid == "unarmed" or st.content.items[wid].reach_ft) and self.grip_allowed(st, e, wid):
                     return self.weapon_spec(st, e, wid, target)
         for a in st.content.creatures[e.kind].actions:
             if (
@@ -1515,6 +1533,10 @@ class Engine:
             self.end_turn(st, u, ev)
             self.next_turn(st, ev)
             return
+        if kind == "prone":  # F-34, H-10: Drop Prone costs no action
+            u.conds["prone"] = [0, INDEFINITE, ""]
+            ev.append(Event(f"{u.name} drops Prone."))
+            return
         u.acts -= 1
         if kind == "move":
             dest = (int(action[1]), int(action[2]))
@@ -1693,7 +1715,11 @@ class Engine:
                 and dist(o.x, o.y, u.x, u.y) == 1
                 and melee_adjacent_ok(st.board, (o.x, o.y), (u.x, u.y))
                 and any(
-                    i and st.content.items[i].kind == "weapon" and st.content.items[i].reach_ft for i in (o.main, o.off)
+                    i
+                    and st.content.items[i].kind == "weapon"
+                    and st.content.items[i].reach_ft
+                    and self.grip_allowed(st, o, i)
+                    for i in (o.main, o.off)
                 )
             ):
                 cands.append(o)
@@ -1718,7 +1744,10 @@ class Engine:
             wid = next(
                 i
                 for i in (who.main, who.off)
-                if i and st.content.items[i].kind == "weapon" and st.content.items[i].reach_ft
+                if i
+                and st.content.items[i].kind == "weapon"
+                and st.content.items[i].reach_ft
+                and self.grip_allowed(st, who, i)
             )
             ev.append(Event(f"{who.name} ripostes with {st.content.items[wid].name} (2 Reactive AP)."))
             self.push_attack(st, who, [target], self.weapon_spec(st, who, wid, target))

@@ -242,6 +242,9 @@ class Creature(StrictModel):
     def _shape(self) -> Creature:
         if set(self.attributes) != {"STR", "DEX", "END", "AWR", "INT", "CHA"}:
             raise ValueError("attributes must list STR, DEX, END, AWR, INT and CHA")
+        for k, x in self.attributes.items():
+            if not -3 <= x <= 12:
+                raise ValueError(f"{k} {x} outside -3..12 (F-1)")
         pairs = {"REF": "DEX", "FORT": "END", "ANT": "AWR", "LOG": "INT", "WILL": "CHA"}
         for d, a in pairs.items():
             if self.defenses.get(d) != 10 + self.attributes[a]:

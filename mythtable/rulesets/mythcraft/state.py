@@ -179,7 +179,8 @@ class State:
     stack: list[dict[str, Any]] = field(default_factory=list)
     auto_decline: list[bool] = field(default_factory=lambda: [False, False])
     fixed_damage: bool = False
-    result: list[Any] | None = None  # [winner, reason]
+    round_limit: int = 0  # H-28: the game is a draw by time when this round ends (0: no limit)
+    result: list[Any] | None = None  # [winner (None for a draw), reason]
     turns: int = 0
     casualties: int = 0
     moved: int = 0  # bumped whenever a square is entered or freed (keys the move-range cache)
