@@ -18,6 +18,7 @@ from mythtable.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScree
 if TYPE_CHECKING:  # the game machinery loads when a game starts, so the title screen comes up fast
     from mythtable.engine.game import Game
     from mythtable.engine.protocol import Setup
+    from mythtable.savelock import SaveLocked
     from mythtable.saves import SaveInfo, SaveStore
     from mythtable.tui.session import Session
 
@@ -142,12 +143,11 @@ class MythtableApp(App[None]):
             self.pop_screen()
         self.open_game(game)
 
-    def offer_watch(self, info: SaveInfo, refused: Exception) -> None:
+    def offer_watch(self, info: SaveInfo, refused: SaveLocked) -> None:
         """The save is open in another session: say so, and offer its replay so far instead."""
-        from mythtable.savelock import SaveLocked
-
-        holder = refused.holder.describe() if isinstance(refused, SaveLocked) else str(refused)
-        question = f"{holder[:1].upper()}{holder[1:]}.\nYou may watch its replay so far, not play it.\n\nWatch? (y/n)"
+        since = refused.holder.since_text().strip()
+        where = "This game is open in another session" + (f"\n{since}." if since else ".")
+        question = f"{where}\nYou may watch its replay so far,\nnot play it.\n\nWatch? (y/n)"
 
         def answer(yes: bool | None) -> None:
             if yes:

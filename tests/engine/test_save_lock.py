@@ -19,12 +19,12 @@ import pytest
 
 from mythtable.engine.game import Game
 from mythtable.engine.record import read_record
-from mythtable.saves import SaveStore
 from mythtable.savelock import SaveLocked, SaveNotHeld, lock_path
+from mythtable.saves import SaveInfo, SaveStore
 from tests.engine.locking import ROOT, hold_in_other_process, kill, saved_game
 
 
-def only_save(store: SaveStore) -> tuple:  # type: ignore[type-arg]
+def only_save(store: SaveStore) -> SaveInfo:
     saves, problems = store.list()
     assert not problems and len(saves) == 1
     return saves[0]
@@ -92,7 +92,7 @@ def test_the_17_against_10_overwrite_cannot_happen(tmp_path: Path) -> None:
 CHECKER = """
 import sys
 from pathlib import Path
-from mythtable.saves import SaveStore
+from mythtable.saves import SaveInfo, SaveStore
 from mythtable.savelock import SaveLocked
 store = SaveStore(Path(sys.argv[1]))
 saves, _ = store.list()
@@ -107,7 +107,9 @@ else:
 
 def check_from_other_process(root: Path) -> str:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", CHECKER, str(root)], cwd=ROOT, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", CHECKER, str(root)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     return done.stdout.strip()
 
