@@ -122,3 +122,34 @@ def test_a_new_game_is_locked_before_its_first_save_and_let_go_after(tmp_path: P
     assert check_from_other_process(tmp_path).startswith("refused: this game is open in another session since ")
     store.release(game)
     assert check_from_other_process(tmp_path) == "opened"
+
+
+def test_a_writer_whose_lock_file_was_replaced_stops_writing(tmp_path: Path) -> None:
+    """Someone removes the lock file while a game is open: another session could now lock a fresh
+    one, so the first one must not write on (its moves are refused, the file is left alone)."""
+    store = SaveStore(tmp_path)
+    game = Game.new("mythcraft", 5)
+    path = store.save(game)
+    lock_path(path).unlink()
+    lock_path(path).write_text("{}")  # as a second session would leave it
+    before = path.read_bytes()
+    game.apply(game.decision.actions[0])  # type: ignore[union-attr]
+    with pytest.raises(SaveNotHeld):
+        store.save(game)
+    assert path.read_bytes() == before
+
+
+def test_without_fcntl_saves_work_unlocked_as_before(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mythtable import savelock
+
+    monkeypatch.setattr(savelock, "fcntl", None)
+    store = SaveStore(tmp_path)
+    game = Game.new("mythcraft", 5)
+    path = store.save(game)
+    info = only_save(store)
+    assert store.open_elsewhere(info) is None
+    game.apply(game.decision.actions[0])  # type: ignore[union-attr]
+    assert store.save(game) == path and len(read_record(path).actions) == 1
+    resumed = store.resume(info)
+    assert len(resumed.actions) == 1
+    store.release(resumed)
