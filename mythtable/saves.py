@@ -1,7 +1,9 @@
 """Autosaves: every game is written after every action, atomically, in the user's data folder.
 
 A save is a game record (see engine/record.py); resuming replays it. Unreadable files are
-reported one by one and never stop the other saves from loading.
+reported one by one and never stop the other saves from loading. One session writes a save at a
+time (see savelock.py): resuming takes the save's lock, a new game takes it before its first write,
+and a write to a save this process does not hold is refused.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 from mythtable.engine.errors import RecordError
 from mythtable.engine.game import Game
 from mythtable.engine.record import record_json, write_atomic
+from mythtable.savelock import Holder, SaveNotHeld, acquire, holds, open_elsewhere, release
 
 if TYPE_CHECKING:  # reading saves validates them with pydantic; saving a game needs none of it
     from mythtable.engine.record_schema import GameRecord
@@ -63,9 +66,26 @@ class SaveStore:
         return self.folder / game.save_name
 
     def save(self, game: Game) -> Path:
+        """Write the game; a brand-new save is locked first, an existing one must be held already.
+
+        Raises SaveNotHeld (and writes nothing) for a save this session did not open: another
+        session may have played on since, and this write would undo its moves."""
         path = self.path_for(game)
+        if not holds(path):
+            if path.exists():
+                raise SaveNotHeld(path)
+            acquire(path)  # SaveLocked if another session got there first
         write_atomic(path, record_json(game.record_data()))
         return path
+
+    def release(self, game: Game) -> None:
+        """The game is over or closed: let another session open its save."""
+        if game.save_name is not None:
+            release(self.folder / game.save_name)
+
+    def open_elsewhere(self, info: SaveInfo) -> Holder | None:
+        """Who has this save open in another session, if anyone (for the Continue list)."""
+        return open_elsewhere(info.path)
 
     def list(self) -> tuple[list[SaveInfo], list[str]]:
         """Readable saves, newest first, and one message per file that could not be read."""
@@ -87,6 +107,18 @@ class SaveStore:
         return saves, problems
 
     def resume(self, info: SaveInfo) -> Game:
-        game = Game.from_record(info.record)
+        """Take the save's lock (SaveLocked if it is open elsewhere), then replay its latest record.
+
+        The file is read again once locked: the listed record may be older than what another
+        session wrote before it let go."""
+        from mythtable.engine.record_schema import read_record
+
+        acquire(info.path)
+        try:
+            record = read_record(info.path) if info.path.exists() else info.record
+            game = Game.from_record(record)
+        except BaseException:
+            release(info.path)
+            raise
         game.save_name = info.path.name
         return game

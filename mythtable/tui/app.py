@@ -18,6 +18,7 @@ from mythtable.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScree
 if TYPE_CHECKING:  # the game machinery loads when a game starts, so the title screen comes up fast
     from mythtable.engine.game import Game
     from mythtable.engine.protocol import Setup
+    from mythtable.savelock import SaveLocked
     from mythtable.saves import SaveInfo, SaveStore
     from mythtable.tui.session import Session
 
@@ -128,8 +129,13 @@ class MythtableApp(App[None]):
 
         if replace is not None and replace not in self.screen_stack:
             return  # a second Enter before the first one took effect: resume once
+        from mythtable.savelock import SaveLocked
+
         try:
             game = self.store.resume(info)
+        except SaveLocked as exc:
+            self.offer_watch(info, exc)
+            return
         except MythtableError as exc:
             self.notify(str(exc), title="Cannot resume this game", severity="error")
             return
@@ -137,8 +143,42 @@ class MythtableApp(App[None]):
             self.pop_screen()
         self.open_game(game)
 
+    def offer_watch(self, info: SaveInfo, refused: SaveLocked) -> None:
+        """The save is open in another session: say so, and offer its replay so far instead."""
+        since = refused.holder.since_text().strip()
+        where = "This game is open in another session" + (f"\n{since}." if since else ".")
+        question = f"{where}\nYou may watch its replay so far,\nnot play it.\n\nWatch? (y/n)"
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.watch_save(info)
+
+        self.push_screen(ConfirmScreen(question), answer)
+
+    def watch_save(self, info: SaveInfo) -> None:
+        """The replay viewer on a save's record as it is on disk now (read-only)."""
+        from mythtable.engine.errors import MythtableError
+        from mythtable.engine.record_schema import read_record
+        from mythtable.engine.replay import ReplayCursor
+        from mythtable.tui.screens.replay import ReplayScreen
+
+        try:
+            record = read_record(info.path)
+        except MythtableError:
+            record = info.record  # between two writes or gone: what the list showed
+        try:
+            cursor = ReplayCursor(record)
+        except MythtableError as exc:
+            self.notify(str(exc), title="Cannot replay this game", severity="error")
+            return
+        self.push_screen(ReplayScreen(cursor))
+
     def autosave(self) -> None:
-        """Write the game after every action; a failure is shown once and play goes on."""
+        """Write the game after every action; a failure is shown once and play goes on.
+
+        A save this session does not hold is never written (another session has it open)."""
+        from mythtable.engine.errors import MythtableError
+
         if self.session is None or self.session.watching:
             return
         try:
@@ -147,9 +187,16 @@ class MythtableApp(App[None]):
             if not self._save_warned:
                 self._save_warned = True
                 self.notify(f"Autosave failed: {exc.strerror or exc}", title="Not saved", severity="error")
+        except MythtableError as exc:  # SaveLocked / SaveNotHeld
+            if not self._save_warned:
+                self._save_warned = True
+                self.notify(str(exc), title="Not saved", severity="error")
 
     def after_game(self, choice: str) -> None:
+        if self.session is not None:
+            self.store.release(self.session.game)  # another session may open it now
         self.session = None
+        self._save_warned = False
         self._too_small = None  # popped with the rest below: show it again on top of what comes next
         self.call_later(lambda: self.check_size(self.size.width, self.size.height))
         while len(self.screen_stack) > 2:

@@ -38,7 +38,7 @@ from mythtable.engine.record import MAX_RECORD_BYTES
 from mythtable.engine.record_schema import parse_record
 from mythtable.engine.registry import load
 from mythtable.engine.replay import ReplayCursor
-from mythtable.saves import SaveStore
+from mythtable.saves import SaveInfo, SaveStore
 from mythtable.tui.screens.continue_game import save_label
 from tests.hostile.bases import Base, all_bases, finished, folder_hash, rulesets, short
 
@@ -194,14 +194,20 @@ def check_list(env: Env, where: str, counts: Counter[str]) -> None:
     if info.finished:
         counts["list: finished, not offered"] += 1
         return
+    # Resuming takes the save's lock (a file beside it), so it resumes a copy outside the hashed folder.
+    scratch = SaveStore(env.scratch)
+    copy = scratch.folder / BROKEN
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(info.path, copy)
     try:
-        game = env.store.resume(info)
+        game = scratch.resume(SaveInfo(copy, info.record))
     except RecordError as exc:
         assert "\n" not in str(exc)
         counts["resume refused"] += 1
         return
     assert not game.ruleset.check_invariants(game.state), f"{where}: resumed into a broken state"
-    SaveStore(env.scratch).save(game)  # the app autosaves a resumed game at once: that must work too
+    scratch.save(game)  # the app autosaves a resumed game at once: that must work too
+    scratch.release(game)
     counts["resumed, valid game"] += 1
 
 

@@ -45,7 +45,7 @@ class ContinueScreen(Screen[None]):
         with Vertical():
             yield Static("[b]Replay a finished game[/b]" if self.finished else "[b]Continue a game[/b]")
             if self.saves:
-                yield OptionList(*(Option(save_label(s), id=str(i)) for i, s in enumerate(self.saves)))
+                yield OptionList(*(Option(self.label(s), id=str(i)) for i, s in enumerate(self.saves)))
             else:
                 none = "finished" if self.finished else "unfinished"
                 yield Static(f"No {none} games are saved yet.", id="empty")
@@ -54,6 +54,16 @@ class ContinueScreen(Screen[None]):
                 more = f"\n· and {len(problems) - 5} more" if len(problems) > 5 else ""
                 yield Static(f"{len(problems)} save(s) could not be read:\n{shown}{more}", id="problems")
         yield Footer()
+
+    def label(self, info: SaveInfo) -> str:
+        """The save's line; an unfinished game open in another session says so (it can only be watched)."""
+        line = save_label(info)
+        if self.finished:
+            return line
+        holder = self.app.store.open_elsewhere(info)  # type: ignore[attr-defined]
+        if holder is None:
+            return line
+        return line + f" · open in another session{holder.since_text()} (watch only)"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         info = self.saves[int(event.option.id or 0)]
