@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from tests.serve.sshkit import child_pids, free_port, pid_alive
 
@@ -51,7 +52,7 @@ def games_of(server: subprocess.Popen[bytes]) -> list[int]:
     return found
 
 
-async def wait_for_games(server: subprocess.Popen[bytes], count: int, timeout: float = 30.0) -> list[int]:
+async def wait_for_games(server: subprocess.Popen[bytes], count: int, timeout: float = 60.0) -> list[int]:
     """Poll (bounded) until the server runs exactly `count` games; return them as last seen."""
     deadline = time.monotonic() + timeout
     games = games_of(server)
@@ -175,7 +176,7 @@ class Page:
             self.closed.set()
             self.arrived.set()
 
-    async def wait_for(self, found: re.Pattern[bytes] | bytes, timeout: float = 30.0) -> bytes:
+    async def wait_for(self, found: re.Pattern[bytes] | bytes, timeout: float = 60.0) -> bytes:
         """Wait until `found` shows in what arrives from now on; return what arrived."""
         start = len(self.seen)
 
@@ -188,7 +189,7 @@ class Page:
 
         return await asyncio.wait_for(read(), timeout)
 
-    async def wait_closed(self, timeout: float = 30.0) -> None:
+    async def wait_closed(self, timeout: float = 60.0) -> None:
         await asyncio.wait_for(self.closed.wait(), timeout)
 
     def abort(self) -> None:
@@ -363,7 +364,7 @@ def test_web_caps_the_games_and_tells_one_more_page_the_server_is_full(tmp_path:
             assert len(games_of(server)) == 2, "the page turned away started a game"
             pages[0].abort()  # its game ends, and its place is free again
             assert len(await wait_for_games(server, 1)) == 1
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + 60
             while await _get_status(port, "/") == 503 and time.monotonic() < deadline:
                 await asyncio.sleep(0.1)
             again = await Page.open(port)
@@ -394,7 +395,99 @@ def test_web_abrupt_closes_after_resize_storms_leave_no_game_behind(tmp_path: Pa
             for _ in range(5):
                 await asyncio.gather(*(storm() for _ in range(4)))
 
-        asyncio.run(asyncio.wait_for(storms(), 240))
+        asyncio.run(asyncio.wait_for(storms(), 400))
         left = asyncio.run(wait_for_games(server, 0, timeout=60))
         assert left == [], f"{len(left)} game processes outlived their pages"
         assert server.poll() is None
+
+
+def test_web_skips_malformed_messages(tmp_path: Path) -> None:
+    """textual-serve ended the page, with a traceback in the server log, on the first message it could not read."""
+    with web_server(tmp_path) as (server, port):
+
+        async def visit() -> bytes:
+            page = await Page.open(port, width=0, height=-5)  # 'unknown': 80x24, as over SSH
+            await page.wait_for(rb"\x1b\[24;\d+H q Quit ")
+            page._send(0x1, b"not json")
+            for envelope in ([], {}, ["stdin", 5], ["resize", [1, 2]], ["resize", {"width": True, "height": 2}]):
+                page._send(0x1, json.dumps(envelope).encode())
+            page.send("resize", {"width": 100, "height": 30})  # still listening
+            found = await page.wait_for(rb"\x1b\[30;\d+H q Quit ")
+            page.abort()
+            return found
+
+        assert asyncio.run(visit())
+        assert asyncio.run(wait_for_games(server, 0)) == []
+
+
+# ----- the checks and the ending of a game, in process --------------------------------------------------------------
+def test_request_check_rules() -> None:
+    from mythtable.serve.web import RequestCheck, parse_origin
+
+    loopback = RequestCheck("127.0.0.1", 8000)
+    assert loopback.refusal("127.0.0.1:8000", None) is None
+    assert loopback.refusal("[::1]:8000", "http://localhost:8000") is None
+    assert loopback.refusal("localhost:8000", "http://127.0.0.1:8000") is None
+    assert loopback.refusal("127.0.0.1:8001", None)  # another port is another site
+    assert loopback.refusal("127.0.0.1", None)  # port 80 or 443
+    assert loopback.refusal("user@127.0.0.1:8000", None)
+    assert loopback.refusal("", None) and loopback.refusal(None, None)
+    assert loopback.refusal("127.0.0.1:8000", "null")
+    assert loopback.refusal("127.0.0.1:8000", "http://127.0.0.1.evil.example:8000")
+
+    everywhere = RequestCheck("0.0.0.0", 8000)
+    assert everywhere.refusal("192.168.1.5:8000", "http://192.168.1.5:8000") is None
+    assert everywhere.refusal("192.168.1.5:8000", "http://192.168.1.6:8000")  # a page on another machine
+    assert everywhere.refusal("games.example.org:8000", None)  # a name could be rebound
+
+    proxied = RequestCheck("127.0.0.1", 8000, "https://play.example.org/", [parse_origin("https://b.example.org")])
+    assert proxied.refusal("play.example.org", "https://play.example.org") is None
+    assert proxied.refusal("127.0.0.1:8000", "https://b.example.org") is None
+    assert proxied.refusal("127.0.0.1:8000", "https://c.example.org")
+    for bad in ("b.example.org", "ftp://b.example.org", "https://b.example.org/path", "https://u@b.example.org"):
+        with pytest.raises(ValueError):
+            parse_origin(bad)
+
+
+async def test_a_game_that_ignores_quit_and_sigterm_is_killed_with_its_group(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last resort: a game (and whatever it started) deaf to 'quit' and SIGTERM gets SIGKILL."""
+    from textual_serve.download_manager import DownloadManager
+
+    from mythtable.serve import web
+
+    monkeypatch.setattr(web, "GRACE_SECONDS", 0.5)
+    pids = tmp_path / "pids"
+    script = (
+        "import os, signal, subprocess, sys, time\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import signal, time; "
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(120)'])\n"
+        f"open({str(pids)!r}, 'w').write(f'{{os.getpid()}} {{child.pid}}')\n"
+        "sys.stdout.write('__GANGLION__\\n'); sys.stdout.flush()\n"
+        "time.sleep(120)\n"
+    )
+
+    async def nothing(*args: object) -> None:
+        return None
+
+    game = web._app_service_class()(
+        [sys.executable, "-c", script],
+        write_bytes=nothing,
+        write_str=nothing,
+        close=nothing,
+        download_manager=DownloadManager(),
+    )
+    await game.start(80, 24)
+    deadline = time.monotonic() + 20
+    while not (pids.exists() and len(pids.read_text().split()) == 2):
+        assert time.monotonic() < deadline, "the stand-in game did not start"
+        await asyncio.sleep(0.05)
+    leader, child = (int(pid) for pid in pids.read_text().split())
+    await asyncio.wait_for(game.stop(), 20)
+    assert game._process.returncode == -signal.SIGKILL
+    deadline = time.monotonic() + 10
+    while pid_alive(child) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert not pid_alive(leader) and not pid_alive(child)
