@@ -35,6 +35,15 @@ def _positive(text: str) -> int:
     return value
 
 
+def _origin(text: str) -> tuple[str, int]:
+    from mythtable.serve.web import parse_origin
+
+    try:
+        return parse_origin(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _port(text: str) -> int:
     try:
         value = int(text)
@@ -137,6 +146,16 @@ def add_serve_parser(sub: Any) -> None:
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     web.add_argument("--port", type=_port, default=DEFAULT_WEB_PORT, help=f"default: {DEFAULT_WEB_PORT}")
     web.add_argument("--public-url", default=None, help="the URL browsers use, if behind a proxy")
+    web.add_argument(
+        "--allow-origin",
+        action="append",
+        type=_origin,
+        default=[],
+        metavar="ORIGIN",
+        help="also accept pages and Host headers from this origin, e.g. https://games.example.org behind a proxy "
+        "(repeatable; the served address, with localhost and 127.0.0.1 alike, is always accepted)",
+    )
+    web.add_argument("--max-sessions", type=_positive, default=20, help="concurrent games (default: 20)")
 
 
 def run_serve(args: argparse.Namespace) -> int:
