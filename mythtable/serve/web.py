@@ -36,12 +36,12 @@ from urllib.parse import urlsplit
 
 from mythtable.engine.errors import MythtableError
 from mythtable.serve.net import listen_error
+from mythtable.serve.pty_process import clamp_size
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 WILDCARD = ("0.0.0.0", "::", "")
 SHUTDOWN_SECONDS = 2.0
 GRACE_SECONDS = 2.0  # for each step of ending a game: quit, SIGTERM, SIGKILL
-MAX_COLS, MAX_ROWS = 1000, 500  # as the SSH server (mythtable.serve.pty_process)
 FULL_MESSAGE = "mythtable: the server is full ({n} games are open). Try again later."
 
 log = logging.getLogger("mythtable.serve.web")
@@ -54,13 +54,6 @@ def web_argv(data_dir: Path) -> list[str]:
 
 def _whole(*values: object) -> bool:
     return all(isinstance(value, int) and not isinstance(value, bool) for value in values)
-
-
-def clamp_size(width: int, height: int) -> tuple[int, int]:
-    """A page may ask for any size: at most 1000x500, and 0 or less ('unknown') means 80x24, as over SSH."""
-    cols = width if width > 0 else 80
-    rows = height if height > 0 else 24
-    return min(cols, MAX_COLS), min(rows, MAX_ROWS)
 
 
 # ----- who may ask -------------------------------------------------------------------------------------------
