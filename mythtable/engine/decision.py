@@ -35,6 +35,34 @@ class Decision:
         return action in self._lookup
 
 
+Ref = str | int
+"""The id of a card, unit, participant or item, as the ruleset's view names it."""
+
+
+@dataclass(slots=True, frozen=True)
+class Subject:
+    """What one option is about, given by the ruleset, so that the UI can highlight, inspect and
+    click it without decoding the action tuple (which stays the ruleset's own grammar).
+
+    `actor` is what the option plays or uses (a card in hand, a unit, a hero); `target` is what it
+    is aimed at (a unit, a creature, a line); `square` is a map square it moves to or aims at;
+    `item` is an item it takes up, puts away or uses. Any of them may be None: "pass" is about
+    nothing. The ids are those of the ruleset's view.
+    """
+
+    actor: Ref | None = None
+    target: Ref | None = None
+    square: tuple[int, int] | None = None
+    item: Ref | None = None
+
+    def refs(self) -> tuple[Ref, ...]:
+        """The ids this option touches (actor first), for highlighting."""
+        return tuple(r for r in (self.actor, self.target, self.item) if r is not None)
+
+
+NO_SUBJECT = Subject()
+
+
 @dataclass(slots=True, frozen=True)
 class Event:
     """One line of the game log.

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mythtable.engine.decision import Action, Decision, Event, Result
+from mythtable.engine.decision import Action, Decision, Event, Result, Subject
 from mythtable.engine.errors import IllegalAction, RecordError
 from mythtable.engine.protocol import Setup
 from mythtable.engine.record import RECORD_FORMAT, RECORD_VERSION, now_iso
@@ -161,6 +161,10 @@ class Game:
 
     def describe(self, action: Action) -> str:
         return self.ruleset.describe(self.state, action)
+
+    def subject(self, action: Action) -> Subject:
+        """What an option of the open decision is about, as the ruleset says (for the UI)."""
+        return self.ruleset.subject(self.state, action)
 
     def view(self, seat: int | None) -> Any:
         return self.ruleset.view(self.state, seat)

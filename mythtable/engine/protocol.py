@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from mythtable.engine.decision import Action, Decision, Event, Result
+from mythtable.engine.decision import NO_SUBJECT, Action, Decision, Event, Result, Subject
 from mythtable.engine.dice import Rng
 
 S = TypeVar("S")
@@ -149,6 +149,11 @@ class Ruleset(ABC, Generic[S, C]):
     @abstractmethod
     def describe(self, state: S, action: Action) -> str:
         """Words for one of the open decision's actions, as the prompt shows them."""
+
+    def subject(self, state: S, action: Action) -> Subject:
+        """What one of the open decision's actions is about (see `Subject`). Only the UI asks, so
+        the bots pay nothing for it. The default knows nothing: rulesets override it."""
+        return NO_SUBJECT
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> Any:
