@@ -14,6 +14,7 @@ from mythtable.engine.decision import Action, Decision
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
 from mythtable.engine.registry import load
+from mythtable.rulesets.mythcraft import rules
 from mythtable.rulesets.mythcraft.ai import CreatureAI
 from mythtable.rulesets.mythcraft.rules import dist
 from mythtable.tui.app import MythtableApp
@@ -54,7 +55,7 @@ def round_policy(decision: Decision, game: Game) -> Action:
     if attacks:
         return attacks[0]
     st = game.state
-    me = game.ruleset.engine.active(st)  # type: ignore[attr-defined]
+    me = rules.active(st)
     foes = [o for o in st.units if o.side == CREATURES and not o.dead]
     moves = [a for a in actions if a[0] == "move"]
     if moves and foes:

@@ -10,13 +10,13 @@ from mythtable.engine.dice import Rng
 from mythtable.engine.errors import IllegalAction, SetupError
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
+from mythtable.rulesets.mythcraft import rules
 from mythtable.rulesets.mythcraft.content import MythcraftContent
 from mythtable.rulesets.mythcraft.rules import (
     DEF_INDEX,
     HEROES,
     ROUND_LIMIT_CHOICES,
     SIMULATION_ROUND_LIMIT,
-    Engine,
     bloodied,
     capacity,
     reactive_cap,
@@ -42,9 +42,6 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     title = "MythCraft combat"
     seats = (SeatInfo("Heroes", "Ana"), SeatInfo("Myth Caster", "Bram"))
     hidden_information = False
-
-    def __init__(self) -> None:
-        self.engine = Engine()
 
     # ----- content and setup ------------------------------------------------------------------
     def load_content(self, root: Path) -> MythcraftContent:
@@ -112,7 +109,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
         enc = opts.get("encounter") or "E1"
         party = [opts.get(f"hero{k}", "") for k in range(1, 5)]
         level = int(opts["level"]) if opts.get("level") else content.encounters[enc].level
-        return self.engine.build(
+        return rules.build(
             content,
             rng,
             enc,
@@ -136,25 +133,13 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             raise IllegalAction("the game is over; no more actions are possible")
         if action not in d.actions:
             raise IllegalAction(f"{list(action)} is not a legal choice now ({d.prompt})")
-        eng = self.engine
-        ev: list[Event] = []
-        kind = d.kind
-        if kind == "hero_turn":
-            eng.hero_action(state, eng.active(state), action, ev)
-        elif kind == "creature_turn":
-            eng.creature_action(state, eng.active(state), action, ev)
-        elif kind == "reaction":
-            eng.answer_offer(state, action, ev)
-        elif kind == "special_ap_choice":
-            eng.answer_choice(state, action, ev)
-        elif kind == "grapple_defense":
-            state.stack[-1]["def"] = str(action[1])
-            ev.append(Event(f"The defender chooses {action[1]}."))
-        eng.run(state, ev)
-        return ev
+        events: list[Event] = []
+        rules.apply_action(state, action, events)
+        rules.advance(state, events)
+        return events
 
     def describe(self, state: State, action: Action) -> str:
-        return describe_action(self.engine, state, action)
+        return describe_action(state, action)
 
     def result(self, state: State) -> Result | None:
         if state.result is None:
@@ -223,7 +208,6 @@ class MythCraft(Ruleset[State, MythcraftContent]):
 
     def check_invariants(self, state: State) -> list[str]:
         problems: list[str] = []
-        eng = self.engine
         seen: dict[tuple[int, int], str] = {}
         passing = {f["u"] for f in state.stack if f["t"] == "mv"}  # moving through an ally's square
         for u in state.units:
@@ -255,7 +239,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
         if (d is None) == (state.result is None):
             problems.append("exactly one of a decision and a result must exist")
         if d is not None and d.kind in ("hero_turn", "creature_turn"):
-            a = eng.active(state)
+            a = rules.active(state)
             if a.side != d.seat:
                 problems.append("the turn decision is not for the active participant's seat")
             if state.stack:
@@ -264,12 +248,11 @@ class MythCraft(Ruleset[State, MythcraftContent]):
 
     # ----- the view -----------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> MythcraftView:
-        eng = self.engine
         items = state.content.items
         board = state.board
         active = None
         if state.order and not state.active_gone and state.turn_idx < len(state.order):
-            active = eng.active(state)
+            active = rules.active(state)
         combatants = tuple(self.combatant_view(state, u) for u in state.units)
         order = tuple(
             InitiativeEntry(u.uid, u.name, u.init[0], u.attrs[3], u.init[1], tuple(u.init[2]))
@@ -278,7 +261,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
         reachable: tuple[ReachableSquare, ...] = ()
         d = state.decision
         if d is not None and d.kind in ("hero_turn", "creature_turn") and active is not None:
-            moves = eng.hero_moves(state, active) if active.side == HEROES else eng.creature_moves(state, active)
+            moves = rules.hero_moves(state, active) if active.side == HEROES else rules.creature_moves(state, active)
             reachable = tuple(ReachableSquare(x, y, c) for (x, y), c in sorted(moves.items()))
         result = ""
         if state.result is not None:
@@ -300,15 +283,14 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             initiative=InitiativeView(order, state.turn_idx, state.round),
             active_uid=active.uid if active else "",
             reachable=reachable,
-            active_reach=eng.melee_reach(state, active) if active else 0,
+            active_reach=rules.melee_reach(state, active) if active else 0,
             decision_kind=d.kind if d else "",
             prompt=d.prompt if d else "",
             result=result,
         )
 
     def combatant_view(self, state: State, u: Unit) -> CombatantView:
-        eng = self.engine
-        defs = tuple((name, eng.defense(state, u, name)) for name in DEF_INDEX)
+        defs = tuple((name, rules.defense(state, u, name)) for name in DEF_INDEX)
         attrs = ATTR_NAMES if u.side == HEROES else ATTR_NAMES[:6]
         return CombatantView(
             uid=u.uid,
@@ -338,11 +320,11 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             off_hand=u.off,
             armor=u.armor,
             carried=tuple(u.pack),
-            carried_weight=eng.weight(state, u) if u.side == HEROES else 0,
+            carried_weight=rules.weight(state, u) if u.side == HEROES else 0,
             capacity=capacity(u.attrs[0]) if u.side == HEROES else 0,
-            encumbered=eng.encumbered(state, u),
+            encumbered=rules.encumbered(state, u),
             speed_ft=u.speed_ft,
-            speed_squares=eng.speed_squares(state, u),
+            speed_squares=rules.speed_squares(state, u),
             defenses=defs,
             attributes=tuple(zip(attrs, u.attrs, strict=False)),
             sp=u.sp,
@@ -352,17 +334,17 @@ class MythCraft(Ruleset[State, MythcraftContent]):
         )
 
 
-def describe_action(eng: Engine, st: State, action: Action) -> str:
+def describe_action(st: State, action: Action) -> str:
     kind = action[0]
     items = st.content.items
     try:
-        a = eng.active(st) if st.order and not st.active_gone else None
+        a = rules.active(st) if st.order and not st.active_gone else None
     except IndexError:
         a = None
 
     def name(uid: object) -> str:
         try:
-            return eng.unit(st, str(uid)).name
+            return rules.unit(st, str(uid)).name
         except KeyError:
             return str(uid)
 
@@ -372,14 +354,14 @@ def describe_action(eng: Engine, st: State, action: Action) -> str:
     if kind == "move":
         cost = ""
         if a is not None and st.decision is not None and st.decision.kind == "hero_turn":
-            c = eng.hero_moves(st, a).get((int(action[1]), int(action[2])))
+            c = rules.hero_moves(st, a).get((int(action[1]), int(action[2])))
             cost = f" ({c} AP)" if c is not None else ""
         return f"Move to ({action[1]}, {action[2]}){cost}"
     if kind == "attack":
         if a is not None and a.side == HEROES:
             wid = str(action[1])
             label = "unarmed strike" if wid == "unarmed" else item(wid)
-            return f"Attack {name(action[2])} with {label} ({eng.weapon_apc(st, a, wid)} AP)"[:60]
+            return f"Attack {name(action[2])} with {label} ({rules.weapon_apc(st, a, wid)} AP)"[:60]
         if a is not None:
             act = next((x for x in st.content.creatures[a.kind].actions if x.id == action[1]), None)
             return f"{act.name if act else action[1]} -> {name(action[2])}"[:60]

@@ -11,6 +11,7 @@ from typing import Any
 
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
+from mythtable.rulesets.mythcraft import rules
 from mythtable.rulesets.mythcraft.rules import HEROES, dist
 from mythtable.rulesets.mythcraft.state import State, Unit
 
@@ -19,7 +20,7 @@ class CreatureAI:
     name = "creature-ai"
 
     def choose(self, ruleset: Any, state: State, decision: Decision) -> Action:
-        eng = ruleset.engine
+        eng = rules
         acts = decision.actions
         kind = decision.kind
         if kind == "reaction":
