@@ -21,7 +21,7 @@ from mythtable.rulesets.mythcraft.rules import (
     capacity,
     reactive_cap,
 )
-from mythtable.rulesets.mythcraft.state import UNIT_FIELDS, State, Unit
+from mythtable.rulesets.mythcraft.state import UNIT_FIELDS, MoveFrame, State, Unit
 from mythtable.rulesets.mythcraft.view import (
     CombatantView,
     ConditionView,
@@ -158,7 +158,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             "phase": state.phase,
             "active_gone": state.active_gone,
             "ground": [list(g) for g in state.ground],
-            "stack": [dict(f) for f in state.stack],
+            "stack": [f.to_json() for f in state.stack],
             "auto_decline": list(state.auto_decline),
             "fixed_damage": state.fixed_damage,
             "round_limit": state.round_limit,
@@ -180,7 +180,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             phase=state.phase,
             active_gone=state.active_gone,
             ground=[g[:] for g in state.ground],
-            stack=[dict(f) for f in state.stack],
+            stack=[f.copy() for f in state.stack],
             auto_decline=state.auto_decline[:],
             fixed_damage=state.fixed_damage,
             round_limit=state.round_limit,
@@ -209,7 +209,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     def check_invariants(self, state: State) -> list[str]:
         problems: list[str] = []
         seen: dict[tuple[int, int], str] = {}
-        passing = {f["u"] for f in state.stack if f["t"] == "mv"}  # moving through an ally's square
+        passing = {f.uid for f in state.stack if isinstance(f, MoveFrame)}  # moving through an ally's square
         for u in state.units:
             for name in ("ap", "reactive", "special_ap", "hp", "dp", "sp", "acts", "move_left"):
                 if getattr(u, name) < 0:

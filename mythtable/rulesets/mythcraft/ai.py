@@ -13,7 +13,7 @@ from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.mythcraft import rules
 from mythtable.rulesets.mythcraft.rules import HEROES, dist
-from mythtable.rulesets.mythcraft.state import State, Unit
+from mythtable.rulesets.mythcraft.state import AttackFrame, State, Unit
 
 
 class CreatureAI:
@@ -26,7 +26,9 @@ class CreatureAI:
         if kind == "reaction":
             return ("react", acts[0][1]) if ("react", acts[0][1]) in acts else acts[-1]
         if kind == "grapple_defense":
-            target = eng.unit(state, state.stack[-1]["targets"][state.stack[-1]["k"]])
+            frame = state.stack[-1]
+            assert isinstance(frame, AttackFrame)
+            target = eng.unit(state, frame.targets[frame.target_index])
             ref, fort = eng.defense(state, target, "REF"), eng.defense(state, target, "FORT")
             return ("defend", "REF") if ref >= fort else ("defend", "FORT")
         if kind == "special_ap_choice":

@@ -13,7 +13,7 @@ from mythtable.rulesets.mythcraft.rules.reactions import answer_offer
 from mythtable.rulesets.mythcraft.rules.specs import creature_spec, maneuver_spec, push_attack, spell_spec, weapon_spec
 from mythtable.rulesets.mythcraft.rules.turns import end_turn, next_turn
 from mythtable.rulesets.mythcraft.rules.units import active, encumbered, pay, roll, speed_squares, unit, weapon_apc
-from mythtable.rulesets.mythcraft.state import INDEFINITE, UNTIL_START, State, Unit
+from mythtable.rulesets.mythcraft.state import INDEFINITE, UNTIL_START, AttackFrame, MoveFrame, State, Unit
 
 
 def hero_action(state: State, u: Unit, action: Action, events: list[Event]) -> None:
@@ -34,13 +34,13 @@ def hero_action(state: State, u: Unit, action: Action, events: list[Event]) -> N
             u.move_left = speed_squares(state, u, enc)
         u.move_left -= squares
         events.append(Event(f"{u.name} moves to ({dest[0]}, {dest[1]}): {squares} square(s), {cost} AP."))
-        state.stack.append({"t": "mv", "u": u.uid, "path": path, "i": 0, "asked": [], "free": [u.x, u.y]})
+        state.stack.append(MoveFrame(u.uid, path, (u.x, u.y)))
     elif kind == "attack":
         wid, t = str(action[1]), unit(state, str(action[2]))
         paid = pay(u, weapon_apc(state, u, wid), "attack")
         spec = weapon_spec(state, u, wid, t)
-        events.append(Event(f"{u.name} attacks {t.name} with {spec['name']} ({paid})."))
-        if spec.get("thrown"):
+        events.append(Event(f"{u.name} attacks {t.name} with {spec.name} ({paid})."))
+        if spec.thrown:
             if u.main == wid:
                 u.main = ""
             else:
@@ -182,11 +182,11 @@ def creature_action(state: State, u: Unit, action: Action, events: list[Event]) 
         assert reach is not None
         path, squares = path_to(state, u, dest, reach)
         events.append(Event(f"{u.name} moves to ({dest[0]}, {dest[1]}) ({squares} square(s))."))
-        state.stack.append({"t": "mv", "u": u.uid, "path": path, "i": 0, "asked": [], "free": [u.x, u.y]})
+        state.stack.append(MoveFrame(u.uid, path, (u.x, u.y)))
     elif kind == "attack":
         t = unit(state, str(action[2]))
         spec = creature_spec(state, u, str(action[1]))
-        events.append(Event(f"{u.name} uses {spec['name']} on {t.name}."))
+        events.append(Event(f"{u.name} uses {spec.name} on {t.name}."))
         push_attack(state, u, [t], spec)
     elif kind == "special":
         aid = str(action[1])
@@ -228,5 +228,7 @@ def apply_action(state: State, action: Action, events: list[Event]) -> None:
     elif kind == "special_ap_choice":
         answer_choice(state, action, events)
     elif kind == "grapple_defense":
-        state.stack[-1]["def"] = str(action[1])
+        frame = state.stack[-1]
+        assert isinstance(frame, AttackFrame)
+        frame.defense = str(action[1])
         events.append(Event(f"The defender chooses {action[1]}."))

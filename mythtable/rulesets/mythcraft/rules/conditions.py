@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mythtable.engine.decision import Action, Event
 from mythtable.rulesets.mythcraft.rules.units import is_turn_of, unit
-from mythtable.rulesets.mythcraft.state import INDEFINITE, State, Unit
+from mythtable.rulesets.mythcraft.state import INDEFINITE, ChoiceFrame, State, Unit
 
 
 def add_cond(state: State, u: Unit, name: str, value: int, rounds: int, src: str, events: list[Event]) -> None:
@@ -35,14 +35,15 @@ def grant_rage(state: State, t: Unit, rounds: int, events: list[Event]) -> None:
         t.special_ap = 1
         events.append(Event(f"{t.name} gains Blood Rage for {rounds} rounds (1 Rage AP per turn)."))
     else:
-        state.stack.append({"t": "choice", "u": t.uid, "rounds": duration})
+        state.stack.append(ChoiceFrame(t.uid, duration))
 
 
 def answer_choice(state: State, action: Action, events: list[Event]) -> None:
     f = state.stack.pop()
-    u = unit(state, f["u"])
+    assert isinstance(f, ChoiceFrame)
+    u = unit(state, f.uid)
     if action[1] == "blood_rage":
-        u.special, u.fury, u.special_ap = "rage", f["rounds"], 1
+        u.special, u.fury, u.special_ap = "rage", f.rounds, 1
         events.append(Event(f"{u.name} keeps Blood Rage (Rage AP) until the draught ends; Holy Support is set aside."))
     else:
         events.append(Event(f"{u.name} keeps Holy Support; the draught's Blood Rage is not held."))

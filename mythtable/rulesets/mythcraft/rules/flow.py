@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mythtable.engine.decision import Decision, Event
@@ -12,7 +13,7 @@ from mythtable.rulesets.mythcraft.rules.movement import step_move
 from mythtable.rulesets.mythcraft.rules.reactions import offer_prompt
 from mythtable.rulesets.mythcraft.rules.turns import check_over, end_turn, next_turn, start_turn
 from mythtable.rulesets.mythcraft.rules.units import able, active, can_react, unit
-from mythtable.rulesets.mythcraft.state import State
+from mythtable.rulesets.mythcraft.state import AttackFrame, ChoiceFrame, Frame, MoveFrame, OfferFrame, State
 
 
 def advance(state: State, events: list[Event]) -> None:
@@ -60,25 +61,35 @@ def advance(state: State, events: list[Event]) -> None:
         return
 
 
-def step_frame(state: State, f: dict[str, Any], events: list[Event]) -> Decision | None:
-    t = f["t"]
-    if t == "mv":
-        return step_move(state, f, events)
-    if t == "atk":
-        return step_attack(state, f, events)
-    if t == "offer":
-        who = unit(state, f["who"])
-        target = unit(state, f["target"])
-        if target.dead or not can_react(who):
-            state.stack.pop()  # the moment passed (say, an earlier reaction felled the target)
-            return None
-        return Decision(who.side, "reaction", offer_prompt(f, who, target), [("react", f["name"]), ("decline",)])
-    if t == "choice":
-        u = unit(state, f["u"])
-        return Decision(
-            u.side,
-            "special_ap_choice",
-            f"{u.name} can hold only one source of special AP: keep Holy Support or switch to Blood Rage?",
-            [("keep", "holy_support"), ("keep", "blood_rage")],
-        )
-    raise AssertionError(f"unknown frame {t}")
+def step_offer(state: State, f: OfferFrame, events: list[Event]) -> Decision | None:
+    """A reaction offer: the decision to react or decline, unless the moment passed."""
+    who = unit(state, f.who)
+    target = unit(state, f.target)
+    if target.dead or not can_react(who):
+        state.stack.pop()  # the moment passed (say, an earlier reaction felled the target)
+        return None
+    return Decision(who.side, "reaction", offer_prompt(f, who, target), [("react", f.name), ("decline",)])
+
+
+def step_choice(state: State, f: ChoiceFrame, events: list[Event]) -> Decision | None:
+    """H-7: the cleric given the fury draught keeps one source of special AP."""
+    u = unit(state, f.uid)
+    return Decision(
+        u.side,
+        "special_ap_choice",
+        f"{u.name} can hold only one source of special AP: keep Holy Support or switch to Blood Rage?",
+        [("keep", "holy_support"), ("keep", "blood_rage")],
+    )
+
+
+FRAME_STEPS: dict[type, Callable[[State, Any, list[Event]], Decision | None]] = {
+    MoveFrame: step_move,
+    AttackFrame: step_attack,
+    OfferFrame: step_offer,
+    ChoiceFrame: step_choice,
+}
+"""Each kind of frame -> the function that steps it (None: step again; a decision: wait for it)."""
+
+
+def step_frame(state: State, f: Frame, events: list[Event]) -> Decision | None:
+    return FRAME_STEPS[type(f)](state, f, events)

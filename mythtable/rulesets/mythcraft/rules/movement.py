@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from mythtable.engine.decision import Action, Decision, Event
 from mythtable.rulesets.mythcraft.rules.board import dist
 from mythtable.rulesets.mythcraft.rules.reactions import end_of_movement, offer
 from mythtable.rulesets.mythcraft.rules.units import can_react, in_melee, in_order, melee_reach, speed_squares, unit
-from mythtable.rulesets.mythcraft.state import MoveRange, Pos, State, Unit
+from mythtable.rulesets.mythcraft.state import MoveFrame, MoveRange, Pos, State, Unit
 
 
 def reach_map(state: State, u: Unit, budget: int) -> tuple[dict[Pos, int], dict[Pos, Pos]]:
@@ -201,9 +200,9 @@ def creature_moves(state: State, u: Unit) -> dict[Pos, int]:
     return dict.fromkeys(r.squares(), 1) if r is not None else {}
 
 
-def path_to(state: State, u: Unit, dest: Pos, reach: MoveRange) -> tuple[list[list[int]], int]:
+def path_to(state: State, u: Unit, dest: Pos, reach: MoveRange) -> tuple[tuple[Pos, ...], int]:
     """A cheapest path to a square of the move range, taking the first fitting neighbour at
-    each step back, as [x, y] squares (a move frame's path); and its cost in squares."""
+    each step back, as (x, y) squares (a move frame's path); and its cost in squares."""
     best = reach.best
     board = state.board
     w = board.width
@@ -225,19 +224,19 @@ def path_to(state: State, u: Unit, dest: Pos, reach: MoveRange) -> tuple[list[li
             raise AssertionError("no way back along the move range")
         path.append(q)
     path.reverse()
-    return [[p % w, p // w] for p in path], best[end]
+    return tuple((p % w, p // w) for p in path), best[end]
 
 
-def step_move(state: State, f: dict[str, Any], events: list[Event]) -> Decision | None:
+def step_move(state: State, f: MoveFrame, events: list[Event]) -> Decision | None:
     """A move frame: walk the path, then end the move (once walked, stopped or fallen)."""
-    u = unit(state, f["u"])
-    path = f["path"]
-    if not (u.dead or u.dying or f["i"] >= len(path) or "stopped" in u.conds) and walk(state, f, u, events):
+    u = unit(state, f.uid)
+    path = f.path
+    if not (u.dead or u.dying or f.step >= len(path) or "stopped" in u.conds) and walk(state, f, u, events):
         return None  # a hostile is offered an Engaged strike first
-    i = f["i"]
+    i = f.step
     state.stack.pop()
     if not u.dead and any(o is not u and not o.dead and o.x == u.x and o.y == u.y for o in state.units):
-        u.x, u.y = f["free"]  # never end on an ally's square (F-15): back to the last free one
+        u.x, u.y = f.free  # never end on an ally's square (F-15): back to the last free one
         state.moved += 1
     if "stopped" in u.conds and i < len(path) and not u.dead:
         events.append(Event(f"{u.name} is stopped at ({u.x}, {u.y})."))
@@ -247,13 +246,13 @@ def step_move(state: State, f: dict[str, Any], events: list[Event]) -> Decision 
     return None
 
 
-def walk(state: State, f: dict[str, Any], u: Unit, events: list[Event]) -> bool:
+def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
     """Step along the move frame's path until its end (False), or until leaving a square lets
     a hostile strike first (F-24): True once the Engaged strike has been offered."""
-    path = f["path"]
-    i = f["i"]
+    path = f.path
+    i = f.step
     units = state.units
-    asked = f["asked"]
+    asked = f.asked
     # Nothing but the mover changes during the walk: who could strike as it leaves a square
     # (hostiles able to react that have not used Engaged this round) and the squares it
     # cannot stop on are fixed.
@@ -279,8 +278,8 @@ def walk(state: State, f: dict[str, Any], u: Unit, events: list[Event]) -> bool:
                 engagers.append(e)
         if engagers:
             e = in_order(state, engagers)[0]
-            f["asked"] = [*asked, e.uid]
-            f["i"] = i
+            f.asked = (*asked, e.uid)
+            f.step = i
             offer(state, e, "engaged", u, events)
             return True
         u.x, u.y = qx, qy
@@ -288,7 +287,7 @@ def walk(state: State, f: dict[str, Any], u: Unit, events: list[Event]) -> bool:
         i += 1
         asked = []
         if (qx, qy) not in others:
-            f["free"] = [qx, qy]
+            f.free = (qx, qy)
         if grapples:
             for o in units:
                 g = o.conds.get("grappled")
@@ -297,6 +296,6 @@ def walk(state: State, f: dict[str, Any], u: Unit, events: list[Event]) -> bool:
                     if dist(src.x, src.y, o.x, o.y) > 1:
                         del o.conds["grappled"]
                         events.append(Event(f"{o.name} is no longer Grappled."))
-    f["i"] = i
-    f["asked"] = []
+    f.step = i
+    f.asked = ()
     return False

@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from mythtable.engine.decision import Action, Event
 from mythtable.rulesets.mythcraft.rules.board import dist, melee_adjacent_ok
 from mythtable.rulesets.mythcraft.rules.specs import creature_spec, engaged_spec, push_attack, weapon_spec
 from mythtable.rulesets.mythcraft.rules.units import can_react, grip_allowed, in_order, is_turn_of, unit
-from mythtable.rulesets.mythcraft.state import State, Unit
+from mythtable.rulesets.mythcraft.state import AttackFrame, OfferFrame, State, Unit
 
 
-def offer(state: State, who: Unit, name: str, target: Unit, events: list[Event], **extra: Any) -> bool:
+def offer(state: State, who: Unit, name: str, target: Unit, events: list[Event], defense: str | None = None) -> bool:
     """Open a reaction decision unless the owner's side auto-declines (H-14)."""
     if state.auto_decline[who.side]:
         events.append(Event(f"{who.name} could react ({name.replace('_', ' ')}) but reactions are auto-declined."))
         return False
-    state.stack.append({"t": "offer", "who": who.uid, "name": name, "target": target.uid, **extra})
+    state.stack.append(OfferFrame(who.uid, name, target.uid, defense))
     return True
 
 
-def offer_prompt(f: dict[str, Any], who: Unit, target: Unit) -> str:
-    name = f["name"]
+def offer_prompt(f: OfferFrame, who: Unit, target: Unit) -> str:
+    name = f.name
     if name == "engaged":
         return f"{who.name} may strike {target.name}, who leaves its reach (Engaged, 0 AP). Use it?"
     if name == "riposte":
@@ -31,7 +29,7 @@ def offer_prompt(f: dict[str, Any], who: Unit, target: Unit) -> str:
     if name == "parry":
         return f"{who.name} may Parry {target.name}'s attack: +2 AR (1 Reactive AP). Use it?"
     if name == "ward":
-        return f"{who.name} may Ward against {target.name}'s attack: +2 {f.get('def', '')} (1 Reactive AP). Use it?"
+        return f"{who.name} may Ward against {target.name}'s attack: +2 {f.defense} (1 Reactive AP). Use it?"
     raise KeyError(name)
 
 
@@ -64,8 +62,9 @@ def end_of_movement(state: State, u: Unit, events: list[Event]) -> None:
 
 def answer_offer(state: State, action: Action, events: list[Event]) -> None:
     f = state.stack.pop()
-    who, target = unit(state, f["who"]), unit(state, f["target"])
-    name = f["name"]
+    assert isinstance(f, OfferFrame)
+    who, target = unit(state, f.who), unit(state, f.target)
+    name = f.name
     if action[0] == "decline":
         events.append(Event(f"{who.name} does not react."))
         return
@@ -94,5 +93,6 @@ def answer_offer(state: State, action: Action, events: list[Event]) -> None:
         who.used.append(name)
         who.reactive -= 1
         parent = state.stack[-1]
-        parent["bonus"] = 2
-        events.append(Event(f"{who.name} uses {name.capitalize()} (1 Reactive AP): +2 {parent['def'] or 'AR'}."))
+        assert isinstance(parent, AttackFrame)
+        parent.bonus = 2
+        events.append(Event(f"{who.name} uses {name.capitalize()} (1 Reactive AP): +2 {parent.defense or 'AR'}."))

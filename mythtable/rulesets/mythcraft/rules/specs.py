@@ -3,135 +3,133 @@ pushing an attack frame."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from mythtable.rulesets.mythcraft.content import parse_dice
 from mythtable.rulesets.mythcraft.rules.formulas import ATTR_INDEX, CREATURES, HEROES
 from mythtable.rulesets.mythcraft.rules.units import grip_allowed, held_weapons, in_melee
-from mythtable.rulesets.mythcraft.state import State, Unit
+from mythtable.rulesets.mythcraft.state import AttackFrame, AttackSpec, State, Unit
 
 
-def weapon_spec(state: State, u: Unit, wid: str, target: Unit) -> dict[str, Any]:
+def weapon_spec(state: State, u: Unit, wid: str, target: Unit) -> AttackSpec:
     if wid == "unarmed":
         s = u.attrs[0]
-        return {
-            "name": "an unarmed strike",
-            "lab": "STR",
-            "mod": s,
-            "def": "AR",
-            "n": 0,
-            "s": 0,
-            "b": max(1, 1 + s),
-            "type": "blunt",
-            "melee": True,
-            "ranged": False,
-            "magic": False,
-            "creature": False,
-            "avg": 0,
-            "riders": [],
-            "kind": "damage",
-            "wid": "unarmed",
-        }
+        return AttackSpec(
+            name="an unarmed strike",
+            label="STR",
+            mod=s,
+            defense="AR",
+            dice_n=0,
+            dice_sides=0,
+            bonus=max(1, 1 + s),
+            damage_type="blunt",
+            melee=True,
+            ranged=False,
+            magic=False,
+            creature=False,
+            average=0,
+            riders=(),
+            kind="damage",
+            wid="unarmed",
+        )
     it = state.content.items[wid]
     n, sides, b = parse_dice(it.damage)
     ai = ATTR_INDEX[it.attribute or "STR"]
     melee = bool(it.reach_ft) and in_melee(state, u, (target.x, target.y), it.reach_ft // 5)
-    return {
-        "name": it.name,
-        "lab": it.attribute,
-        "mod": u.attrs[ai],
-        "def": it.defense,
-        "n": n,
-        "s": sides,
-        "b": b + u.attrs[ai],
-        "type": it.damage_type,
-        "melee": melee,
-        "ranged": not melee,
-        "magic": False,
-        "creature": False,
-        "avg": 0,
-        "riders": [],
-        "kind": "damage",
-        "wid": wid,
-        "thrown": not melee and bool(it.thrown_ft),
-    }
+    return AttackSpec(
+        name=it.name,
+        label=it.attribute,
+        mod=u.attrs[ai],
+        defense=it.defense,
+        dice_n=n,
+        dice_sides=sides,
+        bonus=b + u.attrs[ai],
+        damage_type=it.damage_type,
+        melee=melee,
+        ranged=not melee,
+        magic=False,
+        creature=False,
+        average=0,
+        riders=(),
+        kind="damage",
+        wid=wid,
+        thrown=not melee and bool(it.thrown_ft),
+    )
 
 
-def spell_spec(state: State, u: Unit, sid: str) -> dict[str, Any]:
+def spell_spec(state: State, u: Unit, sid: str) -> AttackSpec:
     sp = state.content.spells[sid]
     lab = "INT" if sp.school == "arcane" else "CHA"
     n, s, b = parse_dice(sp.damage)
-    return {
-        "name": sp.name,
-        "lab": lab,
-        "mod": u.attrs[ATTR_INDEX[lab]],
-        "def": sp.defense,
-        "n": n,
-        "s": s,
-        "b": b,
-        "type": sp.damage_type,
-        "melee": False,
-        "ranged": True,
-        "magic": True,
-        "creature": False,
-        "avg": 0,
-        "riders": [],
-        "kind": "damage",
-        "wid": "",
-    }
+    return AttackSpec(
+        name=sp.name,
+        label=lab,
+        mod=u.attrs[ATTR_INDEX[lab]],
+        defense=sp.defense,
+        dice_n=n,
+        dice_sides=s,
+        bonus=b,
+        damage_type=sp.damage_type,
+        melee=False,
+        ranged=True,
+        magic=True,
+        creature=False,
+        average=0,
+        riders=(),
+        kind="damage",
+        wid="",
+    )
 
 
-def creature_spec(state: State, u: Unit, aid: str) -> dict[str, Any]:
+def creature_spec(state: State, u: Unit, aid: str) -> AttackSpec:
     a = next(x for x in state.content.creatures[u.kind].actions if x.id == aid)
     n, s, b = parse_dice(a.damage) if a.damage else (0, 0, 0)
-    return {
-        "name": a.name,
-        "lab": "",
-        "mod": a.bonus,
-        "def": a.defense,
-        "n": n,
-        "s": s,
-        "b": b,
-        "type": a.damage_type or "",
-        "melee": a.range in ("melee", "reach"),
-        "ranged": a.range == "ranged",
-        "magic": False,
-        "creature": True,
-        "avg": a.average,
-        "riders": [[r.condition, r.value, r.rounds] for r in a.riders],
-        "kind": "damage" if a.damage else "effect",
-        "wid": aid,
-    }
+    return AttackSpec(
+        name=a.name,
+        label="",
+        mod=a.bonus,
+        defense=a.defense,
+        dice_n=n,
+        dice_sides=s,
+        bonus=b,
+        damage_type=a.damage_type or "",
+        melee=a.range in ("melee", "reach"),
+        ranged=a.range == "ranged",
+        magic=False,
+        creature=True,
+        average=a.average,
+        riders=tuple((r.condition, r.value, r.rounds) for r in a.riders),
+        kind="damage" if a.damage else "effect",
+        wid=aid,
+    )
 
 
-def maneuver_spec(state: State, u: Unit, kind: str) -> dict[str, Any]:
+def maneuver_spec(state: State, u: Unit, kind: str) -> AttackSpec:
     s, d = u.attrs[0], u.attrs[1]
     if kind in ("grapple", "escape") and d > s:
         lab, mod = "DEX", d
     else:
         lab, mod = "STR", s
     defense_name = {"grapple": "?", "escape": "?", "shove": "FORT", "trip": "REF"}[kind]
-    return {
-        "name": kind,
-        "lab": lab,
-        "mod": mod,
-        "def": defense_name,
-        "n": 0,
-        "s": 0,
-        "b": 0,
-        "type": "",
-        "melee": True,
-        "ranged": False,
-        "magic": False,
-        "creature": u.side == CREATURES,
-        "avg": 0,
-        "riders": [],
-        "kind": kind,
-        "wid": "",
-    }
+    return AttackSpec(
+        name=kind,
+        label=lab,
+        mod=mod,
+        defense=defense_name,
+        dice_n=0,
+        dice_sides=0,
+        bonus=0,
+        damage_type="",
+        melee=True,
+        ranged=False,
+        magic=False,
+        creature=u.side == CREATURES,
+        average=0,
+        riders=(),
+        kind=kind,
+        wid="",
+    )
 
 
-def engaged_spec(state: State, e: Unit, target: Unit) -> dict[str, Any]:
+def engaged_spec(state: State, e: Unit, target: Unit) -> AttackSpec:
     if e.side == HEROES:
         for wid in held_weapons(state, e):
             if (wid == "unarmed" or state.content.items[wid].reach_ft) and grip_allowed(state, e, wid):
@@ -146,20 +144,5 @@ def engaged_spec(state: State, e: Unit, target: Unit) -> dict[str, Any]:
     raise AssertionError("no engaged attack")
 
 
-def push_attack(state: State, a: Unit, targets: list[Unit], spec: dict[str, Any], stop: bool = False) -> None:
-    state.stack.append(
-        {
-            "t": "atk",
-            "a": a.uid,
-            "targets": [t.uid for t in targets],
-            "k": 0,
-            "spec": spec,
-            "nat": 0,
-            "ph": "roll",
-            "bonus": 0,
-            "stop": stop,
-            "dice": None,
-            "def": "",
-            "missed": False,
-        }
-    )
+def push_attack(state: State, a: Unit, targets: list[Unit], spec: AttackSpec, stop: bool = False) -> None:
+    state.stack.append(AttackFrame(a.uid, tuple(t.uid for t in targets), spec, stop))
