@@ -467,6 +467,8 @@ def resolve_top(s: State) -> None:
             u = Unit(item.uid, cd.id, seat, sick=True)  # F-11, H-24
             s.units[item.uid] = u
             p.lane.append(item.uid)
+            if s.combat is not None:  # M-45: played during the Combat Stage, it stays out of this combat
+                s.combat.arrived.append(item.uid)
             _say(s, f"{cd.name} enters {p.name}'s defense lane.")
             if cd.on_play:
                 run_effects(s, cd.on_play, seat, item.target, item.uid, cd.heals)
@@ -554,7 +556,7 @@ def start_combat(s: State) -> None:
 def attack_eligible(s: State, u: Unit) -> bool:
     c = s.combat
     assert c is not None
-    if u.downed:
+    if u.downed or u.uid in c.arrived:  # M-45
         return False
     if c.round == 1:
         return can_exhaust(s, u)  # F-7, F-11, M-47
@@ -586,7 +588,7 @@ def finish_attackers(s: State) -> None:
 
 
 def block_pairs(s: State) -> tuple[list[int], list[tuple[int, int]]]:
-    """Ready defenders not yet blocking, and every legal (blocker, attacker) pair (F-10, H-17, H-23)."""
+    """Ready defenders not yet blocking, and every legal (blocker, attacker) pair (F-10, H-17, H-23, M-45)."""
     c = s.combat
     assert c is not None
     cards = s.content.cards
@@ -595,7 +597,7 @@ def block_pairs(s: State) -> tuple[list[int], list[tuple[int, int]]]:
     pairs: list[tuple[int, int]] = []
     live_attackers = [(a, cards[units[a].card].magical) for a in c.attackers if a in units and not units[a].downed]
     for uid in s.players[1 - s.active].lane:
-        if uid in c.blocks:
+        if uid in c.blocks or uid in c.arrived:  # M-45: arrived during this Combat Stage
             continue
         u = units[uid]
         if u.exhausted or u.downed:
@@ -789,7 +791,7 @@ def resolution(s: State) -> None:
         for a in c.attackers:
             u = active_unit(s, a)
             if u is not None and u.attacks == 1 and s.content.cards[u.card].double_assault:
-                s.combat = Combat(2)
+                s.combat = Combat(2, arrived=c.arrived)  # M-42, M-45: still the same Combat Stage
                 s.stage = "combat.attackers"
                 s.step = "attackers"
                 _say(s, "A second combat round begins (Double Assault).")

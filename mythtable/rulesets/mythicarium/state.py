@@ -121,6 +121,8 @@ class Combat:
     kill_owner: list[int] = field(default_factory=list)
     assigned: int = 0
     """Total wounds assigned this round (attack DP placed on blockers and players)."""
+    arrived: list[int] = field(default_factory=list)
+    """Units that entered play during this Combat Stage, kept for a Double Assault round (M-45)."""
 
     def copy(self) -> Combat:
         return Combat(
@@ -138,6 +140,7 @@ class Combat:
             list(self.kills),
             list(self.kill_owner),
             self.assigned,
+            list(self.arrived),
         )
 
 
@@ -260,6 +263,7 @@ def snapshot_state(s: State) -> dict[str, Any]:
             "kills": list(cb.kills),
             "kill_owner": list(cb.kill_owner),
             "assigned": cb.assigned,
+            "arrived": list(cb.arrived),
         },
         "choosing": None if s.choosing is None else [s.choosing.kind, s.choosing.uid, s.choosing.owner],
         "chooser": s.chooser,
