@@ -346,6 +346,37 @@ def test_H_26_simultaneous_win_conditions_make_a_draw() -> None:
     assert r is not None and r.winner is None and r.reason.startswith("Draw")
 
 
+def _last_champion_attacks_with_a_goblin(vp: int) -> tuple[typing.Any, int]:
+    """Ana's last active Champion (1 HP left) attacks into a blocker beside an unblocked goblin."""
+    t = table(lane=(["goblin-skirmisher"], ["rusalka-ford"]))
+    a, b, c = t.champs(0)
+    for u in (a, b):
+        t.unit(u).downed = True
+        t.unit(u).wounds = t.hp(u)
+    t.unit(c).wounds = t.hp(c) - 1
+    t.s.players[0].vp = vp
+    t.attack(c, lane_uid(t, 0, "goblin-skirmisher"))
+    t.block((lane_uid(t, 1, "rusalka-ford"), c))  # a Magical blocker for the Magical Champion (H-17)
+    return t, c
+
+
+def test_H_26_F_1_twenty_vp_in_damage_assignment_wins_before_resolution_downs_the_last_champion() -> None:
+    t, c = _last_champion_attacks_with_a_goblin(19)
+    r = RS.result(t.s)
+    assert r is not None and r.winner == 0 and "20 VP" in r.reason  # reached first: a win, not a draw
+    assert t.s.players[0].vp == 20
+    assert not t.unit(c).downed  # Resolution never came
+    assert not any("suffers" in x for x in t.texts())
+
+
+def test_H_26_F_2_one_vp_short_then_the_last_champion_falls_and_the_attacker_loses() -> None:
+    t, c = _last_champion_attacks_with_a_goblin(18)
+    r = RS.result(t.s)
+    assert t.s.players[0].vp == 19
+    assert t.unit(c).downed
+    assert r is not None and r.winner == 1 and "Champions are downed" in r.reason
+
+
 def test_H_27_downing_a_champion_gives_no_xp() -> None:
     t = table(lane=(["moss-troll"], []))
     troll = lane_uid(t, 0, "moss-troll")

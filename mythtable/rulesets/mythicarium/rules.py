@@ -658,6 +658,8 @@ def start_damage(s: State) -> None:
         c.dealt.append(a)
         attacker_p.vp += dmg
         _say(s, f"{cards[u.card].name} deals {dmg} damage to {defender.name}: {attacker_p.name} gains {dmg} VP.")
+    if check_win(s):  # F-1, H-26: 20 VP reached here wins before Resolution's kills happen
+        return
     # H-11 early step: Berserk units not facing Berserk
     c.step = "early"
     for a in c.attackers:
