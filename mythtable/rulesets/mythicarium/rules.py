@@ -196,9 +196,6 @@ def open_window(s: State, stage: str) -> None:
     s.step = "window"
     s.priority = s.active
     s.passes = 0
-    if stage == "combat.legendary":
-        s.players[0].legends = 0
-        s.players[1].legends = 0
 
 
 def end_window(s: State) -> None:
@@ -389,7 +386,7 @@ def priority_actions(s: State) -> tuple[str, list[Action]] | None:
             continue
         if not cd.lightning:
             if cd.type == "Legend":
-                if not legendary or p.legends >= 1:  # H-6, H-21
+                if not legendary:  # H-6; H-21: no limit on Legends per battle
                     continue
             elif not main:
                 continue
@@ -429,8 +426,6 @@ def put_in_limbo(s: State, item: Item) -> None:
     if item.kind == "card":
         p.hand.remove(item.uid)
         p.xp -= cd.xp
-        if cd.type == "Legend":
-            p.legends += 1
         _say(s, f"{p.name} plays {cd.name} ({cd.xp} XP){tgt}.", "play", reveals=True)
     else:
         ab = cd.ability

@@ -62,8 +62,6 @@ class Player:
     xp: int = 0
     vp: int = 0
     hand_limit: int = 8
-    legends: int = 0
-    """Legends played in the current Legendary Battle (H-21)."""
     decked: bool = False
     """Had to draw from an empty deck (F-3)."""
 
@@ -78,7 +76,6 @@ class Player:
             self.xp,
             self.vp,
             self.hand_limit,
-            self.legends,
             self.decked,
         )
 
@@ -227,7 +224,6 @@ def snapshot_state(s: State) -> dict[str, Any]:
             "xp": p.xp,
             "vp": p.vp,
             "hand_limit": p.hand_limit,
-            "legends": p.legends,
             "decked": p.decked,
         }
 
