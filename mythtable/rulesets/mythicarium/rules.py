@@ -83,11 +83,6 @@ def can_exhaust(s: State, u: Unit) -> bool:
     return not u.sick or s.content.cards[u.card].celerity
 
 
-def can_block(attacker_magical: bool, blocker_magical: bool) -> bool:
-    """M-31, M-32, H-17."""
-    return blocker_magical or not attacker_magical
-
-
 def name_of(s: State, uid: int) -> str:
     return cdef(s, uid).name
 
@@ -598,7 +593,7 @@ def block_pairs(s: State) -> tuple[list[int], list[tuple[int, int]]]:
         if u.exhausted or u.downed:
             continue
         bm = cards[u.card].magical
-        legal = [(uid, a) for a, am in live_attackers if bm or not am]
+        legal = [(uid, a) for a, am in live_attackers if bm or not am]  # M-31, M-32, H-17
         if legal:
             free.append(uid)
             pairs.extend(legal)
