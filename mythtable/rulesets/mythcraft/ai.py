@@ -13,7 +13,7 @@ from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.mythcraft import rules
 from mythtable.rulesets.mythcraft.rules import HEROES, dist
-from mythtable.rulesets.mythcraft.state import AttackFrame, State, Unit
+from mythtable.rulesets.mythcraft.state import AttackFrame, State, Unit, clone
 
 
 class CreatureAI:
@@ -131,8 +131,6 @@ def heuristic(state: State, seat: int) -> float:
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """MythCraft hides nothing but the dice to come: a clone with a generator reseeded from `rng`."""
-    from mythtable.rulesets.mythcraft import RULESET
-
-    clone = RULESET.clone(state)
-    clone.rng = Rng(rng.next64())
-    return clone
+    copy = clone(state)
+    copy.rng = Rng(rng.next64())
+    return copy

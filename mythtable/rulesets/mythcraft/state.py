@@ -355,3 +355,53 @@ class State:
     decision: Decision | None = None
     reach_cache: MoveRange | None = None
     opening: list[Any] = field(default_factory=list)
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """Plain data for hashing and records (a pending frame keeps the keys it has always had)."""
+    return {
+        "encounter": state.encounter,
+        "unit_fields": list(UNIT_FIELDS),
+        "units": [u.to_json() for u in state.units],
+        "order": list(state.order),
+        "turn_idx": state.turn_idx,
+        "round": state.round,
+        "phase": state.phase,
+        "active_gone": state.active_gone,
+        "ground": [list(g) for g in state.ground],
+        "stack": [f.to_json() for f in state.stack],
+        "auto_decline": list(state.auto_decline),
+        "fixed_damage": state.fixed_damage,
+        "round_limit": state.round_limit,
+        "result": state.result,
+        "turns": state.turns,
+        "rng": state.rng.state,
+    }
+
+
+def clone(state: State) -> State:
+    """A copy to play on (search, take-backs): everything mutable copied; content, board and caches shared."""
+    return State(
+        content=state.content,
+        board=state.board,
+        rng=state.rng.copy(),
+        units=[u.copy() for u in state.units],
+        order=state.order[:],
+        encounter=state.encounter,
+        turn_idx=state.turn_idx,
+        round=state.round,
+        phase=state.phase,
+        active_gone=state.active_gone,
+        ground=[g[:] for g in state.ground],
+        stack=[f.copy() for f in state.stack],
+        auto_decline=state.auto_decline[:],
+        fixed_damage=state.fixed_damage,
+        round_limit=state.round_limit,
+        result=None if state.result is None else state.result[:],
+        turns=state.turns,
+        casualties=state.casualties,
+        moved=state.moved,
+        decision=state.decision,
+        reach_cache=state.reach_cache,
+        opening=state.opening,
+    )

@@ -4,6 +4,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mythtable.rulesets.mythcraft.rules import (
+    DEF_INDEX,
+    HEROES,
+    active,
+    bloodied,
+    capacity,
+    creature_moves,
+    defense,
+    encumbered,
+    hero_moves,
+    melee_reach,
+    reactive_cap,
+    speed_squares,
+    stage,
+    weight,
+)
+from mythtable.rulesets.mythcraft.state import State, Unit
+
+ATTR_NAMES = ("STR", "DEX", "END", "AWR", "INT", "CHA", "LUCK", "COR")
+
 
 @dataclass(frozen=True, slots=True)
 class GroundItemView:
@@ -108,3 +128,91 @@ class MythcraftView:
     decision_kind: str
     prompt: str
     result: str
+
+
+# ----- the builder -----------------------------------------------------------------------------
+def build_view(state: State, seat: int | None) -> MythcraftView:
+    """Everything is public in MythCraft: every seat (and the replay viewer) sees the same."""
+    items = state.content.items
+    board = state.board
+    current = None
+    if state.order and not state.active_gone and state.turn_idx < len(state.order):
+        current = active(state)
+    combatants = tuple(combatant_view(state, u) for u in state.units)
+    order = tuple(
+        InitiativeEntry(u.uid, u.name, u.init[0], u.attrs[3], u.init[1], tuple(u.init[2]))
+        for u in (state.units[i] for i in state.order)
+    )
+    reachable: tuple[ReachableSquare, ...] = ()
+    d = state.decision
+    if d is not None and d.kind in ("hero_turn", "creature_turn") and current is not None:
+        moves = hero_moves(state, current) if current.side == HEROES else creature_moves(state, current)
+        reachable = tuple(ReachableSquare(x, y, c) for (x, y), c in sorted(moves.items()))
+    result = ""
+    if state.result is not None:
+        winner = state.result[0]
+        head = "Draw: " if winner is None else "Heroes win: " if winner == HEROES else "The Myth Caster wins: "
+        result = head + state.result[1]
+    return MythcraftView(
+        stage=stage(state),
+        round=state.round,
+        encounter=state.encounter,
+        map=MapView(
+            board.width,
+            board.height,
+            tuple(sorted(board.walls)),
+            tuple(sorted(board.rubble)),
+            tuple(GroundItemView(g[0], g[1], g[2], items[g[2]].name) for g in state.ground),
+        ),
+        combatants=combatants,
+        initiative=InitiativeView(order, state.turn_idx, state.round),
+        active_uid=current.uid if current else "",
+        reachable=reachable,
+        active_reach=melee_reach(state, current) if current else 0,
+        decision_kind=d.kind if d else "",
+        prompt=d.prompt if d else "",
+        result=result,
+    )
+
+
+def combatant_view(state: State, u: Unit) -> CombatantView:
+    defs = tuple((name, defense(state, u, name)) for name in DEF_INDEX)
+    attrs = ATTR_NAMES if u.side == HEROES else ATTR_NAMES[:6]
+    return CombatantView(
+        uid=u.uid,
+        name=u.name,
+        side=u.side,
+        kind=u.kind,
+        x=u.x,
+        y=u.y,
+        hp=u.hp,
+        max_hp=u.max_hp,
+        bloodied=bloodied(u),
+        dp=u.dp,
+        dying=u.dying,
+        dead=u.dead,
+        conditions=tuple(ConditionView(k, v[0], 0 if v[1] == -2 else v[1], v[2]) for k, v in sorted(u.conds.items())),
+        ap=u.ap,
+        fresh_ap=u.fresh,
+        carried_reactive_ap=u.kept,
+        special_kind=u.special,
+        special_ap=u.special_ap,
+        reactive_ap=u.reactive,
+        reactive_cap=reactive_cap(u.level) if u.side == HEROES else 0,
+        level=u.level,
+        weapon=u.main,
+        off_hand=u.off,
+        armor=u.armor,
+        carried=tuple(u.pack),
+        carried_weight=weight(state, u) if u.side == HEROES else 0,
+        capacity=capacity(u.attrs[0]) if u.side == HEROES else 0,
+        encumbered=encumbered(state, u),
+        speed_ft=u.speed_ft,
+        speed_squares=speed_squares(state, u),
+        defenses=defs,
+        attributes=tuple(zip(attrs, u.attrs, strict=False)),
+        sp=u.sp,
+        max_sp=u.max_sp,
+        actions_left=u.acts,
+        feature=u.feature,
+    )

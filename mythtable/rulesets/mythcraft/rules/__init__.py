@@ -15,7 +15,7 @@ from mythtable.rulesets.mythcraft.rules.actions import apply_action
 from mythtable.rulesets.mythcraft.rules.board import board_for, dist, line_of_sight, melee_adjacent_ok
 from mythtable.rulesets.mythcraft.rules.conditions import add_cond
 from mythtable.rulesets.mythcraft.rules.decisions import creature_decision, hero_decision, weapon_targets
-from mythtable.rulesets.mythcraft.rules.flow import advance
+from mythtable.rulesets.mythcraft.rules.flow import advance, stage
 from mythtable.rulesets.mythcraft.rules.formulas import (
     ATTR_INDEX,
     CREATURES,
@@ -74,6 +74,7 @@ __all__ = [
     "reach_map",
     "reactive_cap",
     "speed_squares",
+    "stage",
     "unit",
     "weapon_apc",
     "weapon_targets",

@@ -93,3 +93,16 @@ FRAME_STEPS: dict[type, Callable[[State, Any, list[Event]], Decision | None]] = 
 
 def step_frame(state: State, f: Frame, events: list[Event]) -> Decision | None:
     return FRAME_STEPS[type(f)](state, f, events)
+
+
+def stage(state: State) -> str:
+    """Where the game is parked, for the view and the UI: initiative (before the first turn), hero_turn,
+    creature_turn, reaction (any other decision) or round_end (the game is over)."""
+    d = state.decision
+    if d is None:
+        return "round_end"
+    if d.kind in ("hero_turn", "creature_turn"):
+        if state.turns == 0 and state.round == 1:
+            return "initiative"
+        return d.kind
+    return "reaction"
