@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mythtable.engine.decision import Action, Decision, Event, Result
+from mythtable.engine.decision import Action, Decision, Event, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.errors import IllegalAction, SetupError
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
@@ -20,7 +20,7 @@ from mythtable.rulesets.mythcraft.rules import (
 )
 from mythtable.rulesets.mythcraft.state import MoveFrame, State, clone, snapshot
 from mythtable.rulesets.mythcraft.view import MythcraftView, build_view
-from mythtable.rulesets.mythcraft.words import describe
+from mythtable.rulesets.mythcraft.words import describe, subject
 
 DEFAULT_PARTY = ("berzerker", "cleric", "warrior", "rogue")
 
@@ -128,6 +128,9 @@ class MythCraft(Ruleset[State, MythcraftContent]):
 
     def describe(self, state: State, action: Action) -> str:
         return describe(state, action)
+
+    def subject(self, state: State, action: Action) -> Subject:
+        return subject(state, action)
 
     def result(self, state: State) -> Result | None:
         if state.result is None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from mythtable.engine.decision import Action
-from mythtable.rulesets.mythcraft.rules import HEROES, active, hero_moves, unit, weapon_apc
-from mythtable.rulesets.mythcraft.state import State
+from mythtable.engine.decision import NO_SUBJECT, Action, Subject
+from mythtable.rulesets.mythcraft.rules import HEROES, active, dist, hero_moves, unit, weapon_apc
+from mythtable.rulesets.mythcraft.state import AttackFrame, ChoiceFrame, OfferFrame, State, Unit
 
 
 def describe(state: State, action: Action) -> str:
@@ -87,3 +87,56 @@ def describe(state: State, action: Action) -> str:
     if kind == "defend":
         return f"Defend with {action[1]}"
     return " ".join(str(x) for x in action)[:60]
+
+
+# ----- what an option is about ------------------------------------------------------------------
+TARGET_AT = {"attack": 2, "cast": 2, "use": 2, "grapple": 1, "shove": 1, "trip": 1, "help": 1}
+"""Turn action kind -> the position of the combatant uid it is aimed at."""
+ITEM_AT = {"equip": 1, "stow": 1, "set_down": 1, "pick_up": 1, "use": 1}
+"""Turn action kind -> the position of the item id it takes up, puts away or uses."""
+
+
+def subject(state: State, action: Action) -> Subject:
+    """What one option of the open decision is about, in the view's ids: the combatant acting (or
+    asked), the combatant it is aimed at, the square it moves to (or picks an item up from), the
+    item it handles (a weapon attack names its weapon)."""
+    d = state.decision
+    if d is None:
+        return NO_SUBJECT
+    kind = str(action[0])
+    if d.kind in ("hero_turn", "creature_turn"):
+        u = active(state)
+        target: str | None = None
+        item: str | None = None
+        square: tuple[int, int] | None = None
+        if kind == "move":
+            square = (int(action[1]), int(action[2]))
+        elif kind in TARGET_AT:
+            target = str(action[TARGET_AT[kind]])
+        elif kind == "escape":
+            target = str(u.conds["grappled"][2])
+        if kind in ITEM_AT:
+            item = str(action[ITEM_AT[kind]])
+        elif kind == "attack" and u.side == HEROES and action[1] != "unarmed":
+            item = str(action[1])
+        if kind == "pick_up":
+            square = pick_up_square(state, u, str(item))
+        return Subject(actor=u.uid, target=target, square=square, item=item)
+    frame = state.stack[-1] if state.stack else None
+    if isinstance(frame, OfferFrame):
+        return Subject(actor=frame.who, target=frame.target)
+    if isinstance(frame, ChoiceFrame):
+        return Subject(actor=frame.uid)
+    if isinstance(frame, AttackFrame):  # grapple_defense: the defender against the attacker
+        return Subject(actor=frame.targets[frame.target_index], target=frame.attacker)
+    return NO_SUBJECT
+
+
+def pick_up_square(state: State, u: Unit, iid: str) -> tuple[int, int] | None:
+    """The square an item is picked up from: the nearest one holding it (its own square first)."""
+    spots = [(dist(g[0], g[1], u.x, u.y), g[0], g[1]) for g in state.ground if g[2] == iid]
+    near = [s for s in spots if s[0] <= 1]
+    if not near:
+        return None
+    _, x, y = min(near, key=lambda s: s[0])
+    return (x, y)
