@@ -112,6 +112,9 @@ class ReachableSquare:
     x: int
     y: int
     ap_cost: int  # 0 inside the current Move, 1 for a new Move (creatures: 1 action)
+    engaged_by: tuple[str, ...] = ()
+    """Hostiles whose melee reach the mover is in now but this square is not: they may strike as it
+    leaves (F-24). A hint: the engine decides along the path, once per hostile and round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +128,7 @@ class MythcraftView:
     active_uid: str
     reachable: tuple[ReachableSquare, ...]
     active_reach: int  # the active participant's melee reach in squares
+    reach_squares: tuple[tuple[int, int], ...]  # on its turn: the squares within that reach (walls aside)
     decision_kind: str
     prompt: str
     result: str
@@ -147,7 +151,9 @@ def build_view(state: State, seat: int | None) -> MythcraftView:
     d = state.decision
     if d is not None and d.kind in ("hero_turn", "creature_turn") and current is not None:
         moves = hero_moves(state, current) if current.side == HEROES else creature_moves(state, current)
-        reachable = tuple(ReachableSquare(x, y, c) for (x, y), c in sorted(moves.items()))
+        reachable = tuple(
+            ReachableSquare(x, y, c, engaged_by(state, current, x, y)) for (x, y), c in sorted(moves.items())
+        )
     result = ""
     if state.result is not None:
         winner = state.result[0]
@@ -169,10 +175,43 @@ def build_view(state: State, seat: int | None) -> MythcraftView:
         active_uid=current.uid if current else "",
         reachable=reachable,
         active_reach=melee_reach(state, current) if current else 0,
+        reach_squares=reach_squares(state, current)
+        if current is not None and d is not None and d.kind in TURNS
+        else (),
         decision_kind=d.kind if d else "",
         prompt=d.prompt if d else "",
         result=result,
     )
+
+
+TURNS = ("hero_turn", "creature_turn")
+
+
+def reach_squares(state: State, u: Unit) -> tuple[tuple[int, int], ...]:
+    """The squares around `u` within its melee reach (a box of that radius, walls and its own square aside)."""
+    r = melee_reach(state, u)
+    board = state.board
+    walls = board.walls
+    return tuple(
+        (x, y)
+        for y in range(max(0, u.y - r), min(board.height, u.y + r + 1))
+        for x in range(max(0, u.x - r), min(board.width, u.x + r + 1))
+        if (x, y) != (u.x, u.y) and (x, y) not in walls
+    )
+
+
+def engaged_by(state: State, mover: Unit, x: int, y: int) -> tuple[str, ...]:
+    """Hostiles able to strike whose melee reach `mover` is in now but (x, y) is not (F-24)."""
+    out = []
+    for o in state.units:
+        if o.side == mover.side or o.dead or o.dying:
+            continue
+        reach = melee_reach(state, o)
+        now = max(abs(o.x - mover.x), abs(o.y - mover.y))
+        then = max(abs(o.x - x), abs(o.y - y))
+        if 0 < now <= reach < then:
+            out.append(o.uid)
+    return tuple(out)
 
 
 def combatant_view(state: State, u: Unit) -> CombatantView:

@@ -1,0 +1,172 @@
+"""The detail line: what the highlighted option means (a square's cost and risk, a target, an item)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from mythtable.engine.decision import Action
+from mythtable.tui.boards.mythcraft.common import (
+    ITEM_ACTIONS,
+    ITEM_STYLE,
+    TARGETED,
+    condition_text,
+    content,
+    creature_actions,
+    find,
+    item_name,
+    reactor,
+    token,
+    token_style,
+)
+
+
+def explain(view: Any, action: Action) -> str | Text:
+    """What an option means: a square's AP cost and Engaged risk, a target's HP and defenses."""
+    kind = action[0]
+    if kind == "move" and len(action) == 3:
+        return move_detail(view, int(action[1]), int(action[2]))
+    if kind in TARGETED and len(action) > TARGETED[kind]:
+        target = find(view, action[TARGETED[kind]])
+        if target is not None:
+            return target_detail(view, action, target)
+    if kind in ITEM_ACTIONS and len(action) > 1:
+        return item_detail(str(action[1]), str(action[0]), find(view, view.active_uid))
+    if kind == "react":
+        asked = reactor(view)
+        if asked is not None and asked.side == 0:
+            return Text(f"{asked.name} holds {asked.reactive_ap} Reactive AP (cap {asked.reactive_cap}).")
+    return ""
+
+
+def move_detail(view: Any, x: int, y: int) -> Text:
+    square = next((s for s in view.reachable if (s.x, s.y) == (x, y)), None)
+    active = find(view, view.active_uid)
+    text = Text(f"Move to ({x}, {y})", style="bold")
+    if active is not None:
+        steps = max(abs(active.x - x), abs(active.y - y))
+        text.append(f", {steps} square{'s' if steps != 1 else ''} away")
+    if square is not None:
+        if active is not None and active.side == 1:
+            text.append(" · uses 1 action", style="yellow")
+        elif square.ap_cost == 0:
+            text.append(" · 0 AP (inside this Move)", style="green")
+        else:
+            text.append(f" · {square.ap_cost} AP (a new Move)", style="yellow")
+    if active is not None:
+        strikers = [token(o).strip() for o in engagers(view, active, x, y)]
+        if strikers:
+            text.append(f" · leaves the reach of {', '.join(strikers)}: Engaged strike", style="bold red")
+    item = next((g for g in view.map.ground if (g.x, g.y) == (x, y)), None)
+    if item is not None:
+        text.append(f" · {item.name} lies there", style=ITEM_STYLE)
+    return text
+
+
+def target_detail(view: Any, action: Action, target: Any) -> Text:
+    """The target's HP and state, what the option does to it against which defense, its defenses."""
+    text = Text()
+    text.append(f"{token(target)}", style=token_style(target))
+    text.append(f" {target.name}", style="bold")
+    text.append(f" HP {target.hp}/{target.max_hp}")
+    if target.bloodied:
+        text.append(" Bloodied", style="#ffaf00")
+    if target.dying:
+        text.append(f" dying, DP {target.dp}", style="red")
+    for cond in target.conditions:
+        text.append(f" {condition_text(cond)}", style="italic cyan")
+    defenses = dict(target.defenses)
+    what, against = effect_of(view, action)
+    if what:
+        text.append(f" · {what}", style="yellow")
+    if against in defenses:
+        text.append(f" vs {against} {defenses[against]}", style="bold yellow")
+    others = " ".join(f"{name} {value}" for name, value in target.defenses if name != against)
+    text.append(f" · {others}", style="cyan")
+    return text
+
+
+def effect_of(view: Any, action: Action) -> tuple[str, str]:
+    """What an attack, spell or item does ("Bite 1d6+2 sharp") and the defense it goes against."""
+    kind, key = action[0], str(action[1]) if len(action) > 1 else ""
+    if kind == "attack":
+        active = find(view, view.active_uid)
+        if active is not None and active.side == 1:
+            act = next((a for a in creature_actions(active.kind) if a.id == key), None)
+            if act is not None:
+                return f"{act.name} {act.damage} {act.damage_type or ''}".strip(), act.defense
+            return "", ""
+        if key == "unarmed":
+            return "unarmed strike", "AR"
+        item = content().items.get(key)
+        if item is not None:
+            return f"{item_name(key)} {item.damage} {item.damage_type or ''}".strip(), item.defense
+    if kind == "cast":
+        spell = content().spells.get(key)
+        if spell is not None:
+            if spell.heal:
+                return f"{spell.name} heals {spell.heal}", ""
+            area = f" (area {spell.area})" if spell.target == "area" else ""
+            return f"{spell.name}{area} {spell.damage} {spell.damage_type or ''}".strip(), spell.defense
+    if kind == "use":
+        item = content().items.get(key)
+        if item is not None:
+            return item_name(key) + (f" heals {item.heal}" if item.heal else ""), ""
+    if kind in ("grapple", "shove", "trip"):
+        return f"{kind} (REF or FORT)", ""
+    return "", ""
+
+
+def engagers(view: Any, mover: Any, x: int, y: int) -> list[Any]:
+    """Foes whose melee reach the mover is in now but (x, y) is not: they may strike as it leaves.
+    A hint only: the engine decides along the path, once per foe and round."""
+    out = []
+    for o in view.combatants:
+        if o.side == mover.side or o.dead or o.dying:
+            continue
+        reach = 1 if o.side == 0 else creature_reach(o.kind)
+        now = max(abs(o.x - mover.x), abs(o.y - mover.y))
+        then = max(abs(o.x - x), abs(o.y - y))
+        if 0 < now <= reach < then:
+            out.append(o)
+    return out
+
+
+def creature_reach(kind: str) -> int:
+    reaches = [a.range_ft // 5 for a in creature_actions(kind) if a.range in ("melee", "reach")]
+    return max(reaches, default=0)
+
+
+def item_detail(iid: str, kind: str = "", holder: Any = None) -> Text:
+    """An item's kind, weight, damage, grip and healing; the load after setting down or picking up."""
+    item = content().items.get(iid)
+    if item is None:
+        return Text("")
+    text = Text(item_name(iid), style="bold")
+    text.append(f" · {item.kind} · weight {item.weight}")
+    if item.damage:
+        text.append(f" · {item.damage} {item.damage_type}")
+    if item.grip not in ("none", "one_hand"):
+        text.append(f" · {item.grip.replace('_', ' ')}")
+    if item.heal:
+        text.append(f" · heals {item.heal}")
+    if holder is not None and holder.capacity and kind in ("set_down", "pick_up"):
+        after = holder.carried_weight + (item.weight if kind == "pick_up" else -item.weight)
+        style = "bold red" if after > holder.capacity else "green"
+        text.append(f" · load {holder.carried_weight} → {after}/{holder.capacity}", style=style)
+    return text
+
+
+def option_at(view: Any, actions: list[Action], x: int, y: int) -> int | None:
+    """The index of the move to (x, y), else of the first option aimed at whoever stands there."""
+    here = next((c.uid for c in view.combatants if not c.dead and (c.x, c.y) == (x, y)), None)
+    aimed = None
+    for index, action in enumerate(actions):
+        kind = action[0]
+        if kind == "move" and len(action) == 3 and (action[1], action[2]) == (x, y):
+            return index
+        at = TARGETED.get(str(kind))
+        if aimed is None and here is not None and at is not None and len(action) > at and action[at] == here:
+            aimed = index
+    return aimed
