@@ -243,6 +243,7 @@ def test_the_board_draws_every_state_of_random_games() -> None:
                     break
                 kinds.add(decision.kind)
                 view = game.view(decision.seat)
+                grid.subject_of = game.subject
                 out = Console(width=rng.choice((18, 24, 40)), file=io.StringIO(), color_system=None)
                 out.print(TrackRender(view, ""), RosterRender(view))
                 c = rng.choice(view.combatants)
@@ -270,7 +271,7 @@ def test_the_board_draws_every_state_of_random_games() -> None:
                     assert len(rows) == 1 + grid.scale * view.map.height
                 assert board.status(view).startswith(f"Round {view.round}")
                 for action in decision.actions:
-                    explain(view, action)
+                    explain(view, action, game.subject(action))
                 for action in rng.sample(decision.actions, min(3, len(decision.actions))):
                     grid.focus_action = action
                     grid.render_map(view)

@@ -71,6 +71,7 @@ class MythCraftBoard(Board):
         self.view = view
         grid = self.grid
         grid.view = view
+        grid.subject_of = self.subject
         grid.focus_action = None
         self.fit_scale()
         grid.draw()
@@ -120,7 +121,7 @@ class MythCraftBoard(Board):
         grid = self.grid
         grid.focus_action = action
         grid.draw()
-        return explain(view, action)
+        return explain(view, action, self.subject(action))
 
     # ----- keys the board adds to the game screen -------------------------------------------
     def key_enabled(self, name: str) -> bool | None:

@@ -72,13 +72,6 @@ CONDITION_SHORT = {"dodge": "Dodging", "stopped": "Stopped"}
 """Condition names as shown (the others are capitalized; Bleeding and Burning add their X)."""
 
 
-TARGETED = {"attack": 2, "cast": 2, "use": 2, "grapple": 1, "shove": 1, "trip": 1, "help": 1}
-"""Action kind -> position of the combatant uid it is aimed at."""
-
-
-ITEM_ACTIONS = ("equip", "stow", "set_down", "pick_up", "use")
-
-
 @cache
 def content() -> Any:
     """The public MythCraft content (item, spell and creature definitions); never game state."""
@@ -132,6 +125,9 @@ def reactor(view: Any) -> Any | None:
         return None
     named = [c for c in view.combatants if not c.dead and view.prompt.startswith(c.name)]
     return max(named, key=lambda c: len(c.name)) if named else None
+
+
+TURNS = ("hero_turn", "creature_turn")
 
 
 def find(view: Any, uid: object) -> Any | None:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
 
-from mythtable.engine.decision import Action
+from mythtable.engine.decision import Action, Subject
 from mythtable.tui.boards.mythcraft.common import (
-    ITEM_ACTIONS,
     ITEM_STYLE,
-    TARGETED,
+    TURNS,
     condition_text,
     content,
     creature_actions,
@@ -22,17 +22,18 @@ from mythtable.tui.boards.mythcraft.common import (
 )
 
 
-def explain(view: Any, action: Action) -> str | Text:
-    """What an option means: a square's AP cost and Engaged risk, a target's HP and defenses."""
+def explain(view: Any, action: Action, subject: Subject) -> str | Text:
+    """What an option means, by its subject (the ruleset says what it is about): a target's HP and
+    defenses, an item's weight and use, a square's AP cost and Engaged risk."""
     kind = action[0]
-    if kind == "move" and len(action) == 3:
-        return move_detail(view, int(action[1]), int(action[2]))
-    if kind in TARGETED and len(action) > TARGETED[kind]:
-        target = find(view, action[TARGETED[kind]])
+    if view.decision_kind in TURNS:
+        target = find(view, subject.target) if subject.target is not None else None
         if target is not None:
             return target_detail(view, action, target)
-    if kind in ITEM_ACTIONS and len(action) > 1:
-        return item_detail(str(action[1]), str(action[0]), find(view, view.active_uid))
+        if subject.item is not None:
+            return item_detail(str(subject.item), str(kind), find(view, subject.actor))
+        if subject.square is not None:
+            return move_detail(view, *subject.square)
     if kind == "react":
         asked = reactor(view)
         if asked is not None and asked.side == 0:
@@ -54,8 +55,7 @@ def move_detail(view: Any, x: int, y: int) -> Text:
             text.append(" · 0 AP (inside this Move)", style="green")
         else:
             text.append(f" · {square.ap_cost} AP (a new Move)", style="yellow")
-    if active is not None:
-        strikers = [token(o).strip() for o in engagers(view, active, x, y)]
+        strikers = [token(o).strip() for uid in square.engaged_by if (o := find(view, uid)) is not None]
         if strikers:
             text.append(f" · leaves the reach of {', '.join(strikers)}: Engaged strike", style="bold red")
     item = next((g for g in view.map.ground if (g.x, g.y) == (x, y)), None)
@@ -118,26 +118,6 @@ def effect_of(view: Any, action: Action) -> tuple[str, str]:
     return "", ""
 
 
-def engagers(view: Any, mover: Any, x: int, y: int) -> list[Any]:
-    """Foes whose melee reach the mover is in now but (x, y) is not: they may strike as it leaves.
-    A hint only: the engine decides along the path, once per foe and round."""
-    out = []
-    for o in view.combatants:
-        if o.side == mover.side or o.dead or o.dying:
-            continue
-        reach = 1 if o.side == 0 else creature_reach(o.kind)
-        now = max(abs(o.x - mover.x), abs(o.y - mover.y))
-        then = max(abs(o.x - x), abs(o.y - y))
-        if 0 < now <= reach < then:
-            out.append(o)
-    return out
-
-
-def creature_reach(kind: str) -> int:
-    reaches = [a.range_ft // 5 for a in creature_actions(kind) if a.range in ("melee", "reach")]
-    return max(reaches, default=0)
-
-
 def item_detail(iid: str, kind: str = "", holder: Any = None) -> Text:
     """An item's kind, weight, damage, grip and healing; the load after setting down or picking up."""
     item = content().items.get(iid)
@@ -158,15 +138,16 @@ def item_detail(iid: str, kind: str = "", holder: Any = None) -> Text:
     return text
 
 
-def option_at(view: Any, actions: list[Action], x: int, y: int) -> int | None:
-    """The index of the move to (x, y), else of the first option aimed at whoever stands there."""
+def option_at(view: Any, actions: list[Action], x: int, y: int, subject: Callable[[Action], Subject]) -> int | None:
+    """The index of the option that goes to (x, y) (a move), else of the first option of the turn
+    aimed at whoever stands there."""
     here = next((c.uid for c in view.combatants if not c.dead and (c.x, c.y) == (x, y)), None)
+    turn = view.decision_kind in TURNS
     aimed = None
     for index, action in enumerate(actions):
-        kind = action[0]
-        if kind == "move" and len(action) == 3 and (action[1], action[2]) == (x, y):
+        about = subject(action)
+        if about.square == (x, y) and about.item is None:
             return index
-        at = TARGETED.get(str(kind))
-        if aimed is None and here is not None and at is not None and len(action) > at and action[at] == here:
+        if aimed is None and turn and here is not None and about.target == here:
             aimed = index
     return aimed

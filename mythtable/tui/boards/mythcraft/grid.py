@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -9,7 +10,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from mythtable.engine.decision import Action
+from mythtable.engine.decision import NO_SUBJECT, Action, Subject
 from mythtable.tui.boards.mythcraft.common import (
     ACTIVE_STYLE,
     CURSOR_STYLE,
@@ -20,7 +21,7 @@ from mythtable.tui.boards.mythcraft.common import (
     MOVE_BG_NEW,
     REACH_STYLE,
     RUBBLE_STYLE,
-    TARGETED,
+    TURNS,
     WALL_STYLE,
     find,
     reactor,
@@ -65,6 +66,8 @@ class MapGrid(Static, can_focus=True):
         self.focus_action: Action | None = None
         self.cursor: tuple[int, int] | None = None
         self.scale = 1  # 2 on large terminals: squares of 4 x 2 characters
+        self.subject_of: Callable[[Action], Subject] = lambda action: NO_SUBJECT
+        """What an option is about (the board passes on the game's answer)."""
 
     def draw(self) -> None:
         view = self.view
@@ -82,13 +85,7 @@ class MapGrid(Static, can_focus=True):
         units = {(c.x, c.y): c for c in view.combatants if not c.dead}
         active = find(view, view.active_uid)
         asked = reactor(view)
-        reach: set[tuple[int, int]] = set()
-        if active is not None and view.active_reach and view.decision_kind in ("hero_turn", "creature_turn"):
-            r = view.active_reach
-            for y in range(max(0, active.y - r), min(m.height, active.y + r + 1)):
-                for x in range(max(0, active.x - r), min(m.width, active.x + r + 1)):
-                    if (x, y) != (active.x, active.y) and (x, y) not in walls:
-                        reach.add((x, y))
+        reach = set(view.reach_squares)
         focus_square, focus_uid = self.focus_of(view)
         big = self.scale > 1
         text = Text(no_wrap=True)
@@ -148,11 +145,11 @@ class MapGrid(Static, can_focus=True):
         action = self.focus_action
         if not action:
             return None, ""
-        kind = action[0]
-        if kind == "move" and len(action) == 3:
-            return (int(action[1]), int(action[2])), ""
-        if kind in TARGETED and len(action) > TARGETED[kind]:
-            return None, str(action[TARGETED[kind]])
+        about = self.subject_of(action)
+        if about.square is not None:
+            return about.square, ""
+        if about.target is not None and view.decision_kind in TURNS:
+            return None, str(about.target)
         return None, ""
 
     # ----- grid cursor ------------------------------------------------------------------
@@ -245,7 +242,7 @@ class MapGrid(Static, can_focus=True):
         x, y = (offset.x - 3) // (2 * self.scale), (offset.y - 1) // self.scale
         if offset.x < 3 or not (0 <= x < self.view.map.width and 0 <= y < self.view.map.height):
             return
-        index = option_at(self.view, prompt.actions, x, y)
+        index = option_at(self.view, prompt.actions, x, y, self.subject_of)
         if index is None:
             prompt.set_detail(self.square_text(x, y))
             return
