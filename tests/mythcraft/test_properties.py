@@ -121,6 +121,7 @@ def test_view_is_complete_and_frozen(encounter: str) -> None:
     game = Game.new("mythcraft", 9, Setup(["A", "B"], {"encounter": encounter}))
     v = game.view(0)
     assert v == game.view(None)  # no hidden information
+    assert hash(v) == hash(game.view(0))  # the bots' loop guard keys on the view
     assert v.map.width >= 12 and v.initiative.round == 1
     assert v.active_uid == v.initiative.order[v.initiative.current].uid
     assert v.reachable and v.active_reach >= 1

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
+from mythtable.rulesets.mythcraft.content import ItemDef, MythcraftContent, SpellDef
 from mythtable.rulesets.mythcraft.rules import (
     DEF_INDEX,
     HEROES,
@@ -88,6 +91,10 @@ class CombatantView:
     max_sp: int
     actions_left: int  # creatures: stat-block actions left this turn
     feature: str
+    kind_name: str  # a creature's stat-block name ("Ash Hound" for "Ash Hound B"); a hero's template title
+    weapon_name: str  # "" when the hand is empty
+    off_hand_name: str
+    actions: tuple[CreatureActionView, ...]  # a creature's stat-block actions (() for a hero)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +139,59 @@ class MythcraftView:
     decision_kind: str
     prompt: str
     result: str
+    catalogue: Catalogue  # item and spell definitions, for the board's detail lines
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureActionView:
+    """One action of a creature's stat block, as the board lists and explains it."""
+
+    id: str
+    name: str
+    kind: str  # "move", "attack", "dodge" or "area_attack"
+    damage: str
+    damage_type: str
+    defense: str
+    once_per_encounter: bool
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Catalogue:
+    """The public item and spell definitions the board explains options with: one per content,
+    shared by every view of games on it (so equal views compare it by identity)."""
+
+    items: Mapping[str, ItemDef]
+    spells: Mapping[str, SpellDef]
+    actions: Mapping[str, tuple[CreatureActionView, ...]]  # creature id -> its stat-block actions
+
+
+_CATALOGUES: dict[int, tuple[MythcraftContent, Catalogue]] = {}
+
+
+def catalogue(content: MythcraftContent) -> Catalogue:
+    got = _CATALOGUES.get(id(content))
+    if got is None or got[0] is not content:
+        if len(_CATALOGUES) >= 16:  # test contents come and go
+            _CATALOGUES.clear()
+        got = _CATALOGUES[id(content)] = (
+            content,
+            Catalogue(
+                MappingProxyType(content.items),
+                MappingProxyType(content.spells),
+                MappingProxyType(
+                    {
+                        cid: tuple(
+                            CreatureActionView(
+                                a.id, a.name, a.kind, a.damage, a.damage_type or "", a.defense, a.once_per_encounter
+                            )
+                            for a in c.actions
+                        )
+                        for cid, c in content.creatures.items()
+                    }
+                ),
+            ),
+        )
+    return got[1]
 
 
 # ----- the builder -----------------------------------------------------------------------------
@@ -181,6 +241,7 @@ def build_view(state: State, seat: int | None) -> MythcraftView:
         decision_kind=d.kind if d else "",
         prompt=d.prompt if d else "",
         result=result,
+        catalogue=catalogue(state.content),
     )
 
 
@@ -215,6 +276,8 @@ def engaged_by(state: State, mover: Unit, x: int, y: int) -> tuple[str, ...]:
 
 
 def combatant_view(state: State, u: Unit) -> CombatantView:
+    items = state.content.items
+    creature = state.content.creatures[u.kind] if u.side != HEROES else None
     defs = tuple((name, defense(state, u, name)) for name in DEF_INDEX)
     attrs = ATTR_NAMES if u.side == HEROES else ATTR_NAMES[:6]
     return CombatantView(
@@ -254,4 +317,8 @@ def combatant_view(state: State, u: Unit) -> CombatantView:
         max_sp=u.max_sp,
         actions_left=u.acts,
         feature=u.feature,
+        kind_name=creature.name if creature is not None else state.content.heroes[u.kind].title,
+        weapon_name=items[u.main].name if u.main else "",
+        off_hand_name=items[u.off].name if u.off else "",
+        actions=catalogue(state.content).actions[u.kind] if creature is not None else (),
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 HERO_STYLE = "bold white on #1f4f8f"
@@ -72,20 +71,17 @@ CONDITION_SHORT = {"dodge": "Dodging", "stopped": "Stopped"}
 """Condition names as shown (the others are capitalized; Bleeding and Burning add their X)."""
 
 
-@cache
-def content() -> Any:
-    """The public MythCraft content (item, spell and creature definitions); never game state."""
-    from mythtable.engine.registry import load
-
-    return load("mythcraft").content
-
-
-def item_name(iid: str) -> str:
+def item_name(iid: str, name: str = "") -> str:
+    """An item as shown: its name (the view's), capitalized; "—" for an empty hand."""
     if not iid:
         return "—"
-    items = content().items
-    name = str(items[iid].name) if iid in items else iid.replace("_", " ")
+    name = name or iid.replace("_", " ")
     return name[:1].upper() + name[1:]
+
+
+def item_name_in(view: Any, iid: str) -> str:
+    item = view.catalogue.items.get(iid)
+    return item_name(iid, str(item.name) if item is not None else "")
 
 
 def token(c: Any) -> str:
@@ -93,8 +89,7 @@ def token(c: Any) -> str:
     if c.side == 0:
         digits = "".join(ch for ch in c.uid if ch.isdigit()) or "?"
         return f"{digits[-1]}{str(c.name)[:1]}".ljust(2)[:2]
-    creatures = content().creatures
-    kind_name = str(creatures[c.kind].name) if c.kind in creatures else c.name
+    kind_name = str(c.kind_name) or c.name
     letter = kind_name.split()[-1][:1].lower()
     suffix = c.name[len(kind_name) :].strip() if c.name.startswith(kind_name) else ""
     return (letter + suffix[:1]).ljust(2)
@@ -132,8 +127,3 @@ TURNS = ("hero_turn", "creature_turn")
 
 def find(view: Any, uid: object) -> Any | None:
     return next((c for c in view.combatants if c.uid == uid), None)
-
-
-def creature_actions(kind: str) -> list[Any]:
-    creatures = content().creatures
-    return list(creatures[kind].actions) if kind in creatures else []

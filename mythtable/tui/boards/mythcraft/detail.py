@@ -12,10 +12,8 @@ from mythtable.tui.boards.mythcraft.common import (
     ITEM_STYLE,
     TURNS,
     condition_text,
-    content,
-    creature_actions,
     find,
-    item_name,
+    item_name_in,
     reactor,
     token,
     token_style,
@@ -31,7 +29,7 @@ def explain(view: Any, action: Action, subject: Subject) -> str | Text:
         if target is not None:
             return target_detail(view, action, target)
         if subject.item is not None:
-            return item_detail(str(subject.item), str(kind), find(view, subject.actor))
+            return item_detail(view, str(subject.item), str(kind), find(view, subject.actor))
         if subject.square is not None:
             return move_detail(view, *subject.square)
     if kind == "react":
@@ -93,37 +91,37 @@ def effect_of(view: Any, action: Action) -> tuple[str, str]:
     if kind == "attack":
         active = find(view, view.active_uid)
         if active is not None and active.side == 1:
-            act = next((a for a in creature_actions(active.kind) if a.id == key), None)
+            act = next((a for a in active.actions if a.id == key), None)
             if act is not None:
                 return f"{act.name} {act.damage} {act.damage_type or ''}".strip(), act.defense
             return "", ""
         if key == "unarmed":
             return "unarmed strike", "AR"
-        item = content().items.get(key)
+        item = view.catalogue.items.get(key)
         if item is not None:
-            return f"{item_name(key)} {item.damage} {item.damage_type or ''}".strip(), item.defense
+            return f"{item_name_in(view, key)} {item.damage} {item.damage_type or ''}".strip(), item.defense
     if kind == "cast":
-        spell = content().spells.get(key)
+        spell = view.catalogue.spells.get(key)
         if spell is not None:
             if spell.heal:
                 return f"{spell.name} heals {spell.heal}", ""
             area = f" (area {spell.area})" if spell.target == "area" else ""
             return f"{spell.name}{area} {spell.damage} {spell.damage_type or ''}".strip(), spell.defense
     if kind == "use":
-        item = content().items.get(key)
+        item = view.catalogue.items.get(key)
         if item is not None:
-            return item_name(key) + (f" heals {item.heal}" if item.heal else ""), ""
+            return item_name_in(view, key) + (f" heals {item.heal}" if item.heal else ""), ""
     if kind in ("grapple", "shove", "trip"):
         return f"{kind} (REF or FORT)", ""
     return "", ""
 
 
-def item_detail(iid: str, kind: str = "", holder: Any = None) -> Text:
+def item_detail(view: Any, iid: str, kind: str = "", holder: Any = None) -> Text:
     """An item's kind, weight, damage, grip and healing; the load after setting down or picking up."""
-    item = content().items.get(iid)
+    item = view.catalogue.items.get(iid)
     if item is None:
         return Text("")
-    text = Text(item_name(iid), style="bold")
+    text = Text(item_name_in(view, iid), style="bold")
     text.append(f" · {item.kind} · weight {item.weight}")
     if item.damage:
         text.append(f" · {item.damage} {item.damage_type}")

@@ -17,7 +17,6 @@ from mythtable.tui.boards.mythcraft.common import (
     SPECIAL_COLOUR,
     SPECIAL_NAME,
     condition_text,
-    creature_actions,
     item_name,
     signed,
     token,
@@ -178,9 +177,9 @@ def hero_card(c: Any, asked: bool) -> CardRender:
 
 def kit_rows(c: Any) -> list[list[Piece]]:
     """Weapon, shield (or off hand) and carried weight against capacity."""
-    kit: list[Piece] = [(f"⚔ {item_name(c.weapon)}", "")]
+    kit: list[Piece] = [(f"⚔ {item_name(c.weapon, c.weapon_name)}", "")]
     if c.off_hand:
-        kit.append((f"⛨ {item_name(c.off_hand)}", ""))
+        kit.append((f"⛨ {item_name(c.off_hand, c.off_hand_name)}", ""))
     kit.append((f"load {c.carried_weight}/{c.capacity}", "bold red" if c.encumbered else ""))
     if c.encumbered:
         kit.append(("encumbered", "red"))
@@ -193,7 +192,7 @@ def creature_card(c: Any, asked: bool) -> CardRender:
     rows.append([("Actions left", ""), (f"{c.actions_left}", "bold"), (f"speed {c.speed_squares}", "dim")])
     rows.append([(f"{name} {value}", "dim") for name, value in c.defenses[:3]])
     attacks: list[Piece] = []
-    for act in creature_actions(c.kind):
+    for act in c.actions:
         if act.kind in ("attack", "area_attack"):
             once = "*" if act.once_per_encounter else ""
             attacks.append((f"{act.name}{once} {act.damage}".strip(), "#e0a0a0"))
