@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 from mythtable.paths import assets_root
 from mythtable.rulesets import available, get
+from mythtable.tui.safe_text import plain
 
 
 class PickRulesScreen(ModalScreen[None]):
@@ -25,7 +26,7 @@ class PickRulesScreen(ModalScreen[None]):
             with Center():
                 yield Static("[b]Which rules?[/b]")
             with Center():
-                yield OptionList(*(Option(get(rid).title, id=rid) for rid in available()))
+                yield OptionList(*(Option(plain(get(rid).title), id=rid) for rid in available()))
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
