@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.protocol import Setup
-from mythtable.engine.text import MAX_NAME_LENGTH, clean_name
+from mythtable.engine.text import MAX_NAME_LENGTH, clean_name, clean_text
 from mythtable.rulesets import available, get, load
 from mythtable.tui.safe_text import plain
 from mythtable.tui.session import CONTROLLER_LABELS, controller_choices
@@ -80,6 +80,13 @@ class NewGameScreen(Screen[None]):
         self.fill_fields()
         for select in self.query("#ruleset").results(Select):  # none if the screen is already leaving
             select.focus()
+
+    @on(Input.Changed, "#p1, #p2")
+    def name_changed(self, event: Input.Changed) -> None:
+        """A pasted escape sequence or control character goes at once: the box shows what the name will."""
+        cleaned = clean_text(event.value, newlines=False)
+        if cleaned != event.value:
+            event.input.value = cleaned
 
     @on(Select.Changed, "#ruleset")
     def ruleset_changed(self, event: Select.Changed) -> None:
