@@ -200,8 +200,7 @@ class MythtableApp(App[None]):
             self.store.release(self.session.game)  # another session may open it now
         self.session = None
         self._save_warned = False
-        self._too_small = None  # popped with the rest below: show it again on top of what comes next
-        self.call_later(lambda: self.check_size(self.size.width, self.size.height))
+        self._too_small = None  # popped with the rest below: shown again on top of what comes next
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if choice == "again" and self.watching:
@@ -211,6 +210,7 @@ class MythtableApp(App[None]):
                 self.watching["bots"],
                 self.watching["count"],
             )
+            self.call_later(lambda: self.check_size(self.size.width, self.size.height))  # after watch's screens
             return
         self.watching = None
         self.computer_delay = COMPUTER_DELAY
@@ -221,6 +221,7 @@ class MythtableApp(App[None]):
             from mythtable.tui.screens.new_game import NewGameScreen
 
             self.push_screen(NewGameScreen())
+        self.check_size(self.size.width, self.size.height)  # at once: the notice goes on top of that screen
 
     # ----- quitting ---------------------------------------------------------------------
     def action_request_quit(self) -> None:

@@ -24,10 +24,11 @@ from mythtable.engine.bots import RandomBot
 from mythtable.engine.decision import Result
 from mythtable.engine.errors import RecordError
 from mythtable.engine.game import Game
-from mythtable.engine.record import parse_record, record_json
+from mythtable.engine.record import record_json
+from mythtable.engine.record_schema import parse_record
+from mythtable.engine.registry import available, get, load
 from mythtable.engine.replay import ReplayCursor
 from mythtable.engine.text import MAX_NAME_LENGTH, clean_name
-from mythtable.rulesets import available, get, load
 from mythtable.saves import SaveStore
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.continue_game import ContinueScreen
