@@ -5,12 +5,7 @@ Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."
 from __future__ import annotations
 
 from mythtable.engine.decision import Event
-from mythtable.rulesets.mythicarium.rules.common import (
-    can_exhaust,
-    name_of,
-    open_window,
-    say,
-)
+from mythtable.rulesets.mythicarium.rules.common import can_exhaust, name_of, open_window, say
 from mythtable.rulesets.mythicarium.state import Combat, State, Unit
 
 

@@ -5,11 +5,7 @@ Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."
 from __future__ import annotations
 
 from mythtable.engine.decision import Event
-from mythtable.rulesets.mythicarium.rules.common import (
-    eff_hp,
-    name_of,
-    say,
-)
+from mythtable.rulesets.mythicarium.rules.common import eff_hp, name_of, say
 from mythtable.rulesets.mythicarium.state import State, Unit
 
 

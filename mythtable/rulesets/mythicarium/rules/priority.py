@@ -6,18 +6,9 @@ from __future__ import annotations
 
 from mythtable.engine.decision import Action, Event
 from mythtable.rulesets.mythicarium.rules.abilities import run_effects
-from mythtable.rulesets.mythicarium.rules.combat import (
-    start_combat,
-)
-from mythtable.rulesets.mythicarium.rules.common import (
-    can_exhaust,
-    cdef,
-    name_of,
-    say,
-)
-from mythtable.rulesets.mythicarium.rules.resolution import (
-    start_damage,
-)
+from mythtable.rulesets.mythicarium.rules.combat import start_combat
+from mythtable.rulesets.mythicarium.rules.common import can_exhaust, cdef, name_of, say
+from mythtable.rulesets.mythicarium.rules.resolution import start_damage
 from mythtable.rulesets.mythicarium.rules.targets import has_target, valid_target
 from mythtable.rulesets.mythicarium.rules.victory import check_win
 from mythtable.rulesets.mythicarium.state import NO_TARGET, Item, State, Unit

@@ -5,19 +5,8 @@ Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."
 from __future__ import annotations
 
 from mythtable.engine.decision import Event
-from mythtable.rulesets.mythicarium.rules.combat import (
-    end_combat,
-    live_blockers,
-)
-from mythtable.rulesets.mythicarium.rules.common import (
-    active_unit,
-    cdef,
-    eff_hp,
-    in_combat,
-    name_of,
-    round_dp,
-    say,
-)
+from mythtable.rulesets.mythicarium.rules.combat import end_combat, live_blockers
+from mythtable.rulesets.mythicarium.rules.common import active_unit, cdef, eff_hp, in_combat, name_of, round_dp, say
 from mythtable.rulesets.mythicarium.rules.damage import kill, wound
 from mythtable.rulesets.mythicarium.rules.victory import check_win
 from mythtable.rulesets.mythicarium.state import Combat, State, Unit

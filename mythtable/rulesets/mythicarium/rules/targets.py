@@ -4,10 +4,7 @@ Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."
 
 from __future__ import annotations
 
-from mythtable.rulesets.mythicarium.rules.common import (
-    cdef,
-    in_combat,
-)
+from mythtable.rulesets.mythicarium.rules.common import cdef, in_combat
 from mythtable.rulesets.mythicarium.state import Item, State
 
 

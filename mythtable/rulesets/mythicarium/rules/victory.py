@@ -5,10 +5,7 @@ Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."
 from __future__ import annotations
 
 from mythtable.engine.decision import Event, Result
-from mythtable.rulesets.mythicarium.rules.common import (
-    WIN_VP,
-    say,
-)
+from mythtable.rulesets.mythicarium.rules.common import WIN_VP, say
 from mythtable.rulesets.mythicarium.state import State
 
 
