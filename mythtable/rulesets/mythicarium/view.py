@@ -142,6 +142,7 @@ class MythicariumView:
 
 
 def card_info(content: Content, card_id: str) -> CardInfo:
+    """Full details of one card definition, for the card-text panel."""
     c = content.cards[card_id]
     return CardInfo(c.id, c.name, c.type, c.klass, c.race, c.xp, c.dp, c.hp, c.damage, c.keywords, c.text, c.flavour)
 
@@ -181,6 +182,7 @@ def _unit(state: State, u: Unit) -> UnitView:
 
 
 def build_view(state: State, seat: int | None) -> MythicariumView:
+    """What `seat` may see (None: everything, for the replay viewer): never the other seat's hand or any deck order."""
     cards = state.content.cards
     players = []
     for i, p in enumerate(state.players):

@@ -1,6 +1,7 @@
 """The Combat Stage up to the Legendary Battle (M-15..M-21, M-31, M-32, M-45, F-7, F-10, H-9, H-12, H-17, H-23).
 
-Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."""
+Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from mythtable.rulesets.mythicarium.state import Combat, State, Unit
 
 
 def start_combat(state: State, events: list[Event]) -> None:
+    """The Combat Stage begins (M-15); never on the very first turn of the game (M-6)."""
     state.stage = "combat.attackers"
     if state.turn == 1:  # M-6
         say(events, f"{state.players[state.active].name} cannot attack on the first turn.")
@@ -20,6 +22,8 @@ def start_combat(state: State, events: list[Event]) -> None:
 
 
 def attack_eligible(state: State, u: Unit) -> bool:
+    """May this unit attack now: ready in round 1 (F-7, F-11, M-47); in round 2 only a Double Assault
+    unit that attacked once (H-12). Never a unit that arrived during this Combat Stage (M-45)."""
     c = state.combat
     assert c is not None
     if u.downed or u.uid in c.arrived:  # M-45
@@ -30,11 +34,13 @@ def attack_eligible(state: State, u: Unit) -> bool:
 
 
 def end_combat(state: State) -> None:
+    """The Combat Stage ends; Maintenance Stage II opens its priority window (M-13)."""
     state.combat = None
     open_window(state, "maintenance2")
 
 
 def finish_attackers(state: State, events: list[Event]) -> None:
+    """Attackers exhaust and are announced (F-7, M-16, M-17, H-9); none declared ends the combat."""
     c = state.combat
     assert c is not None
     p = state.players[state.active]
@@ -77,6 +83,7 @@ def block_pairs(state: State) -> tuple[list[int], list[tuple[int, int]]]:
 
 
 def finish_blockers(state: State, events: list[Event]) -> None:
+    """Blocks are announced; the Legendary Battle window opens (M-21, H-6)."""
     c = state.combat
     assert c is not None
     d = state.players[1 - state.active]
@@ -89,6 +96,7 @@ def finish_blockers(state: State, events: list[Event]) -> None:
 
 
 def live_blockers(state: State, attacker: int) -> list[int]:
+    """The blockers of `attacker` still on the battlefield and not downed, in declaration order."""
     c = state.combat
     assert c is not None
     units = state.units

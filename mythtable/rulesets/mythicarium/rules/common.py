@@ -1,6 +1,7 @@
 """Lookups every rules module uses: constants, effective stats, names, the log helper, stage windows.
 
-Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."""
+Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml).
+"""
 
 from __future__ import annotations
 
@@ -9,18 +10,11 @@ from mythtable.rulesets.mythicarium.content import CardDef
 from mythtable.rulesets.mythicarium.state import State, Unit
 
 HAND_SIZE = 7
-
-
+"""Cards in an opening hand (M-3)."""
 WIN_VP = 20
-
-
+"""Victory points that win the game (F-1)."""
 ONE_STEP_BLOCK_LIMIT = 40
 """Above this many (blocker, attacker) pairs, blocking becomes two steps (choose a blocker first)."""
-
-
-WINDOW_STAGES = ("maintenance1", "maintenance2", "combat.legendary")
-
-
 STAGE_LABELS = {
     "setup": "Starting Stage",
     "draw": "Draw Stage",
@@ -38,6 +32,7 @@ STAGE_LABELS = {
 
 
 def cdef(state: State, uid: int) -> CardDef:
+    """The card definition of card instance `uid`."""
     return state.content.cards[state.cards[uid]]
 
 
@@ -51,6 +46,7 @@ def eff_dp(state: State, u: Unit) -> int:
 
 
 def eff_hp(state: State, u: Unit) -> int:
+    """Effective HP: printed + equipment + temporary, never below 0 (H-31)."""
     cards = state.content.cards
     h = cards[u.card].hp + u.hp_mod
     for e in u.equipment:
@@ -83,10 +79,12 @@ def can_exhaust(state: State, u: Unit) -> bool:
 
 
 def name_of(state: State, uid: int) -> str:
+    """The printed name of card instance `uid` (for the log)."""
     return cdef(state, uid).name
 
 
 def in_combat(state: State, uid: int) -> bool:
+    """Is this unit attacking or blocking in the current combat round."""
     c = state.combat
     return c is not None and (uid in c.blocks or uid in c.attackers)
 
@@ -97,6 +95,7 @@ def say(events: list[Event], text: str, kind: str = "info", seat: int | None = N
 
 
 def open_window(state: State, stage: str) -> None:
+    """Open the priority window of `stage`; the active player acts first (H-5)."""
     state.stage = stage
     state.step = "window"
     state.priority = state.active

@@ -1,6 +1,7 @@
 """Wounds, kills and healing (F-12, F-13, H-18, H-32).
 
-Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."""
+Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml).
+"""
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from mythtable.rulesets.mythicarium.state import State
 
 
 def check_invariants(state: State) -> list[str]:
+    """Every broken invariant, in words (an empty list when the state is sound)."""
     problems: list[str] = []
     seen: dict[int, str] = {}
 

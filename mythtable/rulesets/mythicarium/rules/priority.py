@@ -1,6 +1,7 @@
 """Limbo and the priority loop (M-33..M-36, H-5, H-6, H-21, H-22, H-25).
 
-Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."""
+Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from mythtable.rulesets.mythicarium.state import NO_TARGET, Item, State, Unit
 
 
 def priority_actions(state: State) -> tuple[str, list[Action]] | None:
+    """The kind of decision and the options of the seat with priority, or None when it can only pass (H-5)."""
     seat = state.priority
     p = state.players[seat]
     main = seat == state.active and not state.limbo and state.stage != "combat.legendary"
@@ -81,6 +83,7 @@ def put_in_limbo(state: State, item: Item, events: list[Event]) -> None:
 
 
 def pass_priority(state: State, events: list[Event]) -> None:
+    """A pass: two in a row resolve limbo's top item (H-5 c) or close an empty window (H-5 d)."""
     state.passes += 1
     if state.passes >= 2:
         if state.limbo:  # H-5 (c)
@@ -94,6 +97,7 @@ def pass_priority(state: State, events: list[Event]) -> None:
 
 
 def end_window(state: State, events: list[Event]) -> None:
+    """An empty window closed by two passes: on to combat, to damage, or to the Ending."""
     if state.stage == "maintenance1":
         start_combat(state, events)
     elif state.stage == "combat.legendary":

@@ -1,6 +1,7 @@
 """Damage Assignment and Resolution (M-22..M-29, M-38, M-40..M-42, H-7, H-8, H-10, H-11, H-26).
 
-Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."""
+Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml).
+"""
 
 from __future__ import annotations
 
@@ -64,6 +65,8 @@ def start_damage(state: State, events: list[Event]) -> None:
 
 
 def place(state: State, attacker: int, target: int, n: int) -> None:
+    """Put n of `attacker`'s wounds on `target`. In the early step a non-Berserk target takes them when
+    that step ends (H-11); otherwise they land at Resolution (M-27)."""
     c = state.combat
     assert c is not None
     cards = state.content.cards

@@ -1,6 +1,7 @@
 """The Starting Stage (M-1..M-4, H-2): lanes, shuffles, opening hands, the roll for the first turn.
 
-Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."""
+Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml).
+"""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from mythtable.rulesets.mythicarium.state import Player, State, Unit
 
 
 def new_state(content: Content, rng: Rng, names: list[str], deck_ids: list[str]) -> State:
+    """A new game through the Starting Stage, parked on the first-player choice; its log is kept in `opening`."""
     cards: dict[int, str] = {}
     players: list[Player] = []
     units: dict[int, Unit] = {}

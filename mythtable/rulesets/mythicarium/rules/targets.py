@@ -1,6 +1,7 @@
 """Who a card or ability may target (H-18, H-25).
 
-Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."""
+Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from mythtable.rulesets.mythicarium.state import Item, State
 
 
 def valid_target(state: State, kind: str, seat: int, uid: int, source: int, heals: bool) -> bool:
+    """May `seat` aim an effect of kind `kind` from `source` at unit `uid` (H-18: a heal needs a wounded unit)."""
     u = state.units.get(uid)
     if u is None:
         return False
@@ -33,6 +35,7 @@ def valid_target(state: State, kind: str, seat: int, uid: int, source: int, heal
 
 
 def targets(state: State, kind: str, seat: int, source: int, heals: bool) -> list[int]:
+    """Every legal target, the seat's own units first, in lane order."""
     if kind == "self":
         return [source] if valid_target(state, kind, seat, source, source, heals) else []
     out = []
@@ -44,6 +47,7 @@ def targets(state: State, kind: str, seat: int, source: int, heals: bool) -> lis
 
 
 def has_target(state: State, kind: str, seat: int, source: int, heals: bool) -> bool:
+    """Is there at least one legal target (a card or ability without one cannot be played, H-25)."""
     if kind == "self":
         return valid_target(state, kind, seat, source, source, heals)
     for p in (seat, 1 - seat):
@@ -54,6 +58,7 @@ def has_target(state: State, kind: str, seat: int, source: int, heals: bool) -> 
 
 
 def item_target_kind(state: State, item: Item) -> tuple[str, bool]:
+    """The target kind of a play or ability, and whether it only heals."""
     cd = cdef(state, item.uid)
     if item.kind == "card":
         return cd.target, cd.heals

@@ -1,6 +1,7 @@
 """The turn (M-5..M-14): draw, collection, recovery, the ending; drawing cards (F-3).
 
-Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."""
+Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml).
+"""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ def draw(state: State, seat: int, n: int, events: list[Event]) -> None:
 
 
 def begin_turn(state: State, events: list[Event]) -> None:
+    """The turn begins: summoning sickness ends (H-24), Draw (M-5, M-8), Collection (M-9, M-10),
+    Recovery (M-11), then Maintenance I opens."""
     state.turn += 1
     seat = state.active
     p = state.players[seat]

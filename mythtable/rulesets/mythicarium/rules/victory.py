@@ -1,6 +1,7 @@
 """Win checks (F-1, F-2, F-3, H-26): VP, all Champions downed, an empty deck.
 
-Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml)."""
+Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from mythtable.rulesets.mythicarium.state import State
 
 
 def all_downed(state: State, seat: int) -> bool:
+    """Are all of `seat`'s Champions downed (F-2)."""
     units = state.units
     cards = state.content.cards
     for uid in state.players[seat].lane:
@@ -20,6 +22,7 @@ def all_downed(state: State, seat: int) -> bool:
 
 
 def check_win(state: State, events: list[Event]) -> bool:
+    """Set the result if a player has won (both at once: a draw); True when the game is over."""
     reasons: list[str | None] = [None, None]
     for seat in (0, 1):
         p, o = state.players[seat], state.players[1 - seat]
