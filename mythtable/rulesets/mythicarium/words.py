@@ -9,57 +9,60 @@ from mythtable.rulesets.mythicarium.rules.common import cdef, name_of
 from mythtable.rulesets.mythicarium.state import NO_TARGET, State
 
 
+def _name(state: State, x: object) -> str:
+    return name_of(state, x) if isinstance(x, int) and x in state.cards else "?"
+
+
+def _play(state: State, action: Action) -> str:
+    c = cdef(state, _arg(action))
+    return f"Play {c.name} ({c.xp} XP)"
+
+
+def _use(state: State, action: Action) -> str:
+    c = cdef(state, _arg(action))
+    cost = f", {c.ability.xp} XP" if c.ability is not None and c.ability.xp else ""
+    return f"Use {c.name} (exhaust{cost})"
+
+
+def _target_words(state: State, action: Action) -> str:
+    arg = action[1]
+    u = state.units.get(arg) if isinstance(arg, int) else None
+    chooser = state.choosing
+    whose = "" if u is None else (" (yours)" if chooser is not None and u.owner == chooser.owner else " (enemy)")
+    return f"Target {_name(state, arg)}{whose}"
+
+
+def _attack_words(state: State, action: Action) -> str:
+    c = state.combat
+    if c is not None and action[1] in c.attackers:
+        return f"Withdraw {_name(state, action[1])}"
+    return f"Attack with {_name(state, action[1])}"
+
+
+WORDS: dict[str, Callable[[State, Action], str]] = {
+    "play": _play,
+    "use": _use,
+    "target": _target_words,
+    "cancel": lambda state, action: "Cancel",
+    "next": lambda state, action: "Go to combat" if state.stage == "maintenance1" else "End the turn",
+    "pass": lambda state, action: "Pass",
+    "attack": _attack_words,
+    "done": lambda state, action: "Done",
+    "blocker": lambda state, action: f"Block with {_name(state, action[1])}...",
+    "block": lambda state, action: f"{_name(state, action[1])} blocks {_name(state, action[2])}",
+    "unblock": lambda state, action: f"Take back {_name(state, action[1])}'s block",
+    "back": lambda state, action: "Back",
+    "wound": lambda state, action: f"Wound {_name(state, action[1])}",
+    "discard": lambda state, action: f"Discard {_name(state, action[1])}",
+    "first": lambda state, action: f"{state.players[_arg(action)].name} goes first",
+}
+"""Action kind -> the words for such an option."""
+
+
 def describe(state: State, action: Action) -> str:
     """One option in at most 60 characters, as the prompt lists it."""
-    kind = action[0]
-    arg = action[1] if len(action) > 1 else None
-
-    def nm(x: object) -> str:
-        return name_of(state, int(x)) if isinstance(x, int) and x in state.cards else "?"
-
-    if kind == "play" and isinstance(arg, int):
-        c = cdef(state, arg)
-        return f"Play {c.name} ({c.xp} XP)"[:60]
-    if kind == "use" and isinstance(arg, int):
-        c = cdef(state, arg)
-        cost = f", {c.ability.xp} XP" if c.ability is not None and c.ability.xp else ""
-        return f"Use {c.name} (exhaust{cost})"[:60]
-    if kind == "target":
-        u = state.units.get(int(arg)) if isinstance(arg, int) else None
-        whose = (
-            ""
-            if u is None
-            else (" (yours)" if state.choosing is not None and u.owner == state.choosing.owner else " (enemy)")
-        )
-        return f"Target {nm(arg)}{whose}"[:60]
-    if kind == "cancel":
-        return "Cancel"
-    if kind == "next":
-        return "Go to combat" if state.stage == "maintenance1" else "End the turn"
-    if kind == "pass":
-        return "Pass"
-    if kind == "attack":
-        c = state.combat
-        if c is not None and arg in c.attackers:
-            return f"Withdraw {nm(arg)}"[:60]
-        return f"Attack with {nm(arg)}"[:60]
-    if kind == "done":
-        return "Done"
-    if kind == "blocker":
-        return f"Block with {nm(arg)}..."[:60]
-    if kind == "block":
-        return f"{nm(arg)} blocks {nm(action[2])}"[:60]
-    if kind == "unblock":
-        return f"Take back {nm(arg)}'s block"[:60]
-    if kind == "back":
-        return "Back"
-    if kind == "wound":
-        return f"Wound {nm(arg)}"[:60]
-    if kind == "discard":
-        return f"Discard {nm(arg)}"[:60]
-    if kind == "first" and isinstance(arg, int):
-        return f"{state.players[arg].name} goes first"[:60]
-    return " ".join(str(a) for a in action)[:60]
+    words = WORDS.get(str(action[0]))
+    return (words(state, action) if words is not None else " ".join(str(a) for a in action))[:60]
 
 
 def _arg(action: Action, index: int = 1) -> int:
