@@ -45,6 +45,7 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.board: Board = board_class(session.game.ruleset.id)(id="table")
+        self.board.subjects = lambda action: self.session.game.subject(action)  # what options are about
         for binding in self.board.SCREEN_BINDINGS:  # the board's own keys (a grid cursor, say)
             self._bindings.bind(binding.key, f"board('{binding.action}')", binding.description, show=binding.show)
         self._computer_timer: Timer | None = None
