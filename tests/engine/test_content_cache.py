@@ -213,4 +213,4 @@ def test_the_key_follows_the_code_as_well_as_the_files(tmp_path: Path) -> None:
     assert key == content_cache.cache_key(package, "files")
     assert key != content_cache.cache_key(package, "other files")
     names = {p.name for p in content_cache._code_files(package)}
-    assert {"content.py", "schema.py", "rules.py", "content_cache.py", "plain.py", "reference.py"} <= names
+    assert {"content.py", "schema.py", "ruleset.py", "content_cache.py", "plain.py", "reference.py"} <= names

@@ -11,7 +11,8 @@ from mythtable.engine.protocol import Setup
 from mythtable.engine.registry import load
 from mythtable.rulesets.mythicarium import RULESET
 from mythtable.rulesets.mythicarium.content import Content
-from mythtable.rulesets.mythicarium.rules import eff_dp, eff_hp, open_window, settle
+from mythtable.rulesets.mythicarium.rules import advance
+from mythtable.rulesets.mythicarium.rules.common import eff_dp, eff_hp, open_window
 from mythtable.rulesets.mythicarium.state import State, Unit
 
 RS = RULESET
@@ -104,7 +105,7 @@ class Table:
     def refresh(self) -> None:
         """Recompute the open decision after a test changed the state by hand."""
         self.s.decision = None
-        settle(self.s)
+        advance(self.s, [])
 
     def block(self, *pairs: tuple[int, int], stop: bool = False) -> None:
         """Declare blocks and finish; then pass the Legendary Battle unless `stop`."""
@@ -181,9 +182,8 @@ def table(
     s.turn = turn
     if rolls:
         s.rng = ScriptedRng(list(rolls), seed)
-    s.events = []
     open_window(s, "maintenance1")
-    settle(s)
+    advance(s, [])
     t = Table(s)
     assert not RS.check_invariants(s), RS.check_invariants(s)
     return t

@@ -57,7 +57,7 @@ def test_every_shared_rule_id_is_in_the_reference() -> None:
 
 
 def test_sections_name_real_stage_keys() -> None:
-    from mythtable.rulesets.mythicarium.rules import STAGE_LABELS
+    from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS
 
     keys = set(STAGE_LABELS) | {"combat"}
     for s in load_reference(RULES).section:

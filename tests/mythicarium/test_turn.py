@@ -164,7 +164,7 @@ def test_F_14_unspent_xp_carries_over() -> None:
 
 
 def test_contract_has_all_stage_keys() -> None:
-    from mythtable.rulesets.mythicarium.rules import STAGE_LABELS
+    from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS
 
     assert list(STAGE_LABELS) == [
         "setup",

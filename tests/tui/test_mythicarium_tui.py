@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from rich.text import Text
+
+from mythtable.engine.bots import RandomBot
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.game import Game
 from mythtable.engine.registry import load
@@ -131,3 +134,38 @@ async def test_the_last_move_by_keys_shows_the_result_and_leads_back_to_the_titl
         from mythtable.tui.screens.title import TitleScreen
 
         assert isinstance(app.screen, TitleScreen)
+
+
+def test_every_card_option_has_a_detail_from_its_subject_and_hides_the_other_hand() -> None:
+    """detail() over whole engine games, with the subjects the game screen wires in: the card text of
+    what each card option is about, and never a word about a card hidden from the deciding seat."""
+    from mythtable.tui.boards.mythicarium import BOARD
+
+    board = BOARD()
+    for seed in range(4):
+        game = Game.new("mythicarium", seed)
+        board.subjects = game.subject
+        policy = RandomBot(seed)
+        while game.decision is not None and len(game.actions) < 400:
+            decision = game.decision
+            view = game.view(decision.seat)
+            assert board.status(view)
+            state = game.state
+            shown = {c.name for p in view.players for c in (*p.lane, *(p.hand or ()), *view.limbo)}
+            secret = {
+                state.content.cards[state.cards[u]].name
+                for u in (*state.players[1 - decision.seat].hand, *state.players[0].deck, *state.players[1].deck)
+            } - shown
+            for action in decision.actions:
+                text = board.detail(view, action)
+                plain = text.plain if isinstance(text, Text) else text
+                subject = game.subject(action)
+                about = subject.target if subject.target is not None else subject.actor
+                if about is not None:
+                    name = state.content.cards[state.cards[int(about)]].name
+                    assert plain.startswith(name), (action, plain)
+                else:
+                    assert plain == "", (action, plain)
+                for word in secret:
+                    assert word not in plain, f"{word} leaked in the detail of {action}"
+            game.apply(policy.choose(game.ruleset, game.state, decision))

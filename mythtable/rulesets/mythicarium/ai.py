@@ -7,32 +7,32 @@ zones after `determinize` has re-dealt them at random.
 from __future__ import annotations
 
 from mythtable.engine.dice import Rng
-from mythtable.rulesets.mythicarium.rules import WIN_VP, eff_dp, eff_hp
-from mythtable.rulesets.mythicarium.state import State, clone_state
+from mythtable.rulesets.mythicarium.rules.common import WIN_VP, eff_dp, eff_hp
+from mythtable.rulesets.mythicarium.state import State, clone
 
 HEURISTIC_SCALE = 12.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
 
 
-def _side(s: State, seat: int) -> float:
-    p = s.players[seat]
-    cards = s.content.cards
-    units = s.units
-    attacking = s.combat.attackers if s.combat is not None and s.active == seat else None
+def _side(state: State, seat: int) -> float:
+    p = state.players[seat]
+    cards = state.content.cards
+    units = state.units
+    attacking = state.combat.attackers if state.combat is not None and state.active == seat else None
     value = 3.0 * p.vp + (8.0 if p.vp >= WIN_VP - 4 else 0.0) + 0.45 * p.xp + 0.9 * len(p.hand)
     for uid in p.lane:
         u = units[uid]
         c = cards[u.card]
         if u.downed:
             continue
-        hp_left = eff_hp(s, u) - u.wounds
-        dp = eff_dp(s, u)
+        hp_left = eff_hp(state, u) - u.wounds
+        dp = eff_dp(state, u)
         value += 1.6 * dp + 0.7 * max(hp_left, 0) + (7.0 if c.is_champion else 1.5)
         if attacking is not None and uid in attacking:
             value += 0.6 * dp  # an unblocked attacker turns its DP into VP
-    for item in s.limbo:
+    for item in state.limbo:
         if item.owner == seat and item.kind == "card":
-            value += 1.0 + 0.6 * cards[s.cards[item.uid]].xp
+            value += 1.0 + 0.6 * cards[state.cards[item.uid]].xp
     if len(p.deck) < 3:
         value -= 4.0 * (3 - len(p.deck))
     return value
@@ -56,7 +56,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     dealt again keeping both counts; `seat`'s own deck is shuffled; the game's generator is
     reseeded from `rng`. The result depends only on what `seat` can see and on `rng`.
     """
-    c = clone_state(state)
+    c = clone(state)
     c.rng = Rng(rng.next64())
     opp = c.players[1 - seat]
     mine = c.players[seat]

@@ -166,39 +166,42 @@ class State:
     """equipment uid -> champion uid."""
     decision: Decision | None = None
     result: Result | None = None
-    events: list[Event] = field(default_factory=list)
     opening: list[Event] = field(default_factory=list)
+    """The log of the Starting Stage (shown when the game opens)."""
 
 
-def clone_state(s: State) -> State:
+def clone(state: State) -> State:
+    """A copy the bots may play on: every mutable part copied; content, the card table (replaced, never
+    changed in place) and the frozen decision/result are shared."""
     c = State.__new__(State)
-    c.content = s.content
-    c.cards = s.cards
-    c.players = [p.copy() for p in s.players]
-    c.rng = s.rng.copy()
-    c.units = {uid: u.copy() for uid, u in s.units.items()}
-    c.turn = s.turn
-    c.active = s.active
-    c.first = s.first
-    c.stage = s.stage
-    c.step = s.step
-    c.priority = s.priority
-    c.passes = s.passes
-    c.limbo = [Item(i.kind, i.uid, i.owner, i.target) for i in s.limbo]
-    c.combat = s.combat.copy() if s.combat is not None else None
-    ch = s.choosing
+    c.content = state.content
+    c.cards = state.cards
+    c.players = [p.copy() for p in state.players]
+    c.rng = state.rng.copy()
+    c.units = {uid: u.copy() for uid, u in state.units.items()}
+    c.turn = state.turn
+    c.active = state.active
+    c.first = state.first
+    c.stage = state.stage
+    c.step = state.step
+    c.priority = state.priority
+    c.passes = state.passes
+    c.limbo = [Item(i.kind, i.uid, i.owner, i.target) for i in state.limbo]
+    c.combat = state.combat.copy() if state.combat is not None else None
+    ch = state.choosing
     c.choosing = Item(ch.kind, ch.uid, ch.owner, ch.target) if ch is not None else None
-    c.chooser = s.chooser
-    c.dice_winner = s.dice_winner
-    c.equipped = dict(s.equipped)
-    c.decision = s.decision
-    c.result = s.result
-    c.events = []
-    c.opening = list(s.opening)
+    c.chooser = state.chooser
+    c.dice_winner = state.dice_winner
+    c.equipped = dict(state.equipped)
+    c.decision = state.decision
+    c.result = state.result
+    c.opening = list(state.opening)
     return c
 
 
-def snapshot_state(s: State) -> dict[str, Any]:
+def snapshot(state: State) -> dict[str, Any]:
+    """The whole state as JSON-ready data (take-backs and tests compare these)."""
+
     def unit(u: Unit) -> dict[str, Any]:
         return {
             "uid": u.uid,
@@ -227,21 +230,21 @@ def snapshot_state(s: State) -> dict[str, Any]:
             "decked": p.decked,
         }
 
-    cb = s.combat
-    d = s.decision
+    cb = state.combat
+    d = state.decision
     return {
-        "cards": {str(k): v for k, v in sorted(s.cards.items())},
-        "players": [player(p) for p in s.players],
-        "units": [unit(s.units[k]) for k in sorted(s.units)],
-        "rng": s.rng.state,
-        "turn": s.turn,
-        "active": s.active,
-        "first": s.first,
-        "stage": s.stage,
-        "step": s.step,
-        "priority": s.priority,
-        "passes": s.passes,
-        "limbo": [[i.kind, i.uid, i.owner, i.target] for i in s.limbo],
+        "cards": {str(k): v for k, v in sorted(state.cards.items())},
+        "players": [player(p) for p in state.players],
+        "units": [unit(state.units[k]) for k in sorted(state.units)],
+        "rng": state.rng.state,
+        "turn": state.turn,
+        "active": state.active,
+        "first": state.first,
+        "stage": state.stage,
+        "step": state.step,
+        "priority": state.priority,
+        "passes": state.passes,
+        "limbo": [[i.kind, i.uid, i.owner, i.target] for i in state.limbo],
         "combat": None
         if cb is None
         else {
@@ -261,10 +264,10 @@ def snapshot_state(s: State) -> dict[str, Any]:
             "assigned": cb.assigned,
             "arrived": list(cb.arrived),
         },
-        "choosing": None if s.choosing is None else [s.choosing.kind, s.choosing.uid, s.choosing.owner],
-        "chooser": s.chooser,
-        "dice_winner": s.dice_winner,
-        "equipped": [[k, v] for k, v in sorted(s.equipped.items())],
+        "choosing": None if state.choosing is None else [state.choosing.kind, state.choosing.uid, state.choosing.owner],
+        "chooser": state.chooser,
+        "dice_winner": state.dice_winner,
+        "equipped": [[k, v] for k, v in sorted(state.equipped.items())],
         "decision": None if d is None else {"seat": d.seat, "kind": d.kind, "actions": [list(a) for a in d.actions]},
-        "result": None if s.result is None else [s.result.winner, s.result.reason, s.result.turns],
+        "result": None if state.result is None else [state.result.winner, state.result.reason, state.result.turns],
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mythtable.rulesets.mythicarium.content import CardDef, Content
-from mythtable.rulesets.mythicarium.rules import STAGE_LABELS, eff_dp, eff_hp
+from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS, eff_dp, eff_hp
 from mythtable.rulesets.mythicarium.state import NO_TARGET, State, Unit
 
 
@@ -142,6 +142,7 @@ class MythicariumView:
 
 
 def card_info(content: Content, card_id: str) -> CardInfo:
+    """Full details of one card definition, for the card-text panel."""
     c = content.cards[card_id]
     return CardInfo(c.id, c.name, c.type, c.klass, c.race, c.xp, c.dp, c.hp, c.damage, c.keywords, c.text, c.flavour)
 
@@ -150,12 +151,12 @@ def _hand_card(uid: int, c: CardDef) -> HandCard:
     return HandCard(uid, c.id, c.name, c.type, c.klass, c.xp, c.dp, c.hp, c.damage, c.keywords, c.text)
 
 
-def _unit(s: State, u: Unit) -> UnitView:
-    cards = s.content.cards
+def _unit(state: State, u: Unit) -> UnitView:
+    cards = state.content.cards
     c = cards[u.card]
-    cb = s.combat
+    cb = state.combat
     eq = tuple(
-        EquipmentView(e, s.cards[e], cards[s.cards[e]].name, cards[s.cards[e]].dp, cards[s.cards[e]].hp)
+        EquipmentView(e, state.cards[e], cards[state.cards[e]].name, cards[state.cards[e]].dp, cards[state.cards[e]].hp)
         for e in u.equipment
     )
     return UnitView(
@@ -164,8 +165,8 @@ def _unit(s: State, u: Unit) -> UnitView:
         name=c.name,
         type=c.type,
         klass=c.klass,
-        dp=eff_dp(s, u),
-        hp=eff_hp(s, u),
+        dp=eff_dp(state, u),
+        hp=eff_hp(state, u),
         wounds=u.wounds,
         damage=c.damage or "",
         keywords=c.keywords,
@@ -180,36 +181,37 @@ def _unit(s: State, u: Unit) -> UnitView:
     )
 
 
-def build_view(s: State, seat: int | None) -> MythicariumView:
-    cards = s.content.cards
+def build_view(state: State, seat: int | None) -> MythicariumView:
+    """What `seat` may see (None: everything, for the replay viewer): never the other seat's hand or any deck order."""
+    cards = state.content.cards
     players = []
-    for i, p in enumerate(s.players):
+    for i, p in enumerate(state.players):
         show = seat is None or seat == i
         players.append(
             PlayerView(
                 seat=i,
                 name=p.name,
                 deck_id=p.deck_id,
-                lane=tuple(_unit(s, s.units[uid]) for uid in p.lane),
+                lane=tuple(_unit(state, state.units[uid]) for uid in p.lane),
                 xp=p.xp,
                 vp=p.vp,
                 deck_count=len(p.deck),
                 hand_count=len(p.hand),
                 graveyard_count=len(p.graveyard),
-                graveyard=tuple(s.cards[g] for g in p.graveyard),
-                hand=tuple(_hand_card(uid, cards[s.cards[uid]]) for uid in p.hand) if show else None,
+                graveyard=tuple(state.cards[g] for g in p.graveyard),
+                hand=tuple(_hand_card(uid, cards[state.cards[uid]]) for uid in p.hand) if show else None,
                 hand_limit=p.hand_limit,
             )
         )
     limbo = []
-    for it in s.limbo:
-        c = cards[s.cards[it.uid]]
+    for it in state.limbo:
+        c = cards[state.cards[it.uid]]
         text = c.text
         if it.kind == "ability" and c.ability is not None:
             text = c.text
-        tname = cards[s.cards[it.target]].name if it.target != NO_TARGET else ""
+        tname = cards[state.cards[it.target]].name if it.target != NO_TARGET else ""
         limbo.append(LimboEntry(it.owner, it.kind, it.uid, c.id, c.name, text, it.target, tname))
-    cb = s.combat
+    cb = state.combat
     combat = None
     if cb is not None:
         combat = CombatView(
@@ -220,21 +222,21 @@ def build_view(s: State, seat: int | None) -> MythicariumView:
             cb.step,
             cb.selected,
         )
-    d = s.decision
-    r = s.result
+    d = state.decision
+    r = state.result
     return MythicariumView(
         seat=seat,
         players=(players[0], players[1]),
         limbo=tuple(limbo),
-        stage=s.stage,
-        stage_label=STAGE_LABELS.get(s.stage, s.stage),
+        stage=state.stage,
+        stage_label=STAGE_LABELS.get(state.stage, state.stage),
         combat=combat,
-        active=s.active,
-        first=s.first,
-        turn=s.turn,
+        active=state.active,
+        first=state.first,
+        turn=state.turn,
         deciding=d.seat if d is not None else None,
         decision_kind=d.kind if d is not None else None,
-        priority=s.priority,
+        priority=state.priority,
         result=r.reason if r is not None else None,
         winner=r.winner if r is not None else None,
     )

@@ -22,6 +22,12 @@ class Board(Vertical):
     """Whether the status line adds "turn N" (a board whose status() names the round says False)."""
     SCREEN_BINDINGS: ClassVar[list[Binding]] = []
     """Keys the board adds to the game screen: a binding with action "x" runs the board's `action_x`."""
+    subjects: Callable[[Action], Subject] | None = None
+    """What an option is about, as the ruleset says (the game screen sets it to `Game.subject`)."""
+
+    def subject(self, action: Action) -> Subject:
+        """The subject of one option of the open decision, so a board never decodes action tuples."""
+        return NO_SUBJECT if self.subjects is None else self.subjects(action)
 
     def __init__(self, *children: Any, **kw: Any) -> None:
         super().__init__(*children, **kw)

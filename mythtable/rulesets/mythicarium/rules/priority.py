@@ -1,0 +1,142 @@
+"""Limbo and the priority loop (M-33..M-36, H-5, H-6, H-21, H-22, H-25).
+
+Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml).
+"""
+
+from __future__ import annotations
+
+from mythtable.engine.decision import Action, Event
+from mythtable.rulesets.mythicarium.rules.abilities import run_effects
+from mythtable.rulesets.mythicarium.rules.combat import start_combat
+from mythtable.rulesets.mythicarium.rules.common import can_exhaust, cdef, name_of, say
+from mythtable.rulesets.mythicarium.rules.resolution import start_damage
+from mythtable.rulesets.mythicarium.rules.targets import has_target, valid_target
+from mythtable.rulesets.mythicarium.rules.victory import check_win
+from mythtable.rulesets.mythicarium.state import NO_TARGET, Item, State, Unit
+
+
+def priority_actions(state: State) -> tuple[str, list[Action]] | None:
+    """The kind of decision and the options of the seat with priority, or None when it can only pass (H-5)."""
+    seat = state.priority
+    p = state.players[seat]
+    main = seat == state.active and not state.limbo and state.stage != "combat.legendary"
+    legendary = state.stage == "combat.legendary"
+    cards = state.content.cards
+    ids = state.cards
+    acts: list[Action] = []
+    for uid in p.hand:
+        cd = cards[ids[uid]]
+        if cd.xp > p.xp:
+            continue
+        if not cd.lightning:
+            if cd.type == "Legend":
+                if not legendary:  # H-6; H-21: no limit on Legends per battle
+                    continue
+            elif not main:
+                continue
+        if cd.target != "none" and not cd.is_unit and not has_target(state, cd.target, seat, uid, cd.heals):
+            continue
+        acts.append(("play", uid))
+    units = state.units
+    for uid in p.lane:
+        u = units[uid]
+        cd = cards[u.card]
+        ab = cd.ability
+        if ab is None or ab.xp > p.xp or not can_exhaust(state, u):
+            continue
+        if not (ab.response or main):  # H-22
+            continue
+        if cd.ability_target != "none":
+            heals = all(e.op == "heal" for e in ab.effects if e.target != "none")
+            if not has_target(state, cd.ability_target, seat, uid, heals):
+                continue
+        acts.append(("use", uid))
+    if main:
+        acts.append(("next",))
+        return "main", acts
+    if not acts:
+        return None
+    acts.append(("pass",))
+    if state.limbo:
+        return "respond", acts
+    return ("legendary_battle" if legendary else "respond"), acts
+
+
+def put_in_limbo(state: State, item: Item, events: list[Event]) -> None:
+    """M-33: the card or ability goes face up into limbo; costs are paid now (H-25)."""
+    p = state.players[item.owner]
+    cd = cdef(state, item.uid)
+    tgt = f" targeting {name_of(state, item.target)}" if item.target != NO_TARGET else ""
+    if item.kind == "card":
+        p.hand.remove(item.uid)
+        p.xp -= cd.xp
+        say(events, f"{p.name} plays {cd.name} ({cd.xp} XP){tgt}.", "play", reveals=True)
+    else:
+        ab = cd.ability
+        assert ab is not None
+        state.units[item.uid].exhausted = True  # F-8
+        p.xp -= ab.xp
+        say(events, f"{p.name} uses {cd.name}'s ability{tgt}.", "play")
+    state.limbo.append(item)
+    state.passes = 0
+    state.priority = 1 - item.owner  # H-5 (a)
+
+
+def pass_priority(state: State, events: list[Event]) -> None:
+    """A pass: two in a row resolve limbo's top item (H-5 c) or close an empty window (H-5 d)."""
+    state.passes += 1
+    if state.passes >= 2:
+        if state.limbo:  # H-5 (c)
+            resolve_top(state, events)
+            state.passes = 0
+            state.priority = state.active
+        else:  # H-5 (d)
+            end_window(state, events)
+    else:
+        state.priority = 1 - state.priority
+
+
+def end_window(state: State, events: list[Event]) -> None:
+    """An empty window closed by two passes: on to combat, to damage, or to the Ending."""
+    if state.stage == "maintenance1":
+        start_combat(state, events)
+    elif state.stage == "combat.legendary":
+        start_damage(state, events)
+    else:
+        state.stage = "ending"
+        state.step = "discard"
+
+
+def resolve_top(state: State, events: list[Event]) -> None:
+    """M-35: one item resolves, the last one in first (H-5)."""
+    item = state.limbo.pop()
+    seat = item.owner
+    p = state.players[seat]
+    cd = cdef(state, item.uid)
+    if item.kind == "card":
+        if cd.is_unit:
+            u = Unit(item.uid, cd.id, seat, sick=True)  # F-11, H-24
+            state.units[item.uid] = u
+            p.lane.append(item.uid)
+            if state.combat is not None:  # M-45: played during the Combat Stage, it stays out of this combat
+                state.combat.arrived.append(item.uid)
+            say(events, f"{cd.name} enters {p.name}'s defense lane.")
+            if cd.on_play:
+                run_effects(state, cd.on_play, seat, item.target, item.uid, cd.heals, events)
+        elif cd.type == "Equipment":  # H-13, H-28
+            if valid_target(state, "own_champion", seat, item.target, item.uid, False):
+                state.units[item.target].equipment.append(item.uid)
+                state.equipped[item.uid] = item.target
+                say(events, f"{cd.name} is attached to {name_of(state, item.target)}.")
+            else:
+                p.graveyard.append(item.uid)
+                say(events, f"{cd.name} has no target left and goes to the graveyard (H-25).")
+        else:  # Legend (H-21): its effect, then the graveyard
+            run_effects(state, cd.on_play, seat, item.target, item.uid, cd.heals, events)
+            p.graveyard.append(item.uid)
+    else:
+        ab = cd.ability
+        assert ab is not None
+        heals = all(e.op == "heal" for e in ab.effects if e.target != "none")
+        run_effects(state, ab.effects, seat, item.target, item.uid, heals, events)
+    check_win(state, events)
