@@ -337,10 +337,12 @@ FREE_CREATURE_ACTIONS = frozenset({"end", "prone"})
 
 
 def hero_action(state: State, u: Unit, action: Action, events: list[Event]) -> None:
+    """Apply a hero's turn action (HERO_ACTIONS)."""
     HERO_ACTIONS[str(action[0])](state, u, action, events)
 
 
 def creature_action(state: State, u: Unit, action: Action, events: list[Event]) -> None:
+    """Apply a creature's turn action (CREATURE_ACTIONS); all but end and prone use up one of its actions."""
     kind = str(action[0])
     if kind not in FREE_CREATURE_ACTIONS:
         u.acts -= 1  # before a move looks up its range (with no action left it is not recomputed)
@@ -348,6 +350,7 @@ def creature_action(state: State, u: Unit, action: Action, events: list[Event]) 
 
 
 def answer_turn(state: State, action: Action, events: list[Event]) -> None:
+    """The active participant's turn action."""
     u = active(state)
     (hero_action if u.side == HEROES else creature_action)(state, u, action, events)
 

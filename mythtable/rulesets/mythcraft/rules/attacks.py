@@ -22,6 +22,8 @@ from mythtable.rulesets.mythcraft.state import INDEFINITE, UNTIL_START, AttackFr
 
 
 def modifiers(state: State, a: Unit, t: Unit, spec: AttackSpec) -> tuple[int, int]:
+    """Tactical advantage and disadvantage on an attack: Prone (F-26), flanking (H-15), adjacent hostiles on a
+    ranged attack (F-8), Help (H-4), Pack Hunter, Frightened (F-32)."""
     ta = td = 0
     if spec.melee:
         if "prone" in t.conds:
@@ -59,6 +61,8 @@ def modifiers(state: State, a: Unit, t: Unit, spec: AttackSpec) -> tuple[int, in
 
 
 def step_attack(state: State, f: AttackFrame, events: list[Event]) -> Decision | None:
+    """One step of an attack frame: roll the d20 once, then judge each target in turn (a Parry or Ward may be
+    offered before the hit resolves), then resolve the hit."""
     a = unit(state, f.attacker)
     spec = f.spec
     ph = f.phase
@@ -206,6 +210,7 @@ def deal(state: State, f: AttackFrame, a: Unit, t: Unit, events: list[Event]) ->
 
 
 def shove(state: State, a: Unit, t: Unit, events: list[Event]) -> None:
+    """F-34: push the target one square straight away, if that square is open (a grapple held at range ends)."""
     dx = (t.x > a.x) - (t.x < a.x)
     dy = (t.y > a.y) - (t.y < a.y)
     q = (t.x + dx, t.y + dy)

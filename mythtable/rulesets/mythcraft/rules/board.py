@@ -8,10 +8,12 @@ from mythtable.rulesets.mythcraft.state import Board, Pos
 
 
 def dist(ax: int, ay: int, bx: int, by: int) -> int:
+    """Squares between two squares (diagonal steps count 1)."""
     return max(abs(ax - bx), abs(ay - by))
 
 
 def make_board(rows: list[str]) -> Board:
+    """A board from map rows, with neighbour tables by square index for the move searches."""
     height, width = len(rows), len(rows[0])
     walls = frozenset((x, y) for y, r in enumerate(rows) for x, c in enumerate(r) if c == "#")
     rubble = frozenset((x, y) for y, r in enumerate(rows) for x, c in enumerate(r) if c == ":")

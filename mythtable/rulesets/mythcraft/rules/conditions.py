@@ -8,6 +8,8 @@ from mythtable.rulesets.mythcraft.state import INDEFINITE, ChoiceFrame, State, U
 
 
 def add_cond(state: State, u: Unit, name: str, value: int, rounds: int, src: str, events: list[Event]) -> None:
+    """Give a condition (H-12): immunity stops it, Bleeding and Burning keep the higher X; a duration counted in
+    the participant's own turns."""
     if u.dead or name in u.immune:
         if not u.dead:
             events.append(Event(f"{u.name} is immune to {name.capitalize()}."))
@@ -39,6 +41,7 @@ def grant_rage(state: State, t: Unit, rounds: int, events: list[Event]) -> None:
 
 
 def answer_choice(state: State, action: Action, events: list[Event]) -> None:
+    """H-7: the cleric keeps Holy Support or switches to the draught's Blood Rage."""
     f = state.stack.pop()
     assert isinstance(f, ChoiceFrame)
     u = unit(state, f.uid)

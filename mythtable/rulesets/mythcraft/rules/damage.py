@@ -1,4 +1,4 @@
-"""Damage (H-9), dying (F-21, H-3), death and healing."""
+"""Damage (H-9), dying (F-22), death and healing."""
 
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ def damage(state: State, u: Unit, amount: int, dtype: str, events: list[Event], 
 
 
 def fall_dying(state: State, u: Unit, events: list[Event]) -> None:
+    """A hero at 0 HP falls Prone and is dying (F-22): no AP, no move, its grapples end."""
     state.casualties += 1
     u.dying = True
     u.ap = u.reactive = u.special_ap = 0
@@ -58,6 +59,7 @@ def fall_dying(state: State, u: Unit, events: list[Event]) -> None:
 
 
 def kill(state: State, u: Unit, events: list[Event]) -> None:
+    """Death: out of the Initiative order (its turn ends if it was the active one), its grapples end."""
     state.casualties += 1
     state.moved += 1
     u.dead = True
@@ -84,6 +86,7 @@ def kill(state: State, u: Unit, events: list[Event]) -> None:
 
 
 def heal(state: State, u: Unit, amount: int, events: list[Event]) -> None:
+    """Regain HP up to the maximum; a dying hero above 0 HP is no longer dying; healing stops Bleeding."""
     before = u.hp
     u.hp = min(u.max_hp, u.hp + amount)
     events.append(Event(f"{u.name} regains {u.hp - before} HP (HP {before} -> {u.hp})."))

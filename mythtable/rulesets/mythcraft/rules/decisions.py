@@ -48,6 +48,8 @@ def weapon_targets(state: State, u: Unit, wid: str, foes: list[tuple[Unit, int]]
 
 
 def can_equip(state: State, u: Unit, iid: str, enc: bool | None = None) -> bool:
+    """Whether a carried weapon or shield can go in hand now: not while encumbered (C-30, H-6), and only with a
+    free hand for its grip."""
     it = state.content.items[iid]
     if it.kind not in ("weapon", "shield"):
         return False
@@ -77,6 +79,8 @@ def ground_near(state: State, u: Unit) -> list[str]:
 
 
 def spell_targets(state: State, u: Unit, sid: str) -> list[Action]:
+    """The cast actions of one spell: allies in range for a healing spell, else hostiles (an area: anyone but the
+    caster) in range and sight."""
     sp = state.content.spells[sid]
     rng = sp.range_ft // 5
     out: list[Action] = []
@@ -94,10 +98,12 @@ def spell_targets(state: State, u: Unit, sid: str) -> list[Action]:
 
 
 def spell_cost_kind(state: State, sid: str) -> str:
+    """What a spell's AP counts as: healing is support (Holy Support AP pays it, H-4), the rest a spell."""
     return "support" if state.content.spells[sid].target == "hero" else "spell"
 
 
 def hero_decision(state: State, u: Unit) -> Decision:
+    """Every legal action of a hero on its turn, paid in AP (C-15..C-30, F-14..F-34)."""
     acts: list[Action] = []
     items = state.content.items
     enc = encumbered(state, u)
@@ -170,6 +176,7 @@ def hero_decision(state: State, u: Unit) -> Decision:
 
 
 def creature_decision(state: State, u: Unit) -> Decision:
+    """Every legal action of a creature on its turn, from its stat block (C-5, F-35) while it has actions left."""
     acts: list[Action] = []
     c = state.content.creatures[u.kind]
     if u.acts > 0:
@@ -216,6 +223,7 @@ def creature_decision(state: State, u: Unit) -> Decision:
 
 
 def area_targets(state: State, u: Unit, a: Any) -> list[Unit]:
+    """Hostiles in range and sight of a creature's area attack."""
     rng = a.range_ft // 5
     return [
         o

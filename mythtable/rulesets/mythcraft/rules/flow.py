@@ -92,6 +92,7 @@ FRAME_STEPS: dict[type, Callable[[State, Any, list[Event]], Decision | None]] = 
 
 
 def step_frame(state: State, f: Frame, events: list[Event]) -> Decision | None:
+    """Step the frame on top of the stack (FRAME_STEPS)."""
     return FRAME_STEPS[type(f)](state, f, events)
 
 

@@ -113,6 +113,7 @@ def reach_costs(state: State, u: Unit, budget: int) -> dict[int, int]:
 
 
 def frightened_block(state: State, u: Unit, x: int, y: int) -> bool:
+    """F-32: a Frightened participant may not end a move closer to the source of its fear."""
     f = u.conds.get("frightened")
     if not f:
         return False

@@ -19,6 +19,7 @@ def offer(state: State, who: Unit, name: str, target: Unit, events: list[Event],
 
 
 def offer_prompt(f: OfferFrame, who: Unit, target: Unit) -> str:
+    """The question put to the owner of a reaction."""
     name = f.name
     if name == "engaged":
         return f"{who.name} may strike {target.name}, who leaves its reach (Engaged, 0 AP). Use it?"
@@ -61,6 +62,8 @@ def end_of_movement(state: State, u: Unit, events: list[Event]) -> None:
 
 
 def answer_offer(state: State, action: Action, events: list[Event]) -> None:
+    """Use or decline the offered reaction (H-2, H-14, F-24): an Engaged strike, a Riposte, Grim Reprisal, or +2
+    to the defense (Parry, Ward)."""
     f = state.stack.pop()
     assert isinstance(f, OfferFrame)
     who, target = unit(state, f.who), unit(state, f.target)

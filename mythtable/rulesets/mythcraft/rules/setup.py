@@ -91,6 +91,7 @@ def build(
 
 
 def make_hero(content: MythcraftContent, uid: str, tid: str, level: int, pos: Pos) -> Unit:
+    """A hero from its template at a level (F-20 HP; defenses from attributes and armor)."""
     t = content.heroes[tid]
     a = [t.attributes[k] for k in ATTR_INDEX]
     armor = content.items[t.armor] if t.armor else None
@@ -137,6 +138,7 @@ def make_hero(content: MythcraftContent, uid: str, tid: str, level: int, pos: Po
 
 
 def make_creature(content: MythcraftContent, uid: str, cid: str, pos: Pos, suffix: str) -> Unit:
+    """A creature from its stat block (F-35); a flyer moves at its best speed (H-23)."""
     c = content.creatures[cid]
     a = [c.attributes[k] for k in ("STR", "DEX", "END", "AWR", "INT", "CHA")] + [0, 0]
     d = [c.ar] + [c.defenses[k] for k in ("REF", "FORT", "ANT", "LOG", "WILL")]

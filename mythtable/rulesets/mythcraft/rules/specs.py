@@ -10,6 +10,8 @@ from mythtable.rulesets.mythcraft.state import AttackFrame, AttackSpec, State, U
 
 
 def weapon_spec(state: State, u: Unit, wid: str, target: Unit) -> AttackSpec:
+    """A weapon attack (or an unarmed strike): its attribute to hit and to damage, melee if the target is within
+    its reach."""
     if wid == "unarmed":
         s = u.attrs[0]
         return AttackSpec(
@@ -56,6 +58,7 @@ def weapon_spec(state: State, u: Unit, wid: str, target: Unit) -> AttackSpec:
 
 
 def spell_spec(state: State, u: Unit, sid: str) -> AttackSpec:
+    """A spell attack: INT for arcane spells, CHA for divine ones; magic crits add LUCK instead of maximum dice."""
     sp = state.content.spells[sid]
     lab = "INT" if sp.school == "arcane" else "CHA"
     n, s, b = parse_dice(sp.damage)
@@ -80,6 +83,7 @@ def spell_spec(state: State, u: Unit, sid: str) -> AttackSpec:
 
 
 def creature_spec(state: State, u: Unit, aid: str) -> AttackSpec:
+    """A creature's stat-block attack: its bonus, damage (or fixed average, H-13) and riders."""
     a = next(x for x in state.content.creatures[u.kind].actions if x.id == aid)
     n, s, b = parse_dice(a.damage) if a.damage else (0, 0, 0)
     return AttackSpec(
@@ -103,6 +107,8 @@ def creature_spec(state: State, u: Unit, aid: str) -> AttackSpec:
 
 
 def maneuver_spec(state: State, u: Unit, kind: str) -> AttackSpec:
+    """Grapple, escape, shove or trip (F-33, F-34): STR (DEX if higher for a grapple or an escape) against REF or
+    FORT."""
     s, d = u.attrs[0], u.attrs[1]
     if kind in ("grapple", "escape") and d > s:
         lab, mod = "DEX", d
@@ -130,6 +136,8 @@ def maneuver_spec(state: State, u: Unit, kind: str) -> AttackSpec:
 
 
 def engaged_spec(state: State, e: Unit, target: Unit) -> AttackSpec:
+    """The attack an Engaged strike makes (F-24): a hero's first melee weapon, a creature's first melee attack
+    that reaches."""
     if e.side == HEROES:
         for wid in held_weapons(state, e):
             if (wid == "unarmed" or state.content.items[wid].reach_ft) and grip_allowed(state, e, wid):
@@ -145,4 +153,5 @@ def engaged_spec(state: State, e: Unit, target: Unit) -> AttackSpec:
 
 
 def push_attack(state: State, a: Unit, targets: list[Unit], spec: AttackSpec, stop: bool = False) -> None:
+    """Put an attack frame on the stack (the driver steps it)."""
     state.stack.append(AttackFrame(a.uid, tuple(t.uid for t in targets), spec, stop))

@@ -16,6 +16,7 @@ from mythtable.rulesets.mythcraft.state import UNTIL_START, State, Unit
 
 
 def roll_initiative(state: State, events: list[Event]) -> None:
+    """C-6..C-12: d20 + AWR, higher AWR first on a tie, then roll-offs; the order stays for the whole combat."""
     events.append(Event("Combat begins: everyone rolls Initiative (d20 + AWR).", kind="round"))
     for u in state.units:
         d = state.rng.roll(20)
@@ -67,6 +68,8 @@ def roll_off(state: State, group: list[int], events: list[Event]) -> list[int]:
 
 
 def check_over(state: State, events: list[Event]) -> None:
+    """H-17: the heroes win when every creature is dead; the creatures when every hero is dead or dying (a
+    simultaneous wipe-out too)."""
     heroes_up = creatures_up = False
     for u in state.units:
         if not u.dead:
@@ -86,6 +89,8 @@ def check_over(state: State, events: list[Event]) -> None:
 
 
 def next_turn(state: State, events: list[Event]) -> None:
+    """The next participant in the order; after the last, a new round (C-1, C-2), or a draw by time at the round
+    limit (H-28)."""
     if state.active_gone:
         state.active_gone = False
     else:
@@ -108,6 +113,8 @@ def next_turn(state: State, events: list[Event]) -> None:
 
 
 def start_turn(state: State, u: Unit, events: list[Event]) -> None:
+    """H-12 start of turn: conditions that end now end, Bleeding and Burning deal damage; a creature's actions, a
+    hero's AP (C-15, C-16, C-21, H-11)."""
     for k in [k for k, v in u.conds.items() if v[1] == UNTIL_START]:
         del u.conds[k]
     u.help_target = ""
@@ -164,6 +171,8 @@ def start_turn(state: State, u: Unit, events: list[Event]) -> None:
 
 
 def end_turn(state: State, u: Unit, events: list[Event]) -> None:
+    """End of turn: a dying hero gains 1 DP (F-22), timed conditions count down, unspent AP become Reactive AP
+    (C-21)."""
     if u.dead:
         return
     if u.side == HEROES and u.dying:

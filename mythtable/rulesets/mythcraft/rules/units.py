@@ -13,10 +13,12 @@ def able(u: Unit) -> bool:
 
 
 def can_react(u: Unit) -> bool:
+    """Can take a reaction: able, and neither Dazed nor Stunned."""
     return not u.dead and not u.dying and "dazed" not in u.conds and "stunned" not in u.conds
 
 
 def weight(state: State, u: Unit) -> int:
+    """What a hero carries and holds (H-6)."""
     items = state.content.items
     w = 0
     for i in u.pack:
@@ -28,6 +30,7 @@ def weight(state: State, u: Unit) -> int:
 
 
 def encumbered(state: State, u: Unit) -> bool:
+    """H-6: a hero carrying more than its capacity."""
     return u.side == HEROES and weight(state, u) > capacity(u.attrs[0])
 
 
@@ -43,6 +46,7 @@ def speed_squares(state: State, u: Unit, enc: bool | None = None) -> int:
 
 
 def defense(state: State, u: Unit, name: str) -> int:
+    """A defense now: a shield adds to AR, Dodge adds 2 to AR, REF and FORT (F-25)."""
     i = DEF_INDEX[name]
     v = u.defs[i]
     if i == 0 and u.off and state.content.items[u.off].kind == "shield":
@@ -53,6 +57,7 @@ def defense(state: State, u: Unit, name: str) -> int:
 
 
 def two_handed(state: State, u: Unit) -> bool:
+    """Whether a hand-and-a-half weapon is held in both hands (a free off hand, not Prone or Grappled)."""
     return not u.off and "prone" not in u.conds and "grappled" not in u.conds
 
 
@@ -65,6 +70,8 @@ def grip_allowed(state: State, u: Unit, wid: str) -> bool:
 
 
 def weapon_apc(state: State, u: Unit, wid: str) -> int:
+    """A weapon's attack cost in AP (its APC rule; a hand-and-a-half weapon held in both hands costs less); an
+    unarmed strike costs 2."""
     if wid == "unarmed":
         return 2
     item = state.content.items[wid]
@@ -77,10 +84,12 @@ def weapon_apc(state: State, u: Unit, wid: str) -> int:
 
 
 def hero_reach(state: State, u: Unit) -> int:
+    """A hero's melee reach in squares."""
     return 1
 
 
 def creature_reach(state: State, u: Unit) -> int:
+    """A creature's melee reach in squares: its longest melee or reach attack (cached per creature kind)."""
     cache = state.content.dice
     key = "reach:" + u.kind
     got = cache.get(key)
@@ -94,10 +103,12 @@ def creature_reach(state: State, u: Unit) -> int:
 
 
 def melee_reach(state: State, u: Unit) -> int:
+    """Melee reach in squares, hero or creature."""
     return hero_reach(state, u) if u.side == HEROES else creature_reach(state, u)
 
 
 def in_melee(state: State, a: Unit, pos: Pos, reach: int) -> bool:
+    """Whether `pos` is within `a`'s melee reach: adjacent without cutting a wall corner, farther in sight (H-16)."""
     d = dist(a.x, a.y, pos[0], pos[1])
     if d == 0 or d > reach:
         return False
@@ -107,6 +118,7 @@ def in_melee(state: State, a: Unit, pos: Pos, reach: int) -> bool:
 
 
 def occupant(state: State, x: int, y: int) -> Unit | None:
+    """Who stands on a square (the dead leave the battlefield)."""
     for u in state.units:
         if not u.dead and u.x == x and u.y == y:
             return u
@@ -114,6 +126,7 @@ def occupant(state: State, x: int, y: int) -> Unit | None:
 
 
 def unit(state: State, uid: str) -> Unit:
+    """A participant by uid."""
     for u in state.units:
         if u.uid == uid:
             return u
@@ -121,18 +134,22 @@ def unit(state: State, uid: str) -> Unit:
 
 
 def active(state: State) -> Unit:
+    """The participant whose turn it is."""
     return state.units[state.order[state.turn_idx]]
 
 
 def is_turn_of(state: State, u: Unit) -> bool:
+    """Whether it is `u`'s turn now."""
     return bool(state.order) and not state.active_gone and state.units[state.order[state.turn_idx]] is u
 
 
 def roll(state: State, n: int, s: int) -> list[int]:
+    """n dice of s sides."""
     return [state.rng.roll(s) for _ in range(n)]
 
 
 def can_pay(u: Unit, cost: int, kind: str) -> bool:
+    """Whether AP (with special AP that may pay this kind of cost, H-4) cover a cost."""
     extra = (
         u.special_ap
         if (u.special == "rage" and kind == "attack") or (u.special == "support" and kind == "support")
@@ -158,15 +175,18 @@ def pay(u: Unit, cost: int, kind: str) -> str:
 
 
 def hostiles(state: State, u: Unit) -> list[Unit]:
+    """The living participants of the other side."""
     return [o for o in state.units if o.side != u.side and not o.dead]
 
 
 def in_order(state: State, units: list[Unit]) -> list[Unit]:
+    """Participants sorted by the Initiative order (who is asked first, H-14)."""
     pos = {state.units[i].uid: k for k, i in enumerate(state.order)}
     return sorted(units, key=lambda o: pos.get(o.uid, 999))
 
 
 def held_weapons(state: State, u: Unit) -> list[str]:
+    """The weapons in hand, then an unarmed strike."""
     out = []
     for i in (u.main, u.off):
         if i and state.content.items[i].kind == "weapon" and i not in out:
