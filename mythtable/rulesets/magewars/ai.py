@@ -7,10 +7,9 @@ board. The opponent's face-down cards count at a flat value in the heuristic.
 from __future__ import annotations
 
 from mythtable.engine.dice import Rng
-from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.content import Info
-from mythtable.rulesets.magewars.rules import field_bonus, guard, is_unit_in_play, power, weave_bonus
-from mythtable.rulesets.magewars.state import TOWER, Card, State
+from mythtable.rulesets.magewars.rules.queries import field_bonus, guard, is_unit_in_play, power, weave_bonus
+from mythtable.rulesets.magewars.state import TOWER, Card, State, clone
 
 HEURISTIC_SCALE = 10.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
@@ -141,7 +140,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     a line is always dealt a unit and one in a row a card that may lie there. `seat`'s own deck
     is shuffled. The result depends only on what `seat` can see and on `rng`.
     """
-    c = RULESET.clone(state)
+    c = clone(state)
     c.rng = Rng(rng.next64())
     cards = c.cards
     opp = 1 - seat

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mythtable.rulesets.magewars import rules
+from mythtable.rulesets.magewars.rules.queries import guard, power, shown_step, tier
 from mythtable.rulesets.magewars.state import Card, State
 
 HIDDEN_NAME = "face-down card"
@@ -183,8 +183,8 @@ def unit_view(state: State, c: Card, seat: int | None) -> UnitView:
         c.uid,
         d.id,
         d.name,
-        rules.power(state, c),
-        rules.guard(state, c),
+        power(state, c),
+        guard(state, c),
         c.wounds,
         d.keywords,
         c.exhausted,
@@ -209,7 +209,7 @@ def build_view(state: State, seat: int | None) -> GameView:
                 name=p.name,
                 deck_name=state.content.decks[p.deck_id].name,
                 tower=p.tower,
-                tier=rules.tier(p.tower),
+                tier=tier(p.tower),
                 offensive=tuple(unit_view(state, cards[u], seat) for u in p.offensive),
                 defensive=tuple(unit_view(state, cards[u], seat) for u in p.defensive),
                 row=tuple(card_view(state, cards[u], seat) for u in p.row),
@@ -245,7 +245,7 @@ def build_view(state: State, seat: int | None) -> GameView:
             AttackView(
                 a.attacker,
                 cards[a.attacker].d.name,
-                rules.power(state, cards[a.attacker]),
+                power(state, cards[a.attacker]),
                 _target_text(state, a.decl_line, a.decl_hero),
                 _target_text(state, a.line, a.hero),
                 a.moved,
@@ -259,8 +259,8 @@ def build_view(state: State, seat: int | None) -> GameView:
         seat=seat,
         turn=state.turn,
         active=state.active,
-        step=rules.shown_step(state),
-        step_label=STEP_LABELS.get(rules.shown_step(state), state.step),
+        step=shown_step(state),
+        step_label=STEP_LABELS.get(shown_step(state), state.step),
         players=(players[0], players[1]),
         hand=hand,
         hands=hands,
