@@ -120,3 +120,16 @@ def test_a_face_down_card_of_the_other_seat_is_never_a_subject_it_sees() -> None
             break
         check_refs(game.state, {})
         game.apply(d.actions[len(game.actions) % len(d.actions)])
+
+
+def test_views_carry_the_printed_card_and_stay_hashable() -> None:
+    """The board reads card text from the view (`info`), not from the content; the search's loop
+    guard hashes views, so the printed card stays out of == and hash."""
+    game = Game.new("magewars", 3)
+    view = game.view(0)
+    hand = view.hand[0]
+    assert hand.info is not None and hand.info.id == hand.card_id
+    assert hash(view) == hash(game.view(0))
+    for player in view.players:
+        for card in (*player.row, *player.offensive, *player.defensive):
+            assert (card.info is None) == (card.card_id == "")

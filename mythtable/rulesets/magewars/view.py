@@ -7,8 +7,9 @@ seat's hand is only a count. `seat=None` (replay viewer) sees everything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from mythtable.rulesets.magewars.content import Info
 from mythtable.rulesets.magewars.rules.queries import guard, power, shown_step, tier
 from mythtable.rulesets.magewars.state import Card, State
 
@@ -37,6 +38,9 @@ class WeaveView:
     controller: int
     attached_to: str  # "unit:<uid>" or "line:offensive" / "line:defensive"
     text: str
+    info: Info | None = field(default=None, compare=False)
+    """The printed card (from the public card list) when its identity is shown; left out of == and hash
+    (card_id already says which card it is; the search's loop guard hashes views)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -53,6 +57,9 @@ class UnitView:
     owner: int
     weaves: tuple[WeaveView, ...]
     text: str
+    info: Info | None = field(default=None, compare=False)
+    """The printed card (from the public card list) when its identity is shown; left out of == and hash
+    (card_id already says which card it is; the search's loop guard hashes views)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -72,6 +79,9 @@ class CardView:
     face_down: bool
     owner: int
     text: str
+    info: Info | None = field(default=None, compare=False)
+    """The printed card (from the public card list) when its identity is shown; left out of == and hash
+    (card_id already says which card it is; the search's loop guard hashes views)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -101,6 +111,9 @@ class StackItemView:
     card_id: str
     name: str
     target: str  # "unit:<uid> <name>", "line:<line>" or ""
+    info: Info | None = field(default=None, compare=False)
+    """The printed card (from the public card list) when its identity is shown; left out of == and hash
+    (card_id already says which card it is; the search's loop guard hashes views)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -164,12 +177,13 @@ def card_view(state: State, c: Card, seat: int | None) -> CardView:
         c.face_down,
         c.owner,
         d.text,
+        d,
     )
 
 
 def weave_view(state: State, w: Card) -> WeaveView:
     where = f"unit:{w.att_unit}" if w.att_unit >= 0 else f"line:{w.att_line}"
-    return WeaveView(w.uid, w.d.id, w.d.name, w.controller, where, w.d.text)
+    return WeaveView(w.uid, w.d.id, w.d.name, w.controller, where, w.d.text, w.d)
 
 
 def unit_view(state: State, c: Card, seat: int | None) -> UnitView:
@@ -192,6 +206,7 @@ def unit_view(state: State, c: Card, seat: int | None) -> UnitView:
         c.owner,
         weaves,
         d.ability.text if d.ability else d.text,
+        d,
     )
 
 
@@ -237,7 +252,7 @@ def build_view(state: State, seat: int | None) -> GameView:
             tgt = f"line:{item.line}"
         else:
             tgt = ""
-        stack.append(StackItemView(item.seat, item.kind, item.uid, c.d.id, c.d.name, tgt))
+        stack.append(StackItemView(item.seat, item.kind, item.uid, c.d.id, c.d.name, tgt, c.d))
     combat = None
     cb = state.combat
     if cb is not None:

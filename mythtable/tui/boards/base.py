@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical
 
-from mythtable.engine.decision import Action
+from mythtable.engine.decision import NO_SUBJECT, Action, Subject
 
 
 class Board(Vertical):
@@ -21,6 +22,12 @@ class Board(Vertical):
     """Whether the status line adds "turn N" (a board whose status() names the round says False)."""
     SCREEN_BINDINGS: ClassVar[list[Binding]] = []
     """Keys the board adds to the game screen: a binding with action "x" runs the board's `action_x`."""
+
+    def __init__(self, *children: Any, **kw: Any) -> None:
+        super().__init__(*children, **kw)
+        self.subject: Callable[[Action], Subject] = lambda action: NO_SUBJECT
+        """What an option of the open decision is about (the game screen sets `Game.subject`):
+        boards read it instead of decoding action tuples."""
 
     def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
         """Render `view` (what seat `viewer` may see)."""
