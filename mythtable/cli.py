@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from mythtable.engine.errors import MythtableError
+from mythtable.engine.text import MAX_NAME_LENGTH
 
 EXIT_USAGE = 2
 
@@ -43,8 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="start a game straight away")
     play.add_argument("ruleset", choices=rulesets)
     play.add_argument("--seed", type=int, default=None, help="seed for shuffles and dice (default: random)")
-    play.add_argument("--p1", help="name of the first player")
-    play.add_argument("--p2", help="name of the second player")
+    play.add_argument("--p1", help=f"name of the first player (at most {MAX_NAME_LENGTH} characters)")
+    play.add_argument("--p2", help=f"name of the second player (at most {MAX_NAME_LENGTH} characters)")
     for seat in ("p1", "p2"):
         play.add_argument(
             f"--{seat}-computer",
@@ -251,13 +252,13 @@ def _play(args: argparse.Namespace) -> int:
     import secrets
 
     from mythtable.engine.registry import load
+    from mythtable.engine.text import clean_name
 
     loaded = load(args.ruleset)
     setup = loaded.ruleset.default_setup(loaded.content)
-    if args.p1:
-        setup.players[0] = args.p1
-    if args.p2:
-        setup.players[1] = args.p2
+    for seat, typed in enumerate((args.p1, args.p2)):
+        if typed is not None:  # shown as typed, less what a terminal would obey (check_setup says if too long)
+            setup.players[seat] = clean_name(typed)
     setup.options.update(_parse_options(args.option))
     loaded.ruleset.check_setup(loaded.content, setup)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)

@@ -109,9 +109,14 @@ class Ruleset(ABC, Generic[S, C]):
     def check_setup(self, content: C, setup: Setup) -> None:
         """Raise SetupError if the setup names something the content does not have."""
         from mythtable.engine.errors import SetupError
+        from mythtable.engine.text import name_problem
 
         if len(setup.players) != 2 or not all(name.strip() for name in setup.players):
             raise SetupError("a game needs two non-empty player names")
+        for seat, name in enumerate(setup.players, start=1):
+            problem = name_problem(name)  # the form and --p1/--p2 clean what is typed; this is the limit
+            if problem is not None:
+                raise SetupError(f"player {seat}'s name {problem}")
         fields = self.setup_fields(content)
         unknown = sorted(set(setup.options) - {f.key for f in fields})
         if unknown:

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from mythtable.tui import textual_fixes  # noqa: F401  (guards for Textual bugs)
+from mythtable.tui.safe_text import guard_terminal, notify
 from mythtable.tui.screens.confirm import ConfirmScreen
 from mythtable.tui.screens.title import TitleScreen
 from mythtable.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -21,6 +22,8 @@ if TYPE_CHECKING:  # the game machinery loads when a game starts, so the title s
     from mythtable.savelock import SaveLocked
     from mythtable.saves import SaveInfo, SaveStore
     from mythtable.tui.session import Session
+
+guard_terminal()  # no control character in any text drawn reaches the terminal
 
 COMPUTER_DELAY = 0.4
 """Seconds a computer waits before it moves, so a person can follow."""
@@ -137,7 +140,7 @@ class MythtableApp(App[None]):
             self.offer_watch(info, exc)
             return
         except MythtableError as exc:
-            self.notify(str(exc), title="Cannot resume this game", severity="error")
+            notify(self, exc, title="Cannot resume this game", severity="error")
             return
         if replace is not None:
             self.pop_screen()
@@ -169,7 +172,7 @@ class MythtableApp(App[None]):
         try:
             cursor = ReplayCursor(record)
         except MythtableError as exc:
-            self.notify(str(exc), title="Cannot replay this game", severity="error")
+            notify(self, exc, title="Cannot replay this game", severity="error")
             return
         self.push_screen(ReplayScreen(cursor))
 
@@ -186,11 +189,11 @@ class MythtableApp(App[None]):
         except OSError as exc:
             if not self._save_warned:
                 self._save_warned = True
-                self.notify(f"Autosave failed: {exc.strerror or exc}", title="Not saved", severity="error")
+                notify(self, f"Autosave failed: {exc.strerror or exc}", title="Not saved", severity="error")
         except MythtableError as exc:  # SaveLocked / SaveNotHeld
             if not self._save_warned:
                 self._save_warned = True
-                self.notify(str(exc), title="Not saved", severity="error")
+                notify(self, exc, title="Not saved", severity="error")
 
     def after_game(self, choice: str) -> None:
         if self.session is not None:

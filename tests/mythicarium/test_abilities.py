@@ -130,16 +130,69 @@ def test_M_44_lightning_in_the_opponents_turn_as_a_response() -> None:
     assert rus in t.s.players[1].lane
 
 
-def test_M_45_lightning_unit_played_in_combat_does_not_join_it() -> None:
-    t = table(hand=(["jade-hare"], []), lane=(["goblin-skirmisher"], []), xp=(1, 0))
-    g, hare = lane_uid(t, 0, "goblin-skirmisher"), hand_uid(t, 0, "jade-hare")
-    t.attack(g)
-    t.act("done")
-    t.act("play", hare)
+def test_M_45_M_42_defender_lightning_unit_played_in_combat_cannot_block_second_attack() -> None:
+    """The defender's Lightning unit arrives in the first Legendary Battle: it joins neither round."""
+    t = table(hand=([], ["wisp-poisoner"]), lane=(["tengu-duelist"], []), xp=(0, 3))
+    tengu, wisp = lane_uid(t, 0, "tengu-duelist"), hand_uid(t, 1, "wisp-poisoner")
+    t.attack(tengu)
+    t.block(stop=True)  # no blocker at all in round one
+    assert t.s.stage == "combat.legendary"  # the attacker, with nothing to play, has passed (H-5)
+    assert t.d.seat == 1 and ("play", wisp) in t.d.actions
+    t.act("play", wisp)
     t.settle_limbo()
-    assert hare in t.s.units
-    assert t.s.players[0].vp == 1  # only the goblin's damage
+    t.pass_legendary()
+    assert wisp in t.s.players[1].lane and not t.unit(wisp).exhausted  # ready, yet out of this combat
+    assert t.s.players[0].vp == 3  # round one: the tengu was unblocked
+    assert t.s.combat is not None and t.s.combat.round == 2
+    t.act("attack", tengu)
+    t.act("done")
+    # Same Combat Stage (M-42): the wisp may not block the second attack either
+    assert t.kind == "declare_blockers" and ("block", t.champs(1)[0], tengu) in t.d.actions
+    assert ("block", wisp, tengu) not in t.d.actions
+    t.block()
+    assert t.s.players[0].vp == 6  # the second attack was unblocked too
     assert t.s.stage == "maintenance2"
+
+
+def test_M_45_lightning_unit_played_before_combat_may_block() -> None:
+    """Boundary: the same Lightning unit played in Maintenance I (before the Combat Stage) blocks normally."""
+    t = table(hand=(["goblin-skirmisher"], ["wisp-poisoner"]), lane=(["tengu-duelist"], []), xp=(1, 3))
+    tengu, wisp = lane_uid(t, 0, "tengu-duelist"), hand_uid(t, 1, "wisp-poisoner")
+    t.act("play", hand_uid(t, 0, "goblin-skirmisher"))
+    t.act("play", wisp)  # a response in the opponent's Maintenance I (M-44)
+    t.settle_limbo()
+    t.attack(tengu)
+    assert ("block", wisp, tengu) in t.d.actions
+    t.block()
+    assert t.kind == "declare_attackers" and t.s.combat is not None and t.s.combat.round == 2
+    t.act("attack", tengu)
+    t.act("done")
+    assert ("block", wisp, tengu) in t.d.actions  # in play before combat: it may block again
+
+
+def test_M_45_attacker_lightning_unit_played_in_combat_joins_neither_round() -> None:
+    """The attacker's Lightning + Celerity unit arrives ready in the first Legendary Battle: it never attacks."""
+    t = table(hand=(["kamaitachi-whirl"], []), lane=(["tengu-duelist"], ["moss-troll"]), xp=(2, 0))
+    tengu, kama = lane_uid(t, 0, "tengu-duelist"), hand_uid(t, 0, "kamaitachi-whirl")
+    troll = lane_uid(t, 1, "moss-troll")
+    t.attack(tengu)
+    t.block(stop=True)
+    assert t.d.seat == 0 and ("play", kama) in t.d.actions
+    t.act("play", kama)
+    t.settle_limbo()
+    assert kama in t.s.units and not t.unit(kama).exhausted  # Celerity: it could exhaust at once (M-47)
+    t.pass_legendary()
+    assert t.s.players[0].vp == 3  # only the tengu's damage in round one
+    assert not t.unit(kama).exhausted and t.unit(kama).attacks == 0
+    assert t.kind == "declare_attackers" and t.s.combat is not None and t.s.combat.round == 2
+    assert ("attack", kama) not in t.d.actions and ("attack", tengu) in t.d.actions
+    t.act("attack", tengu)
+    t.act("done")
+    assert ("block", troll, tengu) in t.d.actions
+    t.act("done")
+    t.pass_legendary()
+    assert t.s.players[0].vp == 6
+    assert t.unit(kama).attacks == 0
 
 
 def test_M_46_H_10_critical_hit_doubles_on_a_six() -> None:

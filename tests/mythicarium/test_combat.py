@@ -6,44 +6,45 @@ import pytest
 
 from mythtable.engine.errors import IllegalAction
 
-from .helpers import hand_uid, lane_uid, table
+from .helpers import RS, hand_uid, lane_uid, table
 
 
 def test_M_15_five_sub_stages_in_order() -> None:
-    t = table(
-        hand=(["moonless-night"], []),
-        lane=(["tengu-duelist"], ["brownie-sentry", "brownie-sentry"]),
-        xp=(1, 0),
-    )
-    tengu = lane_uid(t, 0, "tengu-duelist")
-    b1, b2 = lane_uid(t, 1, "brownie-sentry"), lane_uid(t, 1, "brownie-sentry", 1)
-    stages = []
+    """Each sub-stage is read from the state while the game waits in it; Resolution is seen when the
+    game ends there (Bram's last Champion falls), after a Damage Assignment that killed nobody."""
+    t = table(hand=(["moonless-night"], []), lane=(["tengu-duelist"], ["brownie-sentry"]), xp=(1, 0))
+    tengu, br = lane_uid(t, 0, "tengu-duelist"), lane_uid(t, 1, "brownie-sentry")
+    c0, c1, k = t.champs(1)
+    for u in (c0, c1):
+        t.unit(u).downed = True
+        t.unit(u).wounds = t.hp(u)
+    t.unit(k).wounds = t.hp(k) - 1
+    seen = []
     t.to_attackers()
-    stages.append(t.s.stage)
+    seen.append((t.s.stage, t.kind))
     t.act("attack", tengu)
     t.act("done")
-    stages.append(t.s.stage)
-    t.block((b1, tengu), (b2, tengu), stop=True)
-    stages.append(t.s.stage)
-    assert t.kind == "legendary_battle"
+    seen.append((t.s.stage, t.kind))
+    t.block((k, tengu), (br, tengu), stop=True)
+    seen.append((t.s.stage, t.kind))
     t.act("pass")
-    stages.append(t.s.stage)
-    assert t.kind == "assign_wounds"
-    t.act("wound", b1)
-    t.act("wound", b1)
-    t.act("wound", b1)
-    assert any("suffers" in x for x in t.texts())
-    stages.append("combat.resolution" if any("is destroyed" in x for x in t.texts()) else "?")
-    assert stages == [
-        "combat.attackers",
-        "combat.blockers",
-        "combat.legendary",
-        "combat.damage",
-        "combat.resolution",
+    seen.append((t.s.stage, t.kind))
+    t.act("wound", k)  # a lethal wound is placed ...
+    assert t.s.stage == "combat.damage" and not t.unit(k).downed and t.unit(k).wounds == t.hp(k) - 1
+    assert t.unit(tengu).wounds == 0  # ... and nothing has been applied yet
+    t.act("wound", br)
+    t.act("wound", br)
+    seen.append((t.s.stage, t.kind))
+    assert seen == [
+        ("combat.attackers", "declare_attackers"),
+        ("combat.blockers", "declare_blockers"),
+        ("combat.legendary", "legendary_battle"),
+        ("combat.damage", "assign_wounds"),
+        ("combat.resolution", None),
     ]
-    assert t.kind == "declare_attackers" and t.s.combat is not None and t.s.combat.round == 2  # Double Assault
-    t.act("done")
-    assert t.s.stage == "maintenance2"
+    assert t.unit(k).downed and t.unit(tengu).wounds == 3  # Resolution applied every wound together
+    r = RS.result(t.s)
+    assert r is not None and r.winner == 0
 
 
 def test_M_16_any_number_of_units_may_attack() -> None:
@@ -94,12 +95,22 @@ def test_M_19_a_blocker_blocks_only_one_attacker() -> None:
 
 
 def test_M_20_many_blockers_on_one_attacker() -> None:
+    """Four blockers, a Champion among them, on one attacker: all are accepted and every one deals damage."""
     t = table(lane=(["moss-troll"], ["goblin-skirmisher", "kobold-lantern", "brownie-sentry"]))
     troll = lane_uid(t, 0, "moss-troll")
     blockers = [lane_uid(t, 1, c) for c in ("goblin-skirmisher", "kobold-lantern", "brownie-sentry")]
+    blockers.append(t.champs(1)[0])
+    total = sum(t.dp(b) for b in blockers)
+    assert total == 5 < t.hp(troll)
     t.attack(troll)
-    t.block(*[(b, troll) for b in blockers])
-    assert t.s.combat is not None and set(t.s.combat.blocks) == set(blockers)
+    t.block(*[(b, troll) for b in blockers], stop=True)
+    assert t.s.combat is not None and t.s.combat.blocks == {b: troll for b in blockers}
+    t.pass_legendary()
+    t.act("wound", blockers[3])
+    t.act("wound", blockers[3])
+    assert t.unit(troll).wounds == total  # 1 + 1 + 1 + 2: each blocker's full DP landed (H-7)
+    assert all(b in t.s.units for b in blockers) and t.unit(blockers[3]).wounds == 2
+    assert t.s.players[0].vp == 0
 
 
 def test_M_21_legends_for_the_combat_are_played_in_legendary_battle() -> None:
@@ -203,6 +214,30 @@ def test_M_29_F_16_kill_xp_is_half_the_cost_rounded_down(card: str, cost: int, r
         t.act("done")
     assert a not in t.s.units
     assert t.s.players[1].xp == reward
+
+
+@pytest.mark.parametrize(
+    ("attackers", "per_kill", "per_combat"),
+    [
+        (["iron-lotus-brother", "iron-lotus-brother"], 2, 3),
+        (["goblin-skirmisher", "goblin-skirmisher"], 0, 1),
+        (["iron-lotus-brother", "goblin-skirmisher"], 1, 2),
+    ],
+)
+def test_M_29_F_16_rounding_is_per_kill_not_per_combat(attackers: list[str], per_kill: int, per_combat: int) -> None:
+    """Two kills in one Resolution: each reward is rounded down on its own (1 + 1, not 6 // 2)."""
+    t = table(lane=(attackers, ["brownie-sentry", "brownie-sentry"]))
+    mine = t.s.players[0].lane[3:]
+    brownies = t.s.players[1].lane[3:]
+    for a in mine:
+        t.unit(a).wounds = t.hp(a) - 1
+    assert sum(t.s.content.cards[t.s.cards[a]].xp for a in mine) // 2 == per_combat
+    t.attack(*mine)
+    t.block(*zip(brownies, mine, strict=True))
+    assert all(a not in t.s.units for a in mine) and all(b in t.s.units for b in brownies)
+    assert t.s.players[1].xp == per_kill
+    gains = [x for x in t.texts() if x.startswith("Bram gains")]
+    assert len(gains) == 2
 
 
 def test_H_8_blocked_attacker_never_damages_the_player() -> None:

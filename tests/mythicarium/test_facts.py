@@ -53,12 +53,23 @@ def test_F_4_vp_from_combat_and_from_a_card_effect() -> None:
 
 
 def test_F_6_units_stay_until_removed() -> None:
-    t = table(lane=(["moss-troll"], []))
-    troll = lane_uid(t, 0, "moss-troll")
-    t.unit(troll).wounds = 5
-    for _ in range(2):
+    """A badly wounded unit and a downed Champion stay over whole turns; one more wound removes the unit."""
+    t = table(lane=([], ["moss-troll"]))
+    troll = lane_uid(t, 1, "moss-troll")
+    c0 = t.champs(1)[0]
+    t.unit(troll).wounds = t.hp(troll) - 1
+    t.unit(c0).downed = True
+    t.unit(c0).wounds = t.hp(c0)
+    for _ in range(2):  # Ana's turn, then Bram's, then Ana's again
         finish_turn(t)
-    assert troll in t.s.players[0].lane
+    assert t.s.active == 0 and t.s.turn == 5
+    assert troll in t.s.players[1].lane and t.unit(troll).wounds == t.hp(troll) - 1  # at 1 HP left: still there
+    assert c0 in t.s.players[1].lane and t.unit(c0).downed  # downed, not removed (F-12)
+    rune = t.champs(0)[1]
+    assert t.s.cards[rune] == "runesinger-kaleva"
+    t.play(rune, troll)  # one more wound: destroyed
+    assert troll not in t.s.units and troll not in t.s.players[1].lane
+    assert troll in t.s.players[1].graveyard
 
 
 def test_F_8_using_an_ability_exhausts_the_unit() -> None:
@@ -233,16 +244,65 @@ def test_F_19_H_16_equipment_and_classless_minions_fit_any_deck() -> None:
     assert minions and all(c.klass is None and c.xp <= 2 for c in minions)
 
 
+def _zones(t: typing.Any) -> dict[int, list[str]]:
+    """Every card instance with the zones that hold it."""
+    s = t.s
+    where: dict[int, list[str]] = {uid: [] for uid in s.cards}
+    for seat, p in enumerate(s.players):
+        for zone, uids in (("deck", p.deck), ("hand", p.hand), ("graveyard", p.graveyard), ("lane", p.lane)):
+            for uid in uids:
+                where[uid].append(f"{zone}{seat}")
+    for uid, champ in s.equipped.items():
+        where[uid].append(f"equipment:{champ}")
+    for item in s.limbo:
+        if item.kind == "card":
+            where[item.uid].append("limbo")
+    return where
+
+
 def test_F_20_zones() -> None:
-    t = table(hand=(["dwarf-gauntlets", "goblin-skirmisher"], []), xp=(5, 0))
-    champ = t.champs(0)[0]
-    t.play(hand_uid(t, 0, "dwarf-gauntlets"), champ)
-    v = RS.view(t.s, 0)
-    me = v.players[0]
-    assert [e.name for e in me.lane[0].equipment] == ["Dwarf-Forged Gauntlets"]  # beside its Champion
-    assert me.xp == 3 and me.deck_count == len(t.s.players[0].deck)
-    assert me.hand is not None and [c.name for c in me.hand] == ["Goblin Skirmisher"]  # hand is no lane
-    assert all(u.card_id != "goblin-skirmisher" for u in me.lane)
+    """Each card is in exactly one zone at every step: deck, hand, graveyard, defense lane, equipment beside
+    its Champion (or limbo on the way); XP is a pool of its own. Oblivion, realms and campaign hold nothing
+    here (no shipped card uses them, H-19, H-20)."""
+    t = table(
+        hand=(["dwarf-gauntlets", "goblin-skirmisher"] + ["brownie-sentry"] * 9, []),
+        lane=([], ["goblin-skirmisher"]),
+        xp=(5, 0),
+    )
+    champ, rune = t.champs(0)[0], t.champs(0)[1]
+    gauntlets, gob = hand_uid(t, 0, "dwarf-gauntlets"), hand_uid(t, 0, "goblin-skirmisher")
+    enemy = lane_uid(t, 1, "goblin-skirmisher")
+
+    def check() -> None:
+        assert all(len(z) == 1 for z in _zones(t).values()), {u: z for u, z in _zones(t).items() if len(z) != 1}
+
+    check()
+    t.act("play", gauntlets)
+    t.act("target", champ)
+    assert _zones(t)[gauntlets] == ["limbo"]
+    check()
+    t.settle_limbo()
+    assert _zones(t)[gauntlets] == [f"equipment:{champ}"] and gauntlets not in t.s.units  # beside, not a unit
+    v = RS.view(t.s, 0).players[0]
+    assert [e.name for e in v.lane[0].equipment] == ["Dwarf-Forged Gauntlets"]
+    assert all(u.uid != gauntlets for u in v.lane)
+    assert t.s.players[0].xp == 3  # the XP pool paid 2
+    t.play(gob)
+    assert _zones(t)[gob] == ["lane0"] and gob in t.s.units
+    t.play(rune, enemy)
+    assert _zones(t)[enemy] == ["graveyard1"]  # destroyed: the owner's graveyard
+    check()
+    assert v.hand is not None and all(u.card_id != "brownie-sentry" for u in v.lane)  # the hand is no lane
+    t.act("next")
+    t.act("done")
+    t.act("next")  # Ending: 9 cards in hand, discard one (F-5)
+    drop = t.s.players[0].hand[0]
+    before = len(t.s.players[1].deck)
+    t.act("discard", drop)
+    assert _zones(t)[drop] == ["graveyard0"]
+    check()
+    assert t.s.active == 1 and len(t.s.players[1].deck) == before - 1  # Bram drew from his deck
+    check()
 
 
 def test_F_21_H_19_H_20_card_types_and_unshipped_ones() -> None:
@@ -261,15 +321,40 @@ def test_F_22_xp_dp_hp() -> None:
     assert t.hp(br) == 3 and br in t.s.units  # HP = wounds it can take
 
 
-def test_F_23_discard_and_resurrect_by_healing() -> None:
-    t = table(hand=(["goblin-skirmisher"] * 9, []))
+def test_F_23_discard_suffer_destroy_and_resurrect_by_healing() -> None:
+    """Discard (hand to graveyard), suffer (wounds), destroy (to the graveyard) and resurrect: a downed
+    Champion healed by its ally gets back up and is active again (yield, attack). A destroyed Ally is
+    not a unit any more, so healing cannot bring it back."""
+    t = table(
+        champions=(("leshy-deepwood", "runesinger-kaleva", "kitsune-veilwalker"), None),
+        hand=(["goblin-skirmisher"] * 9, []),
+        lane=(["brownie-sentry"], ["goblin-skirmisher"]),
+        xp=(1, 0),
+    )
+    leshy, rune, kit = t.champs(0)
+    brownie, enemy = lane_uid(t, 0, "brownie-sentry"), lane_uid(t, 1, "goblin-skirmisher")
+    t.unit(rune).downed = True
+    t.unit(rune).wounds = t.hp(rune)
+    t.refresh()
+    t.play(kit, enemy)  # suffer 1 wound: the 1-HP goblin is destroyed
+    assert enemy not in t.s.units and enemy in t.s.players[1].graveyard
+    t.act("use", leshy)
+    assert {a[1] for a in t.d.actions if a[0] == "target"} == {rune}  # downed Champion yes, graveyard card no
+    t.act("target", rune)
+    t.settle_limbo()
+    assert not t.unit(rune).downed and t.unit(rune).wounds == t.hp(rune) - 2  # resurrected
     t.act("next")
     t.act("done")
     t.act("next")
     g = t.s.players[0].hand[0]
-    t.act("discard", g)
-    assert g in t.s.players[0].graveyard
-    assert "Ana discards Goblin Skirmisher." in t.texts()
+    t.act("discard", g)  # discard: hand to graveyard
+    assert g in t.s.players[0].graveyard and "Ana discards Goblin Skirmisher." in t.texts()
+    assert brownie in t.s.units
+    finish_turn(t)  # Bram's turn
+    assert t.s.active == 0
+    assert "Ana collects 6 XP" in " ".join(t.texts())  # 1 + 1 + 2 + 2: the risen Champion yields again
+    t.to_attackers()
+    assert ("attack", rune) in t.d.actions  # and may attack again
 
 
 def test_F_25_classes_and_races() -> None:
@@ -345,6 +430,37 @@ def test_H_26_simultaneous_win_conditions_make_a_draw() -> None:
     t.block((blk, att))
     r = RS.result(t.s)
     assert r is not None and r.winner is None and r.reason.startswith("Draw")
+
+
+def _last_champion_attacks_with_a_goblin(vp: int) -> tuple[typing.Any, int]:
+    """Ana's last active Champion (1 HP left) attacks into a blocker beside an unblocked goblin."""
+    t = table(lane=(["goblin-skirmisher"], ["rusalka-ford"]))
+    a, b, c = t.champs(0)
+    for u in (a, b):
+        t.unit(u).downed = True
+        t.unit(u).wounds = t.hp(u)
+    t.unit(c).wounds = t.hp(c) - 1
+    t.s.players[0].vp = vp
+    t.attack(c, lane_uid(t, 0, "goblin-skirmisher"))
+    t.block((lane_uid(t, 1, "rusalka-ford"), c))  # a Magical blocker for the Magical Champion (H-17)
+    return t, c
+
+
+def test_H_26_F_1_twenty_vp_in_damage_assignment_wins_before_resolution_downs_the_last_champion() -> None:
+    t, c = _last_champion_attacks_with_a_goblin(19)
+    r = RS.result(t.s)
+    assert r is not None and r.winner == 0 and "20 VP" in r.reason  # reached first: a win, not a draw
+    assert t.s.players[0].vp == 20
+    assert not t.unit(c).downed  # Resolution never came
+    assert not any("suffers" in x for x in t.texts())
+
+
+def test_H_26_F_2_one_vp_short_then_the_last_champion_falls_and_the_attacker_loses() -> None:
+    t, c = _last_champion_attacks_with_a_goblin(18)
+    r = RS.result(t.s)
+    assert t.s.players[0].vp == 19
+    assert t.unit(c).downed
+    assert r is not None and r.winner == 1 and "Champions are downed" in r.reason
 
 
 def test_H_27_downing_a_champion_gives_no_xp() -> None:

@@ -127,25 +127,53 @@ def test_H_6_timing_of_normal_lightning_and_legend_cards() -> None:
     assert t.kind == "main"
 
 
-def test_H_21_one_legend_per_player_per_battle_then_graveyard() -> None:
+def test_H_21_legends_without_limit_while_xp_lasts_then_graveyard() -> None:
+    """Each player may play several Legends in one Legendary Battle; it ends when both pass in a row."""
     t = table(
-        hand=(["thousand-palms", "iron-shirt"], []),
+        hand=(["thousand-palms", "moonless-night", "iron-shirt"], ["bramble-snare", "bramble-snare"]),
         lane=(["goblin-skirmisher"], []),
-        xp=(5, 0),
+        xp=(2, 2),
     )
     g = lane_uid(t, 0, "goblin-skirmisher")
-    p1, p2 = hand_uid(t, 0, "thousand-palms"), hand_uid(t, 0, "iron-shirt")
+    palms, night, shirt = (hand_uid(t, 0, c) for c in ("thousand-palms", "moonless-night", "iron-shirt"))
+    s1, s2 = hand_uid(t, 1, "bramble-snare"), hand_uid(t, 1, "bramble-snare", 1)
     t.attack(g)
     t.block(stop=True)
-    assert ("play", p1) in t.d.actions and ("play", p2) in t.d.actions
-    t.act("play", p1)
-    t.act("target", g)
-    assert t.s.limbo and ("play", p2) not in (t.d.actions if t.s.decision else [])
-    t.settle_limbo()
-    assert p1 in t.s.players[0].graveyard and p2 in t.s.players[0].hand
-    assert ("play", p2) not in t.d.actions
-    t.pass_legendary()
-    assert t.s.players[0].vp == 4
+    t.play(palms, g)
+    assert t.s.stage == "combat.legendary" and t.d.seat == 0  # priority back to the active player (H-5 c)
+    assert ("play", night) in t.d.actions  # a second Legend in the same battle
+    t.play(night, g)
+    assert t.dp(g) == 6 and t.s.players[0].xp == 0
+    assert t.d.seat == 1 and shirt in t.s.players[0].hand  # Ana cannot pay for a third: her pass was automatic
+    t.play(s1, g)
+    assert t.d.seat == 1 and ("play", s2) in t.d.actions  # Ana had nothing: Bram may go on
+    t.play(s2, g)
+    assert t.dp(g) == 2 and t.s.players[1].xp == 0
+    assert t.s.stage != "combat.legendary"  # nobody can pay: both passed in a row
+    assert {palms, night} <= set(t.s.players[0].graveyard) and {s1, s2} <= set(t.s.players[1].graveyard)
+    assert shirt in t.s.players[0].hand
+    assert t.s.players[0].vp == 2  # 1 + 3 + 2 - 2 - 2
+
+
+def test_H_21_H_5_battle_ends_only_when_both_pass_in_a_row() -> None:
+    t = table(
+        hand=(["thousand-palms", "moonless-night"], ["bramble-snare"]), lane=(["goblin-skirmisher"], []), xp=(2, 1)
+    )
+    g = lane_uid(t, 0, "goblin-skirmisher")
+    palms, night = hand_uid(t, 0, "thousand-palms"), hand_uid(t, 0, "moonless-night")
+    snare = hand_uid(t, 1, "bramble-snare")
+    t.attack(g)
+    t.block(stop=True)
+    t.act("pass")  # Ana passes first ...
+    assert t.d.seat == 1 and t.kind == "legendary_battle"
+    t.play(snare, g)  # ... Bram plays: the passes start over
+    assert t.s.stage == "combat.legendary" and t.d.seat == 0 and ("play", palms) in t.d.actions
+    t.play(palms, g)
+    assert t.s.stage == "combat.legendary" and ("play", night) in t.d.actions
+    t.act("pass")  # Bram has nothing left, so his pass is automatic: the battle ends
+    assert t.s.stage != "combat.legendary"
+    assert night in t.s.players[0].hand
+    assert t.s.players[0].vp == 2  # 1 - 2 + 3
 
 
 def test_H_22_response_abilities_work_on_the_opponents_turn() -> None:

@@ -83,11 +83,6 @@ def can_exhaust(s: State, u: Unit) -> bool:
     return not u.sick or s.content.cards[u.card].celerity
 
 
-def can_block(attacker_magical: bool, blocker_magical: bool) -> bool:
-    """M-31, M-32, H-17."""
-    return blocker_magical or not attacker_magical
-
-
 def name_of(s: State, uid: int) -> str:
     return cdef(s, uid).name
 
@@ -196,9 +191,6 @@ def open_window(s: State, stage: str) -> None:
     s.step = "window"
     s.priority = s.active
     s.passes = 0
-    if stage == "combat.legendary":
-        s.players[0].legends = 0
-        s.players[1].legends = 0
 
 
 def end_window(s: State) -> None:
@@ -389,7 +381,7 @@ def priority_actions(s: State) -> tuple[str, list[Action]] | None:
             continue
         if not cd.lightning:
             if cd.type == "Legend":
-                if not legendary or p.legends >= 1:  # H-6, H-21
+                if not legendary:  # H-6; H-21: no limit on Legends per battle
                     continue
             elif not main:
                 continue
@@ -429,8 +421,6 @@ def put_in_limbo(s: State, item: Item) -> None:
     if item.kind == "card":
         p.hand.remove(item.uid)
         p.xp -= cd.xp
-        if cd.type == "Legend":
-            p.legends += 1
         _say(s, f"{p.name} plays {cd.name} ({cd.xp} XP){tgt}.", "play", reveals=True)
     else:
         ab = cd.ability
@@ -467,6 +457,8 @@ def resolve_top(s: State) -> None:
             u = Unit(item.uid, cd.id, seat, sick=True)  # F-11, H-24
             s.units[item.uid] = u
             p.lane.append(item.uid)
+            if s.combat is not None:  # M-45: played during the Combat Stage, it stays out of this combat
+                s.combat.arrived.append(item.uid)
             _say(s, f"{cd.name} enters {p.name}'s defense lane.")
             if cd.on_play:
                 run_effects(s, cd.on_play, seat, item.target, item.uid, cd.heals)
@@ -554,7 +546,7 @@ def start_combat(s: State) -> None:
 def attack_eligible(s: State, u: Unit) -> bool:
     c = s.combat
     assert c is not None
-    if u.downed:
+    if u.downed or u.uid in c.arrived:  # M-45
         return False
     if c.round == 1:
         return can_exhaust(s, u)  # F-7, F-11, M-47
@@ -586,7 +578,7 @@ def finish_attackers(s: State) -> None:
 
 
 def block_pairs(s: State) -> tuple[list[int], list[tuple[int, int]]]:
-    """Ready defenders not yet blocking, and every legal (blocker, attacker) pair (F-10, H-17, H-23)."""
+    """Ready defenders not yet blocking, and every legal (blocker, attacker) pair (F-10, H-17, H-23, M-45)."""
     c = s.combat
     assert c is not None
     cards = s.content.cards
@@ -595,13 +587,13 @@ def block_pairs(s: State) -> tuple[list[int], list[tuple[int, int]]]:
     pairs: list[tuple[int, int]] = []
     live_attackers = [(a, cards[units[a].card].magical) for a in c.attackers if a in units and not units[a].downed]
     for uid in s.players[1 - s.active].lane:
-        if uid in c.blocks:
+        if uid in c.blocks or uid in c.arrived:  # M-45: arrived during this Combat Stage
             continue
         u = units[uid]
         if u.exhausted or u.downed:
             continue
         bm = cards[u.card].magical
-        legal = [(uid, a) for a, am in live_attackers if bm or not am]
+        legal = [(uid, a) for a, am in live_attackers if bm or not am]  # M-31, M-32, H-17
         if legal:
             free.append(uid)
             pairs.extend(legal)
@@ -656,6 +648,8 @@ def start_damage(s: State) -> None:
         c.dealt.append(a)
         attacker_p.vp += dmg
         _say(s, f"{cards[u.card].name} deals {dmg} damage to {defender.name}: {attacker_p.name} gains {dmg} VP.")
+    if check_win(s):  # F-1, H-26: 20 VP reached here wins before Resolution's kills happen
+        return
     # H-11 early step: Berserk units not facing Berserk
     c.step = "early"
     for a in c.attackers:
@@ -789,7 +783,7 @@ def resolution(s: State) -> None:
         for a in c.attackers:
             u = active_unit(s, a)
             if u is not None and u.attacks == 1 and s.content.cards[u.card].double_assault:
-                s.combat = Combat(2)
+                s.combat = Combat(2, arrived=c.arrived)  # M-42, M-45: still the same Combat Stage
                 s.stage = "combat.attackers"
                 s.step = "attackers"
                 _say(s, "A second combat round begins (Double Assault).")

@@ -62,8 +62,6 @@ class Player:
     xp: int = 0
     vp: int = 0
     hand_limit: int = 8
-    legends: int = 0
-    """Legends played in the current Legendary Battle (H-21)."""
     decked: bool = False
     """Had to draw from an empty deck (F-3)."""
 
@@ -78,7 +76,6 @@ class Player:
             self.xp,
             self.vp,
             self.hand_limit,
-            self.legends,
             self.decked,
         )
 
@@ -121,6 +118,8 @@ class Combat:
     kill_owner: list[int] = field(default_factory=list)
     assigned: int = 0
     """Total wounds assigned this round (attack DP placed on blockers and players)."""
+    arrived: list[int] = field(default_factory=list)
+    """Units that entered play during this Combat Stage, kept for a Double Assault round (M-45)."""
 
     def copy(self) -> Combat:
         return Combat(
@@ -138,6 +137,7 @@ class Combat:
             list(self.kills),
             list(self.kill_owner),
             self.assigned,
+            list(self.arrived),
         )
 
 
@@ -224,7 +224,6 @@ def snapshot_state(s: State) -> dict[str, Any]:
             "xp": p.xp,
             "vp": p.vp,
             "hand_limit": p.hand_limit,
-            "legends": p.legends,
             "decked": p.decked,
         }
 
@@ -260,6 +259,7 @@ def snapshot_state(s: State) -> dict[str, Any]:
             "kills": list(cb.kills),
             "kill_owner": list(cb.kill_owner),
             "assigned": cb.assigned,
+            "arrived": list(cb.arrived),
         },
         "choosing": None if s.choosing is None else [s.choosing.kind, s.choosing.uid, s.choosing.owner],
         "chooser": s.chooser,

@@ -11,9 +11,11 @@ from textual.widgets.option_list import Option
 
 from mythtable.engine.registry import UnknownRuleset, get
 from mythtable.saves import SaveInfo
+from mythtable.tui.safe_text import notify, plain
 
 
 def save_label(info: SaveInfo) -> str:
+    """One save in one line (its names and ruleset as the save holds them: show it with `plain`)."""
     record = info.record
     try:
         title = get(record.ruleset).title
@@ -45,14 +47,16 @@ class ContinueScreen(Screen[None]):
         with Vertical():
             yield Static("[b]Replay a finished game[/b]" if self.finished else "[b]Continue a game[/b]")
             if self.saves:
-                yield OptionList(*(Option(self.label(s), id=str(i)) for i, s in enumerate(self.saves)))
+                yield OptionList(
+                    *(Option(plain(self.label(s), newlines=False), id=str(i)) for i, s in enumerate(self.saves))
+                )
             else:
                 none = "finished" if self.finished else "unfinished"
                 yield Static(f"No {none} games are saved yet.", id="empty")
             if problems:
                 shown = "\n".join(f"· {p}" for p in problems[:5])
                 more = f"\n· and {len(problems) - 5} more" if len(problems) > 5 else ""
-                yield Static(f"{len(problems)} save(s) could not be read:\n{shown}{more}", id="problems")
+                yield Static(plain(f"{len(problems)} save(s) could not be read:\n{shown}{more}"), id="problems")
         yield Footer()
 
     def label(self, info: SaveInfo) -> str:
@@ -77,7 +81,7 @@ class ContinueScreen(Screen[None]):
         try:
             cursor = ReplayCursor(info.record)
         except MythtableError as exc:
-            self.notify(str(exc), title="Cannot replay this game", severity="error")
+            notify(self, exc, title="Cannot replay this game", severity="error")
             return
         self.app.push_screen(ReplayScreen(cursor))
 

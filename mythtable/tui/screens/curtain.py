@@ -8,6 +8,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from mythtable.tui.safe_text import markup
+
 TAKE_BACK = -1
 """What the curtain returns when the previous player takes back their move instead."""
 
@@ -39,9 +41,14 @@ class CurtainScreen(Screen[int]):
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(
-                f"[b]Pass the keyboard to {self.player}[/b]\n({self.role})\n\n"
-                f"{self.player}, press [b]Enter[/b] when the other player is not looking."
-                + (f"\n\n[dim]{self.previous}: press u to take back your move.[/dim]" if self.previous else ""),
+                markup(
+                    "[b]Pass the keyboard to $player[/b]\n($role)\n\n"
+                    "$player, press [b]Enter[/b] when the other player is not looking."
+                    + ("\n\n[dim]$previous: press u to take back your move.[/dim]" if self.previous else ""),
+                    player=self.player,
+                    role=self.role,
+                    previous=self.previous or "",
+                ),
                 id="card",
             )
 

@@ -17,6 +17,7 @@ from mythtable.engine.decision import Action
 from mythtable.engine.errors import IllegalAction
 from mythtable.tui.boards import board_class
 from mythtable.tui.boards.base import Board
+from mythtable.tui.safe_text import markup, notify
 from mythtable.tui.screens.curtain import TAKE_BACK, CurtainScreen
 from mythtable.tui.screens.result import ResultScreen, result_text
 from mythtable.tui.session import Next, Session
@@ -174,7 +175,7 @@ class GameScreen(Screen[None]):
         self.last_computer_move = f"{name} (computer): {game.describe(action)}"
         if not self.session.watching:
             self.app.clear_notifications()  # one at a time: a creature's many moves must not pile up
-            self.notify(self.last_computer_move, timeout=2.5)
+            notify(self, self.last_computer_move, timeout=2.5)
         self.play(action)
 
     def _closing_down(self) -> bool:
@@ -205,7 +206,7 @@ class GameScreen(Screen[None]):
         try:
             self.session.game.apply(action)
         except IllegalAction as exc:
-            self.notify(str(exc), title="Not allowed", severity="warning")
+            notify(self, exc, title="Not allowed", severity="warning")
             return
         self.app.call_later(self.app.autosave)  # type: ignore[attr-defined]
         self.advance()
@@ -222,7 +223,8 @@ class GameScreen(Screen[None]):
         who = f" · {session.names[decision.seat]} to decide" if decision else " · game over"
         stage = self.board.status(view) or ruleset.stage(game.state)
         turn = f" · turn {ruleset.turn_number(game.state)}" if self.board.SHOW_TURN else ""
-        self.query_one("#status", Static).update(f"[b]{ruleset.title}[/b]{turn} · {stage}{who}")
+        status = markup("[b]$title[/b]$rest", title=ruleset.title, rest=f"{turn} · {stage}{who}")
+        self.query_one("#status", Static).update(status)
         self.query_one(GameLog).show(game.log_for(session.log_seat()))
         self.refresh_bindings()
 

@@ -14,7 +14,12 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.protocol import Setup
 from mythtable.engine.registry import available, get, load
+from mythtable.engine.text import MAX_NAME_LENGTH, clean_name, clean_text
+from mythtable.tui.safe_text import plain
 from mythtable.tui.session import CONTROLLER_LABELS, controller_choices
+
+NAME_INPUT_LENGTH = 4 * MAX_NAME_LENGTH
+"""The name boxes take more than a name may hold, so that a long paste gets a message, not a cut."""
 
 
 class NewGameScreen(Screen[None]):
@@ -44,7 +49,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Ruleset")
                 yield Select(
-                    [(get(rid).title, rid) for rid in available()],
+                    [(plain(get(rid).title), rid) for rid in available()],
                     value=self.ruleset_id,
                     allow_blank=False,
                     compact=True,
@@ -53,7 +58,7 @@ class NewGameScreen(Screen[None]):
             for seat in ("p1", "p2"):
                 with Horizontal(classes="row"):
                     yield Label("", id=f"{seat}-label")
-                    yield Input(id=seat, compact=True, max_length=20)
+                    yield Input(id=seat, compact=True, max_length=NAME_INPUT_LENGTH)
                 with Horizontal(classes="row"):
                     yield Label("  played by")
                     yield Select(
@@ -76,6 +81,13 @@ class NewGameScreen(Screen[None]):
         for select in self.query("#ruleset").results(Select):  # none if the screen is already leaving
             select.focus()
 
+    @on(Input.Changed, "#p1, #p2")
+    def name_changed(self, event: Input.Changed) -> None:
+        """A pasted escape sequence or control character goes at once: the box shows what the name will."""
+        cleaned = clean_text(event.value, newlines=False)
+        if cleaned != event.value:
+            event.input.value = cleaned
+
     @on(Select.Changed, "#ruleset")
     def ruleset_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.ruleset_id:
@@ -92,13 +104,13 @@ class NewGameScreen(Screen[None]):
         try:
             loaded = load(self.ruleset_id)
         except MythtableError as exc:
-            error.update(f"Cannot load {self.ruleset_id}: {exc}")
+            error.update(plain(f"Cannot load {self.ruleset_id}: {exc}"))
             return
         error.update("")
         ruleset = loaded.ruleset
         controllers = [(CONTROLLER_LABELS[c], c) for c in controller_choices(self.ruleset_id)]
         for seat, key in enumerate(("p1", "p2")):
-            self.query_one(f"#{key}-label", Label).update(f"{ruleset.seats[seat].role} name")
+            self.query_one(f"#{key}-label", Label).update(plain(f"{ruleset.seats[seat].role} name"))
             self.query_one(f"#{key}", Input).value = ruleset.seats[seat].default_name
             select = self.query_one(f"#{key}-controller", Select)
             select.set_options(controllers)
@@ -106,7 +118,7 @@ class NewGameScreen(Screen[None]):
         rows = []
         self.field_selects = {}
         for f in ruleset.setup_fields(loaded.content):
-            choices = [(c.label, c.value) for c in f.choices]
+            choices = [(plain(c.label, newlines=False), c.value) for c in f.choices]
             select: Select[str] = Select(
                 choices,
                 value=f.default if f.default else Select.NULL,
@@ -116,7 +128,7 @@ class NewGameScreen(Screen[None]):
                 prompt="(none)" if f.default else "(default)",
             )
             self.field_selects[f.key] = select
-            rows.append(Horizontal(Label(f.label), select, classes="row"))
+            rows.append(Horizontal(Label(plain(f.label)), select, classes="row"))
         fields.mount_all(rows)
 
     def collect_controllers(self) -> list[str]:
@@ -125,7 +137,7 @@ class NewGameScreen(Screen[None]):
 
     def collect(self) -> tuple[str, int, Setup]:
         loaded = load(self.ruleset_id)
-        names = [self.query_one(f"#{k}", Input).value.strip() for k in ("p1", "p2")]
+        names = [clean_name(self.query_one(f"#{k}", Input).value) for k in ("p1", "p2")]  # as they will show
         if not all(names):
             raise MythtableError("both players need a name")
         if names[0] == names[1]:
@@ -145,7 +157,7 @@ class NewGameScreen(Screen[None]):
         if seed < 0:
             raise MythtableError("the seed must be zero or positive")
         setup = Setup(players=names, options=options)
-        loaded.ruleset.check_setup(loaded.content, setup)
+        loaded.ruleset.check_setup(loaded.content, setup)  # names too long for MAX_NAME_LENGTH, say
         return self.ruleset_id, seed, setup
 
     @on(Button.Pressed, "#start")
@@ -153,7 +165,7 @@ class NewGameScreen(Screen[None]):
         try:
             ruleset_id, seed, setup = self.collect()
         except MythtableError as exc:
-            self.query_one("#error", Static).update(str(exc))
+            self.query_one("#error", Static).update(plain(exc))
             return
         controllers = self.collect_controllers()
         self.app.start_game(ruleset_id, seed, setup, replace=self, controllers=controllers)  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mythtable.engine.registry import available, get
+from mythtable.tui.safe_text import plain
 
 
 class PickRulesScreen(ModalScreen[None]):
@@ -24,7 +25,7 @@ class PickRulesScreen(ModalScreen[None]):
             with Center():
                 yield Static("[b]Which rules?[/b]")
             with Center():
-                yield OptionList(*(Option(get(rid).title, id=rid) for rid in available()))
+                yield OptionList(*(Option(plain(get(rid).title), id=rid) for rid in available()))
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -11,6 +11,7 @@ from textual.widgets import Footer, Input, Static
 from mythtable.engine.replay import ReplayCursor
 from mythtable.tui.boards import board_class
 from mythtable.tui.boards.base import Board
+from mythtable.tui.safe_text import markup, notify, plain
 from mythtable.tui.widgets.log import GameLog
 
 
@@ -58,18 +59,28 @@ class ReplayScreen(Screen[None]):
         self.board.show(view, None, cursor.names)
         stage = self.board.status(view) or ruleset.stage(cursor.state)
         self.query_one("#status", Static).update(
-            f"[b]Replay · {ruleset.title}[/b] · step {cursor.step}/{cursor.length} · "
-            f"turn {ruleset.turn_number(cursor.state)} · {stage}"
+            markup(
+                "[b]Replay · $title[/b] · step $step/$length · turn $turn · $stage",
+                title=ruleset.title,
+                step=cursor.step,
+                length=cursor.length,
+                turn=ruleset.turn_number(cursor.state),
+                stage=stage,
+            )
         )
         if cursor.step == 0:
             move = "The setup. Press → to step forward."
         else:
             move = f"Move {cursor.step}: {cursor.labels[cursor.step - 1]}"
         result = ruleset.result(cursor.state)
-        if result is not None:
+        if result is None:
+            shown = plain(move)
+        else:
             winner = "a draw" if result.winner is None else f"{cursor.names[result.winner]} wins"
-            move += f"\n\n[b]Game over: {winner}[/b] ({result.reason})."
-        self.query_one("#move", Static).update(move)
+            shown = markup(
+                "$move\n\n[b]Game over: $winner[/b] ($reason).", move=move, winner=winner, reason=result.reason
+            )
+        self.query_one("#move", Static).update(shown)
         log = self.query_one(GameLog)
         log.show(cursor.log_until_now(), cursor.names)
 
@@ -92,7 +103,7 @@ class ReplayScreen(Screen[None]):
         try:
             turn = int(event.value)
         except ValueError:
-            self.notify("Type a turn number.", severity="warning")
+            notify(self, "Type a turn number.", severity="warning")
             return
         self.cursor.go(self.cursor.step_of_turn(turn))
         self.render_step()

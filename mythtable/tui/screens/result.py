@@ -5,16 +5,26 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mythtable.engine.decision import Result
+from mythtable.tui.safe_text import markup
 
 
-def result_text(result: Result, names: list[str], title: str, turn_word: str = "turns") -> str:
+def result_text(result: Result, names: list[str], title: str, turn_word: str = "turns") -> Content:
+    """The result card: the winner's name and the reason (which names players too) as plain text."""
     headline = "A draw" if result.winner is None else f"{names[result.winner]} wins"
-    return f"[b]{title}[/b]\n\n[b]{headline}[/b]\n{result.reason}\nafter {result.turns} {turn_word}"
+    return markup(
+        "[b]$title[/b]\n\n[b]$headline[/b]\n$reason\nafter $turns $turn_word",
+        title=title,
+        headline=headline,
+        reason=result.reason,
+        turns=result.turns,
+        turn_word=turn_word,
+    )
 
 
 class ResultScreen(Screen[str]):
@@ -31,9 +41,11 @@ class ResultScreen(Screen[str]):
     ResultScreen OptionList { width: 30; height: auto; margin-top: 1; }
     """
 
-    def __init__(self, text: str, again_after: float | None = None) -> None:
+    def __init__(self, text: Content, again_after: float | None = None) -> None:
         super().__init__()
-        self.text = text
+        self.content = text
+        self.text = text.plain
+        """What the card says, as plain words (for tests and tools)."""
         self.again_after = again_after
         """Watch mode: start the next game by itself after this many seconds."""
         self._picked = False
@@ -45,7 +57,7 @@ class ResultScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(self.text, id="result")
+                yield Static(self.content, id="result")
             with Center():
                 yield OptionList(
                     Option("New game", id="new"),

@@ -19,6 +19,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from mythtable.engine.game import LogLine
+from mythtable.engine.text import clean_text
 
 STYLES = {
     "dice": "bold yellow",
@@ -76,7 +77,7 @@ class GameLog(ScrollView, can_focus=True):
             text = event.text
             if names is not None and event.seat is not None:
                 text = f"({names[event.seat]}) {text}"
-            self.write(Text(text, style=style))
+            self.write(Text(clean_text(text), style=style))  # a Text: names and card names are never markup
         self._lines = list(lines)
 
     def write(self, text: Text) -> None:

@@ -1,7 +1,8 @@
 """The prompt: the open decision's legal actions as a keyboard-driven list.
 
 It never changes game state; selecting an option posts `Prompt.Chosen` with the action,
-and the game screen applies it.
+and the game screen applies it. Questions, options and details name players and cards: a `str`
+given here is shown as plain text (safe_text.plain), never read as markup.
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from mythtable.engine.decision import Action
+from mythtable.tui.safe_text import plain
 
 
 class ChoiceList(OptionList):
@@ -63,14 +66,14 @@ class Prompt(Vertical):
 
     def ask(self, question: str, choices: list[tuple[Action, str]]) -> None:
         """Show a new decision; the first option is highlighted."""
-        self.query_one("#question", Static).update(question)
+        self.query_one("#question", Static).update(plain(question))
         self.actions = [action for action, _ in choices]
         options = self.options
         options.clear_options()
         items = []
         for index, (_, label) in enumerate(choices, start=1):
             key = f"{index}" if index <= 9 else " "
-            items.append(Option(Text.assemble((f"{key} ", "bold"), label)))
+            items.append(Option(Content.assemble((f"{key} ", "bold"), plain(label, newlines=False))))
         options.add_options(items)
         options.disabled = False
         self.set_detail("")
@@ -79,13 +82,14 @@ class Prompt(Vertical):
 
     def wait(self, message: str) -> None:
         """No decision for this seat right now (a computer is thinking, the game is over)."""
-        self.query_one("#question", Static).update(message)
+        self.query_one("#question", Static).update(plain(message))
         self.actions = []
         self.options.clear_options()
         self.set_detail("")
 
     def set_detail(self, text: str | Text) -> None:
-        self.query_one("#detail", Static).update(text, layout=False)  # fixed height: no relayout
+        shown = plain(text) if isinstance(text, str) else text  # a board's Text is never markup
+        self.query_one("#detail", Static).update(shown, layout=False)  # fixed height: no relayout
 
     def choose_index(self, index: int) -> None:
         if 0 <= index < len(self.actions):
