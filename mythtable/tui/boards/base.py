@@ -29,12 +29,6 @@ class Board(Vertical):
         """The subject of one option of the open decision, so a board never decodes action tuples."""
         return NO_SUBJECT if self.subjects is None else self.subjects(action)
 
-    def __init__(self, *children: Any, **kw: Any) -> None:
-        super().__init__(*children, **kw)
-        self.subject: Callable[[Action], Subject] = lambda action: NO_SUBJECT
-        """What an option of the open decision is about (the game screen sets `Game.subject`):
-        boards read it instead of decoding action tuples."""
-
     def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
         """Render `view` (what seat `viewer` may see)."""
         raise NotImplementedError

@@ -68,7 +68,6 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.prompt.explain = lambda action: self.board.detail(self.view, action)
-        self.board.subject = lambda action: self.session.game.subject(action)
         self.fit_bottom(self.app.size.height)
         self.advance()
 
