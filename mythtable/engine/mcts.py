@@ -77,6 +77,9 @@ class SearchParams:
     (or the two gave exactly the same value on every sample: they are as good as each other)."""
 
 
+MIN_SEARCH = 0.01
+"""Seconds below which a decision is answered from the greedy prior alone (ties at random)."""
+
 Clock = Callable[[], float]
 """Seconds from some fixed point (time.monotonic; tests inject a fake)."""
 
@@ -584,6 +587,8 @@ class SearchBot:
         self.last_iterations = 0
         self.last_reason = "guard"
         allot = self.clock.allot(ruleset.turn_number(state))
+        if allot < MIN_SEARCH:
+            allot = 0.0  # a sliver of time buys a search of one or two iterations: trust the prior
         deadline = start + allot
         key, allowed = self.guard.candidates(ruleset, state, decision)
         if len(allowed) == 1:
@@ -637,7 +642,9 @@ class SearchBot:
                     v0, w0 = stats.get(a, (0.0, 0.0))
                     stats[a] = (v0 + v, w0 + w)
         self.last_samples = sum(v for v, _ in stats.values())
-        choice = best_action(allowed, stats, rng)
+        # Exact ties are broken at random with a clock; a fixed count keeps listing order, so that
+        # its games stay those it always played.
+        choice = best_action(allowed, stats, rng if self.iterations is None else None)
         self.guard.record(key, choice, ruleset, state, self.hooks)
         return choice
 

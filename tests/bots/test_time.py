@@ -18,6 +18,7 @@ from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
 from mythtable.engine.mcts import SearchBot, SearchParams, ThinkingClock, search
 from mythtable.engine.protocol import AIHooks
+from mythtable.engine.simulate import play_game
 from mythtable.tui.session import CONTROLLER_LABELS, Session, controller_choices
 from tests.bots.helpers import RULESETS, reach
 
@@ -289,3 +290,14 @@ def test_cli_simulate_accepts_the_levels(capsys: pytest.CaptureFixture[str]) -> 
 def test_cli_watch_refuses_an_unknown_strength(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["watch", "mythicarium", "--bots", "normal,expert"]) == 1
     assert "expert" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_bot_whose_turn_budget_is_spent_still_finishes_its_games(ruleset_id: str) -> None:
+    # Once a turn's budget is spent the answer rests on the greedy prior; with exact ties taken in
+    # listing order, a Mythicarium blocker declaration went round (block, unblock, block...) for ever.
+    for seed in (1, 2):
+        clock = ThinkingClock(0.0, 0.0, now=FakeClock())
+        bot = SearchBot(ruleset_id, 3, workers=1, clock=clock)
+        outcome = play_game(ruleset_id, seed, (bot, GreedyBot(ruleset_id, 4)), max_actions=3000)
+        assert outcome.error is None and outcome.result is not None, outcome.error
