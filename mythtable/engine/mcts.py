@@ -88,9 +88,11 @@ class ThinkingClock:
     """Thinking time of one seat, spent across the decisions of a turn.
 
     `per_turn` seconds are shared by all the decisions the seat takes while the ruleset's turn
-    number stays the same (its own turn, or the response windows of the other seat's turn);
-    one decision gets at most `per_decision` of it, and at most `share` of what is left, so that
-    the last decisions of a long turn still get some. `now` is injectable for tests.
+    number stays the same (its own turn, or the response windows of the other seat's turn).
+    One decision gets at most `per_decision`, at most `share` of what is left, and, when `spread`,
+    about twice its fair part of what is left: the clock counts the decisions of the seat's past
+    turns (a Mythicarium turn may hold thirty, blockers included), so that the last decisions
+    of a long turn still get some. `now` is injectable for tests.
     """
 
     def __init__(
@@ -99,22 +101,45 @@ class ThinkingClock:
         per_decision: float | None = None,
         now: Clock = time.monotonic,
         share: float = 1.0,
+        spread: bool = False,
     ) -> None:
         self.per_turn = per_turn
         self.per_decision = per_turn if per_decision is None else per_decision
         self.share = share
+        self.spread = spread
         self.now = now
         self.turn: int | None = None
         self.spent = 0.0
         """Seconds spent so far in `turn`."""
+        self.taken = 0
+        """Decisions allotted time so far in `turn`."""
+        self.expected = 3.0
+        """Decisions a turn is expected to hold (a running mean over the past turns)."""
+
+    def peek(self, turn: int) -> float:
+        """Seconds the next decision of `turn` would get (0 once the turn's budget is spent)."""
+        spent, taken, expected = self.spent, self.taken, self.expected
+        if turn != self.turn:
+            spent, taken, expected = 0.0, 0, self._expected_after()
+        left = self.per_turn - spent
+        if left == math.inf:
+            return self.per_decision
+        part = self.share
+        if self.spread:
+            part = min(part, 2.0 / (max(1.0, expected - taken) + 1.0))
+        return max(0.0, min(self.per_decision, left * part))
 
     def allot(self, turn: int) -> float:
-        """Seconds the next decision of `turn` may think (0 once the turn's budget is spent)."""
+        """Like `peek`, and counts the decision in its turn."""
+        given = self.peek(turn)
         if turn != self.turn:
-            self.turn = turn
-            self.spent = 0.0
-        left = self.per_turn - self.spent
-        return max(0.0, min(self.per_decision, left * self.share if left < math.inf else left))
+            self.expected = self._expected_after()
+            self.turn, self.spent, self.taken = turn, 0.0, 0
+        self.taken += 1
+        return given
+
+    def _expected_after(self) -> float:
+        return self.expected if self.taken == 0 else 0.5 * self.expected + 0.5 * self.taken
 
     def charge(self, seconds: float) -> None:
         self.spent += max(0.0, seconds)
@@ -550,9 +575,10 @@ class SearchBot:
         self.rng = Rng(seed ^ 0x5EA_4C4)
         self.budget = budget
         self.iterations = iterations
-        self.clock = clock or (
-            ThinkingClock(math.inf, budget) if turn_budget is None else ThinkingClock(turn_budget, budget, share=0.4)
-        )
+        if clock is None:
+            per_turn = math.inf if turn_budget is None else turn_budget
+            clock = ThinkingClock(per_turn, budget, share=0.4, spread=turn_budget is not None)
+        self.clock = clock
         self.early_stop = early_stop
         self.params = params or SearchParams(**self.hooks.search)  # type: ignore[arg-type]
         self.workers = workers if workers is not None else max(1, min(2, os.cpu_count() or 1))

@@ -165,11 +165,23 @@ def test_the_thinking_clock_shares_a_turn_and_starts_afresh_on_the_next() -> Non
     assert ThinkingClock(math.inf, 0.6).allot(1) == 0.6
 
 
+def test_the_thinking_clock_spreads_a_turn_over_the_decisions_turns_held_before() -> None:
+    clock = ThinkingClock(1.0, 1.0, now=FakeClock(), share=0.5, spread=True)
+    assert clock.allot(1) == 0.5  # expects 3 decisions: 2/(3+1) of the turn, as much as `share`
+    for _ in range(10):
+        clock.allot(1)
+    assert clock.expected == 3.0 and clock.taken == 11
+    assert clock.allot(2) == pytest.approx(2 / 8)  # 11 decisions last turn: expects (3+11)/2 = 7
+    clock.charge(0.5)
+    assert clock.peek(2) == pytest.approx(0.5 * 2 / 7)  # one taken, six expected to come
+    assert clock.peek(3) == pytest.approx(2 / (0.5 * 7 + 0.5 * 1 + 1))  # a new turn: a fresh budget
+
+
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_the_turn_budget_is_respected_under_a_fake_clock(ruleset_id: str) -> None:
     per_turn, per_decision = 0.3, 0.2
     fake = FakeClock()
-    clock = ThinkingClock(per_turn, per_decision, now=fake, share=0.4)
+    clock = ThinkingClock(per_turn, per_decision, now=fake, share=0.4, spread=True)
     bot = SearchBot(ruleset_id, 5, workers=1, clock=clock)
     other = GreedyBot(ruleset_id, 6)
     game = Game.new(ruleset_id, 21)
@@ -184,9 +196,7 @@ def test_the_turn_budget_is_respected_under_a_fake_clock(ruleset_id: str) -> Non
             continue
         turn = game.ruleset.turn_number(game.state)
         before = fake.t
-        allot = ThinkingClock(per_turn, per_decision, share=0.4)
-        allot.turn, allot.spent = clock.turn, clock.spent
-        given = allot.allot(turn)
+        given = clock.peek(turn)
         action = bot.choose(game.ruleset, game.state, d)
         took = fake.t - before
         # One decision: its share and a few looks at the clock (the first, the one that finds
