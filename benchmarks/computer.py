@@ -2,10 +2,11 @@
 
 Plays seeded games of each ruleset, a computer of each strength level against the greedy bot
 (seats swapped every other game), and prints for the tested computer the median and 95th
-percentile of its thinking time per decision (all of them, and those it answered early because
-there was one option or its search settled) and per turn (the sum over the decisions it took
-while the ruleset's turn number stayed the same: its own turn and its answers in the other
-seat's, a round of its side in MythCraft), and its win rate with a 95% Wilson interval.
+percentile of its thinking time per decision (all of them; those with one legal option, or one
+left by the loop guard; those where the search settled before its share of the budget) and per
+turn (the sum over the decisions it took while the ruleset's turn number stayed the same: its
+own turn and its answers in the other seat's, a round of its side in MythCraft), and its win
+rate with a 95% Wilson interval.
 
 Targets at "normal" on a 2-core machine: a turn at most 2 s median and 5 s at the 95th
 percentile; a decision with one sensible answer under 50 ms. "before" is the search bot as it
@@ -33,7 +34,6 @@ from mythtable.engine.protocol import Ruleset  # noqa: E402
 from mythtable.engine.simulate import play_game, wilson  # noqa: E402
 
 RULESETS = ("mythicarium", "magewars", "mythcraft")
-EARLY = ("single", "guard", "settled")
 
 
 class Timed:
@@ -43,7 +43,8 @@ class Timed:
         self.bot = bot
         self.name = bot.name
         self.decisions: list[float] = []
-        self.early: list[float] = []
+        self.single: list[float] = []
+        self.settled: list[float] = []
         self.turns: dict[int, float] = defaultdict(float)
 
     def choose(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision) -> Action:
@@ -53,8 +54,11 @@ class Timed:
         spent = time.perf_counter() - start
         self.decisions.append(spent)
         self.turns[turn] += spent
-        if len(decision.actions) == 1 or getattr(self.bot, "last_reason", "") in EARLY:
-            self.early.append(spent)
+        reason = getattr(self.bot, "last_reason", "")
+        if len(decision.actions) == 1 or reason in ("single", "guard"):
+            self.single.append(spent)
+        elif reason == "settled":
+            self.settled.append(spent)
         return action
 
 
@@ -79,7 +83,8 @@ def _quantiles(values: list[float]) -> dict[str, float | int]:
 
 def measure(ruleset_id: str, level: str, games: int, seed: int, workers: int) -> dict[str, Any]:
     decisions: list[float] = []
-    early: list[float] = []
+    single: list[float] = []
+    settled: list[float] = []
     turns: list[float] = []
     wins = finished = 0
     for i in range(games):
@@ -92,7 +97,8 @@ def measure(ruleset_id: str, level: str, games: int, seed: int, workers: int) ->
         if close is not None:
             close()
         decisions += me.decisions
-        early += me.early
+        single += me.single
+        settled += me.settled
         turns += list(me.turns.values())
         if outcome.error is None and outcome.result is not None:
             finished += 1
@@ -107,7 +113,8 @@ def measure(ruleset_id: str, level: str, games: int, seed: int, workers: int) ->
         "win_rate": round(wins / finished, 4) if finished else 0.0,
         "ci95": [round(low, 4), round(high, 4)],
         "decision": _quantiles(decisions),
-        "early_decision": _quantiles(early),
+        "one_option": _quantiles(single),
+        "settled": _quantiles(settled),
         "turn": _quantiles(turns),
     }
 
@@ -131,14 +138,16 @@ def main(argv: list[str] | None = None) -> int:
             row = measure(ruleset_id, level, args.games, args.seed, args.workers)
             rows.append(row)
             if not args.json:
-                d, e, t = row["decision"], row["early_decision"], row["turn"]
+                d, t = row["decision"], row["turn"]
+                o, e = row["one_option"], row["settled"]
                 low, high = row["ci95"]
                 print(
                     f"{ruleset_id:12} {level:7} vs greedy: wins {row['wins']}/{row['finished']}"
                     f" ({100 * row['win_rate']:.0f}%, 95% CI {100 * low:.0f}-{100 * high:.0f}%)"
                     f" | decision median {d['median_s']:.3f} s p95 {d['p95_s']:.3f} s (n={d['n']})"
-                    f" | answered early median {e['median_s'] * 1000:.1f} ms p95 {e['p95_s'] * 1000:.1f} ms"
-                    f" (n={e['n']}) | turn median {t['median_s']:.2f} s p95 {t['p95_s']:.2f} s"
+                    f" | one option median {o['median_s'] * 1000:.1f} ms p95 {o['p95_s'] * 1000:.1f} ms (n={o['n']})"
+                    f" | settled median {e['median_s'] * 1000:.0f} ms p95 {e['p95_s'] * 1000:.0f} ms (n={e['n']})"
+                    f" | turn median {t['median_s']:.2f} s p95 {t['p95_s']:.2f} s"
                     f" max {t['max_s']:.2f} s (n={t['n']})",
                     flush=True,
                 )

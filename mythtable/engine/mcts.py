@@ -21,10 +21,12 @@ Time is spent where it matters: a `ThinkingClock` owned by the bot gives each of
 the response windows it answers within one turn number) a budget, spent across that turn's
 decisions; a single decision takes at most a share of it. A search stops early once its own
 statistics show the answer cannot change any more (the most visited root action leads by more
-visits than the iterations left could give another), or, with a clock, once it is clear (a large
-share of the visits and a clear lead in value). The clock is checked inside the iteration loop
-and the helper processes stop when the main search does, so the budget is overshot by at most
-one iteration.
+visits than the iterations left could give another), or, with a clock, once it is clear (the
+leader's mean value leads every other's by three standard errors; with paired root sampling, on
+the paired differences, or every option gives the same value on every sample). The clock is
+checked inside the iteration loop and the helper processes stop when the main search does, so a
+decision overshoots its share by at most one iteration, plus the greedy prior it always computes
+(the answer when no time is left).
 
 The tree is not reused from one decision to the next: the bot is given the state, not the
 actions since its last search, so it cannot tell which subtree the new state lies under; and
