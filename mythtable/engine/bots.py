@@ -77,7 +77,7 @@ class GreedyBot:
         actions = decision.actions
         if len(actions) == 1:
             return actions[0]
-        key, actions = self.guard.candidates(ruleset, state, decision)
+        key, actions = self.guard.candidates(ruleset, state, decision, self.hooks)
         scores = greedy_scores(ruleset, state, actions, decision.seat, self.hooks, self.rng)
         best = max(scores)
         top = [a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9]

@@ -618,7 +618,7 @@ class SearchBot:
         if allot < MIN_SEARCH:
             allot = 0.0  # a sliver of time buys a search of one or two iterations: trust the prior
         deadline = start + allot
-        key, allowed = self.guard.candidates(ruleset, state, decision)
+        key, allowed = self.guard.candidates(ruleset, state, decision, self.hooks)
         if len(allowed) == 1:
             self.guard.record(key, allowed[0], ruleset, state, self.hooks)
             return allowed[0]
