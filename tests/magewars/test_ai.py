@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from mythtable.rulesets.magewars import ai, rules
+from mythtable.rulesets.magewars import ai
+from mythtable.rulesets.magewars.rules import queries
 from mythtable.rulesets.magewars.state import State
 from tests.magewars.helpers import Board, act, declare, kind
 
@@ -46,7 +47,7 @@ def test_an_attack_on_the_tower_counts_as_the_damage_it_will_deal() -> None:
     while st.step != "combat.defense":
         act(st, "pass" if kind(st) == "fast_cast" else "done")
     assert kind(st) == "fast_cast"
-    hit = rules.power(st, st.cards[hound])
+    hit = queries.power(st, st.cards[hound])
     assert ai.heuristic(st, 1) == before - ai.TOWER_WEIGHT * hit
     # A boost now adds a Tower Level of damage for the one it costs: an even trade, not a gain.
     mine = ai.heuristic(st, 0)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from mythtable.engine.errors import IllegalAction
-from mythtable.rulesets.magewars import RULESET, rules
+from mythtable.rulesets.magewars import RULESET
+from mythtable.rulesets.magewars.rules import queries
 from mythtable.rulesets.magewars.state import State
 from tests.magewars.helpers import Board, act, actions, declare, finish_attack_step, kind, pass_fast, seat
 
 
 def power(state: State, uid: int) -> int:
-    return rules.power(state, state.cards[uid])
+    return queries.power(state, state.cards[uid])
 
 
 def duel_board() -> tuple[Board, dict[str, int]]:
@@ -744,8 +745,8 @@ def test_H_35_F_11_captured_holding_counts_for_captor_and_units_stay() -> None:
     pass_fast(st)
     act(st, "capture", keep)
     assert keep in st.players[0].row and st.cards[keep].owner == 1
-    assert rules.meets(st, 0, st.cards[spare].d)  # the captured Holding counts for Ana now
-    assert not rules.meets(st, 1, st.cards[heron].d)  # Bram lost his only Holding...
+    assert queries.meets(st, 0, st.cards[spare].d)  # the captured Holding counts for Ana now
+    assert not queries.meets(st, 1, st.cards[heron].d)  # Bram lost his only Holding...
     assert st.cards[heron].zone == "offensive"  # ...but his unit stays (F-11)
     assert kind(st) == "counter_attackers"
 

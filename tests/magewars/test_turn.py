@@ -7,14 +7,15 @@ import dataclasses
 import pytest
 
 from mythtable.engine.errors import IllegalAction
-from mythtable.rulesets.magewars import RULESET, rules
+from mythtable.rulesets.magewars import RULESET
+from mythtable.rulesets.magewars.rules import queries
 from mythtable.rulesets.magewars.state import State
 from mythtable.rulesets.magewars.view import HIDDEN_NAME
 from tests.magewars.helpers import Board, act, actions, declare, finish_attack_step, game, kind, pass_fast, seat
 
 
 def power(state: State, uid: int) -> int:
-    return rules.power(state, state.cards[uid])
+    return queries.power(state, state.cards[uid])
 
 
 # ----- setup --------------------------------------------------------------------------------
@@ -176,7 +177,7 @@ def test_F_10_deploying_costs_no_tower_levels() -> None:
 
 
 def test_F_12_H_12_spell_needs_source_and_tier_and_pays_its_cost() -> None:
-    assert [rules.tier(t) for t in (30, 29, 20, 19, 10, 9, 0)] == [3, 2, 2, 1, 1, 0, 0]
+    assert [queries.tier(t) for t in (30, 29, 20, 19, 10, 9, 0)] == [3, 2, 2, 1, 1, 0, 0]
     b = Board(towers=(19, 30))
     b.basics(0, "bedrock-shard")
     slide = b.add(0, "landslide")
@@ -570,7 +571,7 @@ def test_H_24_weaves_stay_attached_and_leave_with_their_unit() -> None:
     act(st, "cast", bulwark)
     act(st, "unit", ox)
     pass_fast(st)
-    assert rules.guard(st, st.cards[ox]) == 5 + 3 and st.cards[bulwark].zone == "weave"
+    assert queries.guard(st, st.cards[ox]) == 5 + 3 and st.cards[bulwark].zone == "weave"
     act(st, "cast", standard)
     act(st, "line", "offensive")
     pass_fast(st)

@@ -242,6 +242,7 @@ def test_every_option_has_a_detail_line_and_every_step_a_status() -> None:
     board = MageWarsBoard()
     for seed in range(6):
         game = Game.new("magewars", seed)
+        board.subjects = game.subject  # as the game screen does
         while game.decision is not None and len(game.actions) < 300:
             decision = game.decision
             view = game.view(decision.seat)

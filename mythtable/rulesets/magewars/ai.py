@@ -7,10 +7,9 @@ board. The opponent's face-down cards count at a flat value in the heuristic.
 from __future__ import annotations
 
 from mythtable.engine.dice import Rng
-from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.content import Info
-from mythtable.rulesets.magewars.rules import field_bonus, guard, is_unit_in_play, power, weave_bonus
-from mythtable.rulesets.magewars.state import TOWER, Card, State
+from mythtable.rulesets.magewars.rules.queries import field_bonus, guard, is_unit_in_play, power, weave_bonus
+from mythtable.rulesets.magewars.state import TOWER, Card, State, clone
 
 HEURISTIC_SCALE = 10.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
@@ -29,7 +28,7 @@ ROW_TYPES = frozenset({"resource", "holding", "ritual"})
 """What may lie face-down in a row; face-down cards on a line are units."""
 
 
-def _forecast(s: State) -> tuple[set[int], list[int]]:
+def _forecast(state: State) -> tuple[set[int], list[int]]:
     """What the attacks still to resolve will do if nothing changes (H-31 to H-34): the units they
     will destroy and the damage each Tower will take.
 
@@ -37,22 +36,22 @@ def _forecast(s: State) -> tuple[set[int], list[int]]:
     still coming, and that a boost until end of turn is worth only what it changes here.
     Blocked attackers split their Power to destroy as many blockers as they can; a line attack
     strikes the defender's sturdiest unit there; a Tower attack deals damage."""
-    cb = s.combat
+    cb = state.combat
     tower = [0, 0]
     if cb is None:
         return set(), tower
-    cards = s.cards
+    cards = state.cards
     dmg: dict[int, int] = {}
 
     def left(c: Card) -> int:
-        return guard(s, c) - c.wounds - dmg.get(c.uid, 0)
+        return guard(state, c) - c.wounds - dmg.get(c.uid, 0)
 
     for a in cb.attacks[cb.di :]:
-        if not is_unit_in_play(s, a.attacker):
+        if not is_unit_in_play(state, a.attacker):
             continue
         att = cards[a.attacker]
-        pw = power(s, att)
-        blockers = [cards[b] for b in a.blockers if is_unit_in_play(s, b)]
+        pw = power(state, att)
+        blockers = [cards[b] for b in a.blockers if is_unit_in_play(state, b)]
         if blockers:
             spare = pw
             for b in sorted(blockers, key=left):
@@ -60,14 +59,14 @@ def _forecast(s: State) -> tuple[set[int], list[int]]:
                 if spare >= need:
                     spare -= need
                     dmg[b.uid] = dmg.get(b.uid, 0) + need
-            dmg[att.uid] = dmg.get(att.uid, 0) + sum(power(s, b) for b in blockers)
+            dmg[att.uid] = dmg.get(att.uid, 0) + sum(power(state, b) for b in blockers)
         elif a.hero >= 0:
-            if is_unit_in_play(s, a.hero):
+            if is_unit_in_play(state, a.hero):
                 dmg[a.hero] = dmg.get(a.hero, 0) + pw
         elif a.line == TOWER:
             tower[cb.dfn] += pw
         else:
-            units = [cards[u] for u in s.players[cb.dfn].line(a.line) if not cards[u].face_down]
+            units = [cards[u] for u in state.players[cb.dfn].line(a.line) if not cards[u].face_down]
             if units:
                 target = max(units, key=left)
                 dmg[target.uid] = dmg.get(target.uid, 0) + pw
@@ -75,18 +74,18 @@ def _forecast(s: State) -> tuple[set[int], list[int]]:
     return dead, tower
 
 
-def _lasting(s: State, c: Card) -> tuple[int, int]:
+def _lasting(state: State, c: Card) -> tuple[int, int]:
     """Power and Guard without the modifiers that end with the turn (weaves and sources stay)."""
-    pw, gd = c.d.power + field_bonus(s, c), c.d.guard
-    if s.players[0].weaves or s.players[1].weaves:
-        pw += weave_bonus(s, c, "power")
-        gd += weave_bonus(s, c, "guard")
+    pw, gd = c.d.power + field_bonus(state, c), c.d.guard
+    if state.players[0].weaves or state.players[1].weaves:
+        pw += weave_bonus(state, c, "power")
+        gd += weave_bonus(state, c, "guard")
     return max(pw, 0), max(gd, 0)
 
 
-def _side(s: State, side: int, seat: int, dead: set[int], hits: int) -> float:
-    p = s.players[side]
-    cards = s.cards
+def _side(state: State, side: int, seat: int, dead: set[int], hits: int) -> float:
+    p = state.players[side]
+    cards = state.cards
     tower = p.tower - hits
     value = TOWER_WEIGHT * tower + 0.6 * len(p.hand)
     if tower <= 8:
@@ -101,7 +100,7 @@ def _side(s: State, side: int, seat: int, dead: set[int], hits: int) -> float:
         if c.face_down:
             value += 1.0 + 0.8 * c.d.power + 0.4 * c.d.guard
             continue
-        pw, gd = _lasting(s, c)  # H-11: a boost until end of turn counts only through the forecast
+        pw, gd = _lasting(state, c)  # H-11: a boost until end of turn counts only through the forecast
         value += 2.0 + 1.2 * pw + 0.6 * max(gd - c.wounds, 0)
         if c.d.hero:
             value += 2.0
@@ -113,7 +112,7 @@ def _side(s: State, side: int, seat: int, dead: set[int], hits: int) -> float:
             value += 1.2
         else:
             value += 2.0 if c.d.type in ("resource", "holding") else 1.0
-    for item in s.stack:
+    for item in state.stack:
         if item.seat == side and item.kind == "spell":
             value += TOWER_WEIGHT * cards[item.uid].d.cost + 0.5  # paid for, about to take effect
     value += 1.5 * len(p.weaves)
@@ -141,7 +140,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     a line is always dealt a unit and one in a row a card that may lie there. `seat`'s own deck
     is shuffled. The result depends only on what `seat` can see and on `rng`.
     """
-    c = RULESET.clone(state)
+    c = clone(state)
     c.rng = Rng(rng.next64())
     cards = c.cards
     opp = 1 - seat

@@ -1,4 +1,5 @@
-"""Mage Wars CCG engine state: plain slotted dataclasses, lists and ints (no pydantic)."""
+"""Mage Wars CCG engine state: plain slotted dataclasses, lists and ints (no pydantic), and the
+`snapshot` (comparable plain data) and `clone` (an independent deep copy, for the search bots) of it."""
 
 from __future__ import annotations
 
@@ -247,3 +248,61 @@ class State:
     winner: int | None = None
     reason: str = ""
     opening: list[str] = field(default_factory=list)
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """The whole state as plain lists and dicts: equal snapshots mean equal games (content aside)."""
+    d = state.decision
+    return {
+        "seed": state.seed,
+        "rng": state.rng.state,
+        "players": [p.snap() for p in state.players],
+        "cards": [c.snap() for c in state.cards],
+        "turn": state.turn,
+        "active": state.active,
+        "first": state.first,
+        "step": state.step,
+        "prio": state.prio,
+        "passes": state.passes,
+        "owner": state.owner,
+        "intent": state.intent,
+        "stack": [s.snap() for s in state.stack],
+        "combat": state.combat.snap() if state.combat else None,
+        "combat_done": state.combat_done,
+        "target_req": state.target_req.snap() if state.target_req else None,
+        "decision": None if d is None else [d.seat, d.kind, [list(a) for a in d.actions]],
+        "over": state.over,
+        "winner": state.winner,
+        "reason": state.reason,
+    }
+
+
+def clone(state: State) -> State:
+    """An independent copy: every mutable part is copied (content and card definitions are shared,
+    as nothing changes them); a search bot plays on clones without touching the real game."""
+    d = state.decision
+    tr = state.target_req
+    return State(
+        content=state.content,
+        rng=state.rng.copy(),
+        seed=state.seed,
+        players=[p.copy() for p in state.players],
+        cards=[c.copy() for c in state.cards],
+        turn=state.turn,
+        active=state.active,
+        first=state.first,
+        step=state.step,
+        prio=state.prio,
+        passes=state.passes,
+        owner=state.owner,
+        intent=state.intent,
+        stack=[StackItem(s.kind, s.uid, s.seat, s.target, s.line) for s in state.stack],
+        combat=state.combat.copy() if state.combat else None,
+        combat_done=state.combat_done,
+        target_req=None if tr is None else TargetReq(tr.seat, tr.purpose, tr.uid, list(tr.options)),
+        decision=None if d is None else Decision(d.seat, d.kind, d.prompt, list(d.actions)),
+        over=state.over,
+        winner=state.winner,
+        reason=state.reason,
+        opening=state.opening[:],
+    )

@@ -7,9 +7,10 @@ seat's hand is only a count. `seat=None` (replay viewer) sees everything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from mythtable.rulesets.magewars import rules
+from mythtable.rulesets.magewars.content import Info
+from mythtable.rulesets.magewars.rules.queries import guard, power, shown_step, tier
 from mythtable.rulesets.magewars.state import Card, State
 
 HIDDEN_NAME = "face-down card"
@@ -37,6 +38,9 @@ class WeaveView:
     controller: int
     attached_to: str  # "unit:<uid>" or "line:offensive" / "line:defensive"
     text: str
+    info: Info | None = field(default=None, compare=False)
+    """The printed card (from the public card list) when its identity is shown; left out of == and hash
+    (card_id already says which card it is; the search's loop guard hashes views)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -53,6 +57,9 @@ class UnitView:
     owner: int
     weaves: tuple[WeaveView, ...]
     text: str
+    info: Info | None = field(default=None, compare=False)
+    """The printed card (from the public card list) when its identity is shown; left out of == and hash
+    (card_id already says which card it is; the search's loop guard hashes views)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -72,6 +79,9 @@ class CardView:
     face_down: bool
     owner: int
     text: str
+    info: Info | None = field(default=None, compare=False)
+    """The printed card (from the public card list) when its identity is shown; left out of == and hash
+    (card_id already says which card it is; the search's loop guard hashes views)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -101,6 +111,9 @@ class StackItemView:
     card_id: str
     name: str
     target: str  # "unit:<uid> <name>", "line:<line>" or ""
+    info: Info | None = field(default=None, compare=False)
+    """The printed card (from the public card list) when its identity is shown; left out of == and hash
+    (card_id already says which card it is; the search's loop guard hashes views)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -164,12 +177,13 @@ def card_view(state: State, c: Card, seat: int | None) -> CardView:
         c.face_down,
         c.owner,
         d.text,
+        d,
     )
 
 
 def weave_view(state: State, w: Card) -> WeaveView:
     where = f"unit:{w.att_unit}" if w.att_unit >= 0 else f"line:{w.att_line}"
-    return WeaveView(w.uid, w.d.id, w.d.name, w.controller, where, w.d.text)
+    return WeaveView(w.uid, w.d.id, w.d.name, w.controller, where, w.d.text, w.d)
 
 
 def unit_view(state: State, c: Card, seat: int | None) -> UnitView:
@@ -183,8 +197,8 @@ def unit_view(state: State, c: Card, seat: int | None) -> UnitView:
         c.uid,
         d.id,
         d.name,
-        rules.power(state, c),
-        rules.guard(state, c),
+        power(state, c),
+        guard(state, c),
         c.wounds,
         d.keywords,
         c.exhausted,
@@ -192,6 +206,7 @@ def unit_view(state: State, c: Card, seat: int | None) -> UnitView:
         c.owner,
         weaves,
         d.ability.text if d.ability else d.text,
+        d,
     )
 
 
@@ -209,7 +224,7 @@ def build_view(state: State, seat: int | None) -> GameView:
                 name=p.name,
                 deck_name=state.content.decks[p.deck_id].name,
                 tower=p.tower,
-                tier=rules.tier(p.tower),
+                tier=tier(p.tower),
                 offensive=tuple(unit_view(state, cards[u], seat) for u in p.offensive),
                 defensive=tuple(unit_view(state, cards[u], seat) for u in p.defensive),
                 row=tuple(card_view(state, cards[u], seat) for u in p.row),
@@ -237,7 +252,7 @@ def build_view(state: State, seat: int | None) -> GameView:
             tgt = f"line:{item.line}"
         else:
             tgt = ""
-        stack.append(StackItemView(item.seat, item.kind, item.uid, c.d.id, c.d.name, tgt))
+        stack.append(StackItemView(item.seat, item.kind, item.uid, c.d.id, c.d.name, tgt, c.d))
     combat = None
     cb = state.combat
     if cb is not None:
@@ -245,7 +260,7 @@ def build_view(state: State, seat: int | None) -> GameView:
             AttackView(
                 a.attacker,
                 cards[a.attacker].d.name,
-                rules.power(state, cards[a.attacker]),
+                power(state, cards[a.attacker]),
                 _target_text(state, a.decl_line, a.decl_hero),
                 _target_text(state, a.line, a.hero),
                 a.moved,
@@ -259,8 +274,8 @@ def build_view(state: State, seat: int | None) -> GameView:
         seat=seat,
         turn=state.turn,
         active=state.active,
-        step=rules.shown_step(state),
-        step_label=STEP_LABELS.get(rules.shown_step(state), state.step),
+        step=shown_step(state),
+        step_label=STEP_LABELS.get(shown_step(state), state.step),
         players=(players[0], players[1]),
         hand=hand,
         hands=hands,

@@ -1,0 +1,209 @@
+"""Questions about a Mage Wars state that change nothing: sources and requirements (H-13, H-14),
+Power and Guard (H-16, H-43), line rules for attack targets (W-18..W-26, H-29), effect targets."""
+
+from __future__ import annotations
+
+from mythtable.engine.decision import Action
+from mythtable.rulesets.magewars.content import Effect, Info
+from mythtable.rulesets.magewars.state import (
+    FPB_CAP,
+    LINES,
+    TOWER,
+    Card,
+    State,
+)
+
+WINDOW_STEPS = frozenset({"main", "combat.declaration", "combat.defense", "counter.defense"})
+LINE_LABEL = {"offensive": "Offensive Line", "defensive": "Defensive Line", "tower": "Tower"}
+DONE: Action = ("done",)
+PASS: Action = ("pass",)
+CANCEL: Action = ("cancel",)
+
+
+def is_unit_in_play(state: State, uid: int) -> bool:
+    c = state.cards[uid]
+    return (c.zone == "offensive" or c.zone == "defensive") and not c.face_down
+
+
+def sources(state: State, seat: int) -> tuple[bool, dict[str, int]]:
+    """(has a face-up Holding, element -> number of face-up sources) for H-13 / H-14."""
+    has_holding = False
+    counts: dict[str, int] = {}
+    cards = state.cards
+    for uid in state.players[seat].row:
+        c = cards[uid]
+        if c.face_down:
+            continue
+        t = c.d.type
+        if t == "holding":
+            has_holding = True
+        elif t == "resource":
+            for e in c.d.elements:
+                counts[e] = counts.get(e, 0) + 1
+    return has_holding, counts
+
+
+def meets(state: State, seat: int, d: Info, src: tuple[bool, dict[str, int]] | None = None) -> bool:
+    """Deploy/cast requirements as thresholds (H-13); nothing is used up."""
+    tower = state.players[seat].tower
+    if d.min_tower and tower < d.min_tower:
+        return False
+    if d.min_tier and tower // 10 < d.min_tier:
+        return False
+    if d.req_holding or d.req_elements:
+        if src is None:
+            src = sources(state, seat)
+        if d.req_holding and not src[0]:
+            return False
+        counts = src[1]
+        for e, n in d.req_elements:
+            if counts.get(e, 0) < n:
+                return False
+    return True
+
+
+def tier(tower: int) -> int:
+    """H-12: Tower tier is Tower Level // 10 (never below 0)."""
+    return max(0, tower) // 10
+
+
+def field_bonus(state: State, c: Card) -> int:
+    """H-43 (O-1): +1 per face-up source of each element the unit requires, at most +3."""
+    if not c.d.req_elements:
+        return 0
+    counts = sources(state, c.controller)[1]
+    total = 0
+    for e, _n in c.d.req_elements:
+        total += counts.get(e, 0)
+    return min(FPB_CAP, total)
+
+
+def weave_bonus(state: State, c: Card, op: str) -> int:
+    total = 0
+    for p in state.players:
+        for wid in p.weaves:
+            w = state.cards[wid]
+            if w.att_unit == c.uid or (w.att_line == c.zone and w.controller == c.controller):
+                eff = w.d.effect
+                if eff is not None:
+                    for o in eff.ops:
+                        if o.op == op:
+                            total += o.amount
+    return total
+
+
+def power(state: State, c: Card) -> int:
+    """H-16: printed Power + Field Power Bonus + modifiers (never below 0)."""
+    p = c.d.power + field_bonus(state, c) + c.power_mod
+    if state.players[0].weaves or state.players[1].weaves:
+        p += weave_bonus(state, c, "power")
+    return p if p > 0 else 0
+
+
+def guard(state: State, c: Card) -> int:
+    g = c.d.guard + c.guard_mod
+    if state.players[0].weaves or state.players[1].weaves:
+        g += weave_bonus(state, c, "guard")
+    return g if g > 0 else 0
+
+
+def occupied(state: State, seat: int, line: str) -> bool:
+    """A line holds a unit: a face-up non-Aerial unit (H-20 face-down cards and H-29 Aerials don't count)."""
+    cards = state.cards
+    for uid in state.players[seat].line(line):
+        c = cards[uid]
+        if not c.face_down and not c.d.aerial:
+            return True
+    return False
+
+
+def shown_step(state: State) -> str:
+    """The step players see: once combat is declared (W-7, W-12) an answer to it is in the Declaration step."""
+    if state.step == "main" and state.intent == "combat":
+        return "combat.declaration"
+    return state.step
+
+
+def has_unit(state: State, seat: int, line: str) -> bool:
+    """A line holds any face-up unit, Aerial included (W-20: the line may be attacked)."""
+    cards = state.cards
+    return any(not cards[uid].face_down for uid in state.players[seat].line(line))
+
+
+def legal_targets(state: State, attacker: Card, dfn: int) -> list[tuple[str, int]]:
+    """Attack targets under line rules W-18..W-26 and H-29: (line, hero uid or -1).
+
+    H-29: Aerial defenders never close the way to the lines behind them, but a line that holds
+    only Aerial units still holds units and stays a legal target (W-20); W-24's Tower is an extra option.
+    """
+    lines: tuple[str, ...]
+    if attacker.d.aerial:
+        lines = ("offensive", "defensive", TOWER)
+    else:
+        open_lines: list[str] = []
+        for ln in LINES:
+            if has_unit(state, dfn, ln):
+                open_lines.append(ln)
+            if occupied(state, dfn, ln):
+                break
+        else:
+            open_lines.append(TOWER)
+        lines = tuple(open_lines)
+    out = [(ln, -1) for ln in lines]
+    p = state.players[dfn]
+    cards = state.cards
+    for ln in lines:
+        if ln == TOWER:
+            continue
+        for uid in p.line(ln):
+            c = cards[uid]
+            if c.d.hero and not c.face_down:
+                out.append((ln, uid))
+    return out
+
+
+def can_block(blocker: Card, attacker: Card) -> bool:
+    """H-45 (O-3): only Aerial units may block an Aerial attacker."""
+    return not attacker.d.aerial or blocker.d.aerial
+
+
+def unit_targets(state: State, seat: int, kind: str) -> list[Action]:
+    """Target actions for an effect target kind; [] when there is none."""
+    out: list[Action] = []
+    if kind == "own_line":
+        return [("line", "offensive"), ("line", "defensive")]
+    seats: tuple[int, ...]
+    if kind == "own_unit":
+        seats = (seat,)
+    elif kind in ("enemy_unit", "enemy_hero"):
+        seats = (1 - seat,)
+    else:
+        seats = (seat, 1 - seat)
+    cards = state.cards
+    for s in seats:
+        p = state.players[s]
+        for uid in p.offensive + p.defensive:
+            c = cards[uid]
+            if c.face_down:
+                continue
+            if kind == "enemy_hero" and not c.d.hero:
+                continue
+            out.append(("unit", uid))
+    return out
+
+
+def needs_target(eff: Effect | None) -> bool:
+    return eff is not None and eff.target not in ("none", "self")
+
+
+def name_of(state: State, seat: int) -> str:
+    return state.players[seat].name
+
+
+def face_up_holdings(state: State, seat: int) -> list[int]:
+    cards = state.cards
+    return [u for u in state.players[seat].row if cards[u].d.type == "holding" and not cards[u].face_down]
+
+
+def unit_count(n: int) -> str:
+    return "1 unit" if n == 1 else f"{n} units"

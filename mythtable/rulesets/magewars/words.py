@@ -1,0 +1,126 @@
+"""Words and subjects for Mage Wars options: `describe` (what the prompt lists), `subject` (what an
+option is about, for the board to highlight and explain without decoding the action tuple).
+
+Subjects name cards by uid, as the view does; a line is "line:offensive" or "line:defensive" (the
+form the view uses for line weaves and stack targets) and the Tower is "tower".
+"""
+
+from __future__ import annotations
+
+from mythtable.engine.decision import NO_SUBJECT, Action, Ref, Subject
+from mythtable.rulesets.magewars.rules.queries import LINE_LABEL
+from mythtable.rulesets.magewars.state import State
+
+PLAIN: dict[str, str] = {
+    "end": "End turn",
+    "combat": "Declare combat",
+    "pass": "Pass",
+    "done": "Done",
+    "cancel": "Cancel",
+    "damage": "Damage the Tower",
+}
+"""Options about no card, by action kind."""
+
+
+def _card_name(state: State, uid: int) -> str:
+    return state.cards[uid].d.name
+
+
+def describe(state: State, action: Action) -> str:
+    """One option in words, as the prompt lists it."""
+    a0 = str(action[0])
+    plain = PLAIN.get(a0)
+    if plain is not None:
+        return plain
+    cards = state.cards
+    uid = int(action[1]) if len(action) > 1 and isinstance(action[1], int) else -1
+    name = _card_name(state, uid) if uid >= 0 else ""
+    if a0 == "lay":
+        return f"Lay {name}"
+    if a0 == "set":
+        return f"Set {name} face-down"
+    if a0 == "deploy":
+        return f"Deploy {name} on {LINE_LABEL[str(action[2])]}"
+    if a0 == "deploy_down":
+        return f"Deploy {name} face-down on {LINE_LABEL[str(action[2])]}"
+    if a0 == "move":
+        return f"Move {name} to the other line"
+    if a0 == "flip":
+        return f"Turn {name} face-up"
+    if a0 == "ritual":
+        return f"Perform {name}"
+    if a0 == "cast":
+        cost = cards[uid].d.cost
+        return f"Cast {name} ({cost} Tower)" if cost else f"Cast {name}"
+    if a0 == "ability":
+        ab = cards[uid].d.ability
+        costs = [
+            c
+            for c in ("exhaust" if ab and ab.exhaust else "", f"{ab.tower_cost} Tower" if ab and ab.tower_cost else "")
+            if c
+        ]
+        return f"Use {name}'s ability ({', '.join(costs)})" if costs else f"Use {name}'s ability"
+    if a0 == "attack":
+        if action[2] == "hero":
+            return f"{name} attacks {_card_name(state, int(action[3]))}"
+        return f"{name} attacks the {LINE_LABEL[str(action[3])]}"
+    if a0 == "withdraw":
+        return f"Withdraw {name}"
+    if a0 == "block":
+        return f"Block with {name}"
+    if a0 == "unblock":
+        return f"Stop blocking with {name}"
+    if a0 == "unit":
+        c = cards[uid]
+        return f"{name} ({c.wounds} damage)" if c.wounds else name
+    if a0 == "line":
+        return f"Your {LINE_LABEL[str(action[1])]}"
+    if a0 == "assign":
+        return f"{action[2]} damage to {name}"
+    if a0 == "capture":
+        return f"Capture {name}"
+    if a0 == "discard":
+        return f"Discard {name}"
+    return " ".join(str(x) for x in action)
+
+
+ACTOR_KINDS = frozenset(
+    {"lay", "set", "deploy", "deploy_down", "move", "flip", "ritual", "cast", "ability"}
+    | {"withdraw", "block", "unblock", "discard"}
+)
+"""Action kinds whose second item is the card played or used, and that aim at nothing."""
+
+
+def _chooser(state: State) -> Ref | None:
+    """The card a target choice is for (a spell, an ability, a Ritual, a blocker), or the attacker
+    whose damage is being placed; None when neither is open."""
+    tr = state.target_req
+    if tr is not None:
+        return tr.uid
+    cb = state.combat
+    if cb is not None and cb.di < len(cb.attacks):
+        return cb.attacks[cb.di].attacker
+    return None
+
+
+def line_ref(line: str) -> Ref:
+    """A line or the Tower as a subject names it."""
+    return "tower" if line == "tower" else f"line:{line}"
+
+
+def subject(state: State, action: Action) -> Subject:
+    """What one option of the open decision is about: the card it plays or uses (actor) and what it
+    aims at (target: a unit uid, a line or the Tower). Options about nothing get NO_SUBJECT."""
+    a0 = str(action[0])
+    if a0 in ACTOR_KINDS:
+        return Subject(actor=int(action[1]))
+    if a0 == "attack":
+        target = int(action[3]) if action[2] == "hero" else line_ref(str(action[3]))
+        return Subject(actor=int(action[1]), target=target)
+    if a0 in ("unit", "assign", "capture"):
+        return Subject(actor=_chooser(state), target=int(action[1]))
+    if a0 == "line":
+        return Subject(actor=_chooser(state), target=line_ref(str(action[1])))
+    if a0 == "damage":
+        return Subject(actor=_chooser(state), target="tower")
+    return NO_SUBJECT

@@ -1,0 +1,310 @@
+"""Rich renderables and texts for the Mage Wars table: unit rows in three widths, lines, the Tower
+row, hand cards. Names are put in `Text` objects as plain text (never parsed as markup)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Text
+
+LINE_NAMES = {"offensive": "Offensive Line", "defensive": "Defensive Line", "tower": "Tower"}
+
+
+ELEMENT_STYLE = {"Earth": "yellow", "Fire": "red", "Wind": "cyan", "Water": "blue"}
+
+
+LINE_LABELS = {
+    # key: (narrow label, wide label, style)
+    "offensive": ("Off", "Offensive", "bold white on #7a2a2a"),
+    "defensive": ("Def", "Defensive", "bold white on #2a4a7a"),
+    "row": ("Row", "Tower row", "bold white on #4a4a4a"),
+    "grave": ("Grv", "Graveyard", "white on #303030"),
+}
+
+
+WIDE = 48
+"""Below this many columns a side uses short labels and words."""
+
+
+@dataclass
+class UnitRow:
+    """One unit as a name and a tail of stats in forms from the widest to the most compact
+    (see `side_level`), plus its weaves."""
+
+    name: Text
+    tails: tuple[Text, ...]
+    subs: list[Text] = field(default_factory=list)
+    full: bool = False  # a row without stats (hidden cards): not aligned with the others
+
+
+class LineRender:
+    """A line's units, one per row, the label in a coloured column; fits the width it is given."""
+
+    def __init__(
+        self, key: str, rows: list[UnitRow], empty: str, extra: Iterable[Text] = (), peers: Iterable[UnitRow] = ()
+    ) -> None:
+        self.key = key
+        self.rows = rows
+        self.empty = empty
+        self.extra = list(extra)
+        self.peers = [row for row in (*rows, *peers) if not row.full]
+        """Rows the columns align with: this line's and the other line's of the same side."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        short, long, style = LINE_LABELS[self.key]
+        level = side_level(width, self.peers)
+        label = f"{long:<9}" if level == 0 else short
+        yield from self.lines(width, label, style, level)
+
+    def lines(self, width: int, label: str, style: str, level: int) -> Iterator[Text]:
+        pad = " " * len(label)
+        if not self.rows:
+            line = Text.assemble((label, style), " ", (self.empty, "dim italic"))
+            line.truncate(width, overflow="ellipsis")
+            yield line
+        else:
+            tails = [row.tails[level] for row in self.rows]
+            tail_width = max((row.tails[level].cell_len for row in self.peers), default=0)
+            longest = max((row.name.cell_len for row in self.peers), default=0)
+            name_width = max(4, min(longest, width - len(label) - tail_width - 2))
+            for index, (row, tail) in enumerate(zip(self.rows, tails, strict=True)):
+                line = Text()
+                line.append(label if index == 0 else pad, style=style)
+                line.append(" ")
+                name = row.name.copy()
+                if not row.full:
+                    name.truncate(name_width, overflow="ellipsis", pad=True)
+                line.append_text(name)
+                if not row.full:
+                    line.append(" ")
+                    line.append_text(tail)
+                line.truncate(width, overflow="ellipsis")
+                yield line
+                for sub in row.subs:
+                    yield self.sub_line(pad, style, sub, width)
+        for sub in self.extra:
+            yield self.sub_line(pad, style, sub, width)
+
+    @staticmethod
+    def sub_line(pad: str, style: str, sub: Text, width: int) -> Text:
+        line = Text()
+        line.append(pad, style=style)
+        line.append(" └ ", style="dim")
+        line.append_text(sub)
+        line.truncate(width, overflow="ellipsis")
+        return line
+
+
+class RowRender:
+    """The Tower row (Resources, Holdings, face-down cards) or the graveyard, wrapped after a label."""
+
+    def __init__(self, items: list[Text], empty: str, key: str = "row", peers: Iterable[UnitRow] = ()) -> None:
+        self.items = items
+        self.empty = empty
+        self.key = key
+        self.peers = [row for row in peers if not row.full]
+        """The side's unit rows: the label is long only when theirs are."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        short, long, style = LINE_LABELS[self.key]
+        label = f"{long:<9}" if side_level(width, self.peers) == 0 else short
+        pad = " " * len(label)
+        if not self.items:
+            yield Text.assemble((label, style), " ", (self.empty, "dim italic"))
+            return
+        current = Text.assemble((label, style), " ")
+        used = False
+        for item in self.items:
+            piece = item.copy()
+            joint = " · " if used else ""
+            if used and current.cell_len + len(joint) + piece.cell_len > width:
+                yield current
+                current = Text.assemble((pad, style), " ")
+                joint = ""
+            current.append(joint, style="dim")
+            current.append_text(piece)
+            used = True
+        current.truncate(width, overflow="ellipsis")
+        yield current
+
+
+LEVELS = 3
+"""Unit rows come in three forms: long words and labels, short words, short words without "down"."""
+
+
+def side_level(width: int, rows: list[UnitRow]) -> int:
+    """The widest form in which every unit's full name fits (the long one only from WIDE columns)."""
+    name = max((row.name.cell_len for row in rows), default=0)
+    for level in range(LEVELS):
+        label = 9 if level == 0 else 3
+        if level == 0 and width < WIDE:
+            continue
+        tail = max((row.tails[level].cell_len for row in rows), default=0)
+        if label + 1 + name + 1 + tail <= width:
+            return level
+    return LEVELS - 1
+
+
+class FitText:
+    """The first of some texts, longest first, that fits the width it is rendered at (else the last, cut)."""
+
+    def __init__(self, *texts: Text) -> None:
+        self.texts = texts
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        text = next((t for t in self.texts if t.cell_len <= width), self.texts[-1]).copy()
+        text.no_wrap = True
+        text.overflow = "ellipsis"
+        yield text
+
+
+def keyword_words(keywords: tuple[str, ...], wide: bool) -> str:
+    short = {"Aerial": "Air", "Hero": "Hero"}
+    return " ".join(k if wide else short.get(k, k[:3]) for k in keywords)
+
+
+def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str], marks: bool = False) -> UnitRow:
+    """A unit's row: name, Power, Guard, damage, keywords and state (ready, exhausted, face-down);
+    its weaves on rows of their own, or with `marks` as a ≈ in the row."""
+    name = Text()
+    if unit.face_down:
+        name.append("▒ ", style="magenta")
+    name.append(unit.name, style="bold" if "Hero" in unit.keywords else "")
+    if unit.face_down:
+        name.stylize("italic")
+    role = roles.get(unit.uid, "")
+    tails = []
+    for level in range(LEVELS):
+        wide = level == 0
+        tail = Text()
+        tail.append(f"P{unit.power}", style="bold red")
+        tail.append(" ")
+        tail.append(f"G{unit.guard}", style="bold green")
+        if unit.wounds:
+            tail.append(f" {unit.wounds} dmg" if wide else f" {unit.wounds}dmg", style="bold yellow")
+        if unit.keywords:
+            tail.append(f" {keyword_words(unit.keywords, wide)}", style="italic cyan")
+        if marks and unit.weaves:
+            tail.append(" ≈" * len(unit.weaves), style="magenta")
+        if unit.face_down:  # the most compact form leaves it to the ▒ before the name
+            tail.append((" face-down", " down", "")[level], style="magenta")
+        elif role == "attacking":
+            tail.append(" attacking" if wide else " atk", style="bold red reverse")
+        elif role == "blocking":
+            tail.append(" blocking" if wide else " blk", style="bold blue reverse")
+        elif unit.exhausted:
+            tail.append(" exhausted" if wide else " exh", style="yellow")
+        else:
+            tail.append(" ready" if wide else " rdy", style="green")
+        tails.append(tail)
+    subs = [
+        weave_text(weave, names, "" if weave.controller == unit.owner else f"{names.get(weave.controller, '?')}'s")
+        for weave in unit.weaves
+        if not marks
+    ]
+    return UnitRow(name, tuple(tails), subs)
+
+
+def weave_text(weave: Any, names: dict[int, str], note: str = "") -> Text:
+    """A weave under its unit or line: its name, and a note (whose, when not the unit's own)."""
+    return Text.assemble(("≈ ", "magenta"), (weave.name, "magenta"), (f" ({note})" if note else "", "dim"))
+
+
+def card_style(card: Any) -> str:
+    if card.elements:
+        return ELEMENT_STYLE.get(card.elements[0], "")
+    return ""
+
+
+def row_item(card: Any) -> Text:
+    """One Tower row card: a Resource by its element colour, a Holding marked, face-down dimmed."""
+    text = Text()
+    if card.face_down:
+        text.append("▒ ", style="magenta")
+        text.append(card.name, style="italic")
+        text.append(" (face-down)", style="magenta")
+        return text
+    if card.type == "holding":
+        text.append("⌂ ", style="bold magenta")
+        text.append(card.name, style="bold magenta")
+        return text
+    text.append(card.name, style=f"bold {card_style(card)}")
+    if len(card.elements) > 1:
+        text.append("(" + "+".join(e[:2] for e in card.elements) + ")", style="dim")
+    return text
+
+
+def hand_item(card: Any) -> Text:
+    """A hand card with what matters most when choosing it: stats, speed and Tower cost."""
+    text = Text(card.name, style=f"bold {card_style(card)}")
+    if card.type == "unit":
+        text.append(f" P{card.power}/G{card.guard}", style="dim")
+        if card.keywords:
+            text.append(" " + keyword_words(card.keywords, False), style="dim italic")
+        if card.tower_cost:
+            text.append(f" {card.tower_cost}T", style="dim")
+    elif card.type == "casting":
+        cost = f" {card.tower_cost}T" if card.tower_cost else ""
+        text.append(f" {card.speed}{cost}", style="dim")
+    elif card.type == "ritual":
+        cost = f" {card.tower_cost}T" if card.tower_cost else ""
+        text.append(f" ritual{cost}", style="dim")
+    elif card.type == "holding":
+        text.append(" holding", style="dim")
+    elif card.type == "resource":
+        text.append(" res", style="dim")
+    return text
+
+
+def target_name(target: str, unit_names: dict[int, str]) -> str:
+    if target.startswith("hero:"):
+        return unit_names.get(int(target[5:]), "a Hero")
+    return LINE_NAMES.get(target, target)
+
+
+def all_units(player: Any) -> Iterator[Any]:
+    yield from player.offensive
+    yield from player.defensive
+
+
+def row_summary(row: tuple[Any, ...]) -> list[Text]:
+    """A crowded Tower row in one line: Holdings, sources by element (H-13), face-down cards."""
+    holdings = sum(1 for card in row if card.type == "holding" and not card.face_down)
+    sources: dict[str, int] = {}
+    for card in row:
+        if card.type == "resource" and not card.face_down:
+            for element in card.elements:
+                sources[element] = sources.get(element, 0) + 1
+    down = sum(1 for card in row if card.face_down)
+    items = [Text(f"⌂{holdings} holding{'s' if holdings > 1 else ''}", style="bold magenta")] if holdings else []
+    items += [Text(f"{e} {n}", style=f"bold {ELEMENT_STYLE.get(e, '')}") for e, n in sources.items()]
+    if down:
+        items.append(Text(f"▒{down} face-down", style="dim"))
+    return items
+
+
+def grouped(items: Iterable[Text]) -> list[Text]:
+    """Identical cards once, with a count: "Ember Hearth ×2"."""
+    order: list[Text] = []
+    counts: dict[str, int] = {}
+    for item in items:
+        if item.plain not in counts:
+            order.append(item)
+            counts[item.plain] = 0
+        counts[item.plain] += 1
+    out = []
+    for item in order:
+        count = counts[item.plain]
+        out.append(Text.assemble(item, (f" ×{count}", "bold")) if count > 1 else item)
+    return out
+
+
+def hidden_text(count: int) -> Text:
+    """The other seat's face-down cards on a line or row: only how many there are."""
+    return Text(f"{'▒' * min(count, 4)} {count} face-down card{'s' if count > 1 else ''}", style="dim")
