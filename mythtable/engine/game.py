@@ -74,6 +74,9 @@ class Game:
         self.created = now_iso()
         self.save_name: str | None = None
         """The file name this game autosaves to, once it has one."""
+        self.autopass: dict[str, Any] | None = None
+        """The seats' auto-pass settings (engine/autopass.py) as plain data, saved with the game so that
+        a resumed game asks the same; None for games that never had any (old saves, bots, the CLI)."""
 
     @classmethod
     def new(cls, ruleset_id: str, seed: int, setup: Setup | None = None, **kw: Any) -> Game:
@@ -197,6 +200,7 @@ class Game:
             "final_state": self.ruleset.snapshot(self.state) if result is not None else None,
             "created": self.created,
             "updated": now_iso(),
+            "autopass": self.autopass,
         }
 
     def to_record(self) -> GameRecord:
@@ -225,6 +229,7 @@ class Game:
         except Exception as exc:  # a setup the content no longer supports
             raise RecordError(f"the record's setup is not valid: {exc}") from None
         game.created = record.created
+        game.autopass = None if record.autopass is None else record.autopass.model_dump(mode="json")
         if verify:
             stray = sorted(k for k in record.checkpoints if not 1 <= k <= len(record.actions))
             if stray:
