@@ -120,7 +120,7 @@ class Session:
             text = f"{name} passes (auto)."
         else:
             text = f"{name}: {game.describe(action)} (auto, the only choice)."
-        game.apply(action)
+        game.apply(action, auto=True)
         game.log.append(LogLine(len(game.actions), Event(text, kind="auto")))
         return True
 

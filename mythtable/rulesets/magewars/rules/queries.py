@@ -220,6 +220,7 @@ OWN_ONLY_KINDS = frozenset(
         "counter_blockers",
         "split_damage",
         "damage_choice",
+        "line_damage_target",
         "discard",
     }
 )
