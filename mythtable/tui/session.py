@@ -13,7 +13,15 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from mythtable.engine.autopass import YIELD_NONE, YIELDS, SeatSettings, expire_yield, should_autopass
+from mythtable.engine.autopass import (
+    YIELD_COMBAT,
+    YIELD_NONE,
+    YIELD_TURN,
+    YIELDS,
+    SeatSettings,
+    expire_yield,
+    should_autopass,
+)
 from mythtable.engine.bots import STRENGTHS, Bot, RandomBot
 from mythtable.engine.bots import make_bot as make_strength_bot
 from mythtable.engine.decision import Event
@@ -96,6 +104,17 @@ class Session:
     def set_stops(self, seat: int, stops: frozenset[str]) -> None:
         self.autopass[seat] = replace(self.autopass[seat], stops=frozenset(stops))
         self._store(seat)
+
+    def autopass_words(self, seat: int | None) -> str:
+        """What the status line says about a seat's auto-pass settings ("" for the defaults)."""
+        if seat is None or seat in self.bots or self.watching:
+            return ""
+        settings = self.autopass[seat]
+        if settings.full_control:
+            return " · full control"
+        return {YIELD_TURN: " · passing until your turn", YIELD_COMBAT: " · passing until combat ends"}.get(
+            settings.yield_, ""
+        )
 
     def auto_answer(self) -> bool:
         """Apply the open decision's answer for a human seat that need not be asked; True if one was applied.
