@@ -32,3 +32,14 @@ def cache_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_cache_path("mythtable", appauthor=False)
+
+
+def config_dir() -> Path:
+    """Where mythtable keeps a player's preferences (auto-pass settings per name): $MYTHTABLE_CONFIG_DIR
+    (tests set it), else the platform's user config folder."""
+    env = os.environ.get("MYTHTABLE_CONFIG_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return platformdirs.user_config_path("mythtable", appauthor=False)

@@ -11,5 +11,6 @@ def _private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     user cache folder (one cache per test process, so that it is warm after the first load)."""
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("MYTHTABLE_DATA_DIR", str(folder))
+    monkeypatch.setenv("MYTHTABLE_CONFIG_DIR", str(folder / "config"))
     monkeypatch.setenv("MYTHTABLE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
     return folder

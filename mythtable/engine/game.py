@@ -67,6 +67,8 @@ class Game:
         """The seat that took each action."""
         self.revealing: list[bool] = []
         """Whether each action brought new information to light (a draw, a die, a shown card)."""
+        self.auto: list[bool] = []
+        """Whether each action was an auto-pass (engine/autopass.py): take-backs step over those."""
         self.checkpoints: dict[int, str] = {}
         self.log: list[LogLine] = [LogLine(0, e) for e in self.ruleset.opening_events(self.state)]
         self.notes: list[LogLine] = []
@@ -74,6 +76,9 @@ class Game:
         self.created = now_iso()
         self.save_name: str | None = None
         """The file name this game autosaves to, once it has one."""
+        self.autopass: dict[str, Any] | None = None
+        """The seats' auto-pass settings (engine/autopass.py) as plain data, saved with the game so that
+        a resumed game asks the same; None for games that never had any (old saves, bots, the CLI)."""
 
     @classmethod
     def new(cls, ruleset_id: str, seed: int, setup: Setup | None = None, **kw: Any) -> Game:
@@ -89,21 +94,24 @@ class Game:
     def result(self) -> Result | None:
         return self.ruleset.result(self.state)
 
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action; an illegal one raises IllegalAction and changes nothing."""
+    def apply(self, action: Action, auto: bool = False) -> list[Event]:
+        """Apply a legal action; an illegal one raises IllegalAction and changes nothing.
+
+        `auto` marks an answer given for a seat by its auto-pass settings."""
         decision = self.decision
         if decision is None:
             raise IllegalAction("the game is over; no more actions are possible")
         if not decision.allows(action):
             raise IllegalAction(f"{list(action)} is not a legal choice now ({decision.prompt})")
-        return self._record(decision.seat, action)
+        return self._record(decision.seat, action, auto)
 
-    def _record(self, seat: int, action: Action) -> list[Event]:
+    def _record(self, seat: int, action: Action, auto: bool = False) -> list[Event]:
         rng = getattr(self.state, "rng", None)
         before = getattr(rng, "state", None)
         events = self.ruleset.apply(self.state, action)
         self.actions.append(action)
         self.actors.append(seat)
+        self.auto.append(auto)
         rolled = before is not None and getattr(getattr(self.state, "rng", None), "state", None) != before
         self.revealing.append(rolled or any(e.reveals for e in events))
         step = len(self.actions)
@@ -117,22 +125,37 @@ class Game:
         """How many of its latest actions `seat` may take back.
 
         Only its own, only back to the last action that revealed something (that one stays),
-        and never past an action of the other seat.
+        and never past an action of the other seat, except the auto-passes that followed (they are
+        taken back with it).
         """
         count = 0
-        for actor, revealed in zip(reversed(self.actors), reversed(self.revealing), strict=True):
-            if actor != seat or revealed:
+        for actor, revealed, auto in zip(
+            reversed(self.actors), reversed(self.revealing), reversed(self.auto), strict=True
+        ):
+            if revealed:
+                break
+            if auto:
+                continue
+            if actor != seat:
                 break
             count += 1
         return count
+
+    def _last_own(self, seat: int) -> int:
+        """The index of `seat`'s last action that was not an auto-pass."""
+        index = len(self.actions) - 1
+        while index >= 0 and (self.auto[index] or self.actors[index] != seat):
+            index -= 1
+        return index
 
     def take_back(self, seat: int) -> str:
         """Undo `seat`'s last action by replaying the game without it; returns what was undone."""
         if self.takeback_count(seat) == 0:
             raise IllegalAction("nothing to take back: the last move revealed something or was not yours")
-        keep = self.actions[:-1]
-        undone = self.actions[-1]
-        self._rebuild(keep)
+        cut = self._last_own(seat)
+        keep = self.actions[:cut]
+        undone = self.actions[cut]
+        self._rebuild(keep, self.auto[:cut])
         label = self.ruleset.describe(self.state, undone) if self.decision and self.decision.allows(undone) else ""
         name = self.setup.players[seat]
         text = f"{name} takes back a move" + (f" ({label})" if label else "") + "."
@@ -140,15 +163,15 @@ class Game:
         self.log = merge_notes(self.log, self.notes)
         return text
 
-    def _rebuild(self, actions: list[Action]) -> None:
+    def _rebuild(self, actions: list[Action], autos: list[bool] | None = None) -> None:
         """Start over from the seed and apply `actions` again (exact, since all randomness is in the state)."""
         self.state = self.ruleset.new_game(self.loaded.content, self.seed, self.setup)
-        self.actions, self.actors, self.revealing, self.checkpoints = [], [], [], {}
+        self.actions, self.actors, self.revealing, self.auto, self.checkpoints = [], [], [], [], {}
         self.log = [LogLine(0, e) for e in self.ruleset.opening_events(self.state)]
-        for action in actions:
+        for index, action in enumerate(actions):
             decision = self.ruleset.pending(self.state)
             assert decision is not None
-            self._record(decision.seat, action)
+            self._record(decision.seat, action, bool(autos and autos[index]))
         self.notes = [n for n in self.notes if n.step <= len(self.actions)]
 
     def hash(self) -> str:
@@ -197,6 +220,7 @@ class Game:
             "final_state": self.ruleset.snapshot(self.state) if result is not None else None,
             "created": self.created,
             "updated": now_iso(),
+            "autopass": self.autopass,
         }
 
     def to_record(self) -> GameRecord:
@@ -225,6 +249,7 @@ class Game:
         except Exception as exc:  # a setup the content no longer supports
             raise RecordError(f"the record's setup is not valid: {exc}") from None
         game.created = record.created
+        game.autopass = None if record.autopass is None else record.autopass.model_dump(mode="json")
         if verify:
             stray = sorted(k for k in record.checkpoints if not 1 <= k <= len(record.actions))
             if stray:

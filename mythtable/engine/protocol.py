@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from mythtable.engine.autopass import Window
 from mythtable.engine.decision import NO_SUBJECT, Action, Decision, Event, Result, Subject
 from mythtable.engine.dice import Rng
 
@@ -185,6 +186,11 @@ class Ruleset(ABC, Generic[S, C]):
     def stage(self, state: S) -> str:
         """The current stage key, e.g. "maintenance1" or "combat.blockers"; the rules screen
         shows the reference section for it first."""
+
+    def window(self, state: S) -> Window | None:
+        """What kind of window the open decision is (auto-pass, engine/autopass.py), read from the
+        rules and public information only; None (the default) means every decision is asked."""
+        return None
 
     def check_invariants(self, state: S) -> list[str]:
         """Broken invariants, as messages; property tests and fuzzers call this after every action."""

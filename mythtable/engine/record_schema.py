@@ -46,6 +46,20 @@ class RecordSetup(BaseModel):
         return players
 
 
+class RecordSeatSettings(BaseModel):
+    """One seat's auto-pass settings (engine/autopass.py SeatSettings.to_json)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    stops: list[str] = Field(default=[], max_length=64)
+    full_control: bool = False
+    until: Literal["none", "turn", "combat"] = "none"
+
+
+class RecordAutopass(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seats: list[RecordSeatSettings] = Field(min_length=2, max_length=2)
+
+
 class GameRecord(BaseModel):
     """Everything needed to replay one game, plus what it should replay to."""
 
@@ -67,6 +81,8 @@ class GameRecord(BaseModel):
     final_state: dict[str, Any] | None = None
     created: str = Field(default_factory=now_iso)
     updated: str = Field(default_factory=now_iso)
+    autopass: RecordAutopass | None = None
+    """The seats' auto-pass settings (engine/autopass.py); optional, so older saves load with the defaults."""
 
     @field_validator("actions", mode="before")
     @classmethod

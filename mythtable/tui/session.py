@@ -6,14 +6,31 @@ curtain), and whether the next decision belongs to a computer seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import contextlib
+import json
+from dataclasses import dataclass, field, replace
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
+from mythtable.engine.autopass import (
+    YIELD_COMBAT,
+    YIELD_NONE,
+    YIELD_TURN,
+    YIELDS,
+    SeatSettings,
+    expire_yield,
+    should_autopass,
+)
 from mythtable.engine.bots import LEVELS, STRENGTHS, Bot, RandomBot
 from mythtable.engine.bots import make_bot as make_strength_bot
-from mythtable.engine.game import Game
+from mythtable.engine.decision import Event
+from mythtable.engine.game import Game, LogLine
+from mythtable.engine.record import write_atomic
 from mythtable.engine.registry import own_ai
+
+AUTOPASS_FILE = "autopass.json"
+MAX_SETTINGS_BYTES = 1_000_000
 
 
 class Next(Enum):
@@ -31,11 +48,100 @@ class Session:
     controllers: list[str] = field(default_factory=lambda: ["human", "human"])
     viewer: int | None = None
     bots: dict[int, Bot] = field(default_factory=dict)
+    autopass: list[SeatSettings] = field(default_factory=list)
+    """Each seat's auto-pass settings (engine/autopass.py): from the save, else from the player's config."""
+    config: Path | None = None
+    """The folder of the per-name settings file; None: paths.config_dir()."""
 
     def __post_init__(self) -> None:
         for seat, controller in enumerate(self.controllers):
             if controller != "human":
                 self.bots[seat] = make_bot(self.game.ruleset.id, controller, self.game.seed + seat)
+        if not self.autopass:
+            saved = self.game.autopass
+            seats = saved.get("seats") if isinstance(saved, dict) else None
+            if isinstance(seats, list) and len(seats) == 2:
+                self.autopass = [SeatSettings.from_json(s) for s in seats]
+            else:
+                stored = load_settings(self.config_dir())
+                self.autopass = [replace(SeatSettings.from_json(stored.get(n)), yield_=YIELD_NONE) for n in self.names]
+        self._sync_game()
+
+    # ----- auto-pass (issue 15) --------------------------------------------------------
+    def config_dir(self) -> Path:
+        if self.config is not None:
+            return self.config
+        from mythtable.paths import config_dir
+
+        return config_dir()
+
+    def _sync_game(self) -> None:
+        """The settings go into the save, so that a resumed game asks the same."""
+        self.game.autopass = {"seats": [s.to_json() for s in self.autopass]}
+
+    def _store(self, seat: int) -> None:
+        """Remember a seat's stops and full control under its player's name (yields are for this game only)."""
+        self._sync_game()
+        path = self.config_dir() / AUTOPASS_FILE
+        data = load_settings(self.config_dir())
+        data[self.names[seat]] = replace(self.autopass[seat], yield_=YIELD_NONE).to_json()
+        with contextlib.suppress(OSError):  # a read-only config folder costs the remembered settings, never the game
+            write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True))
+
+    def toggle_full_control(self, seat: int) -> bool:
+        """Ask this seat at every window (or not); returns the new value."""
+        self.autopass[seat] = replace(self.autopass[seat], full_control=not self.autopass[seat].full_control)
+        self._store(seat)
+        return self.autopass[seat].full_control
+
+    def set_yield(self, seat: int, kind: str) -> None:
+        """Pass until my turn ("turn") or the end of this combat ("combat"); "none" clears it."""
+        if kind not in YIELDS:
+            raise ValueError(f"unknown yield {kind!r}")
+        self.autopass[seat] = replace(self.autopass[seat], yield_=kind)
+        self._sync_game()
+
+    def set_stops(self, seat: int, stops: frozenset[str]) -> None:
+        self.autopass[seat] = replace(self.autopass[seat], stops=frozenset(stops))
+        self._store(seat)
+
+    def autopass_words(self, seat: int | None) -> str:
+        """What the status line says about a seat's auto-pass settings ("" for the defaults)."""
+        if seat is None or seat in self.bots or self.watching:
+            return ""
+        settings = self.autopass[seat]
+        if settings.full_control:
+            return " · full control"
+        return {YIELD_TURN: " · passing until your turn", YIELD_COMBAT: " · passing until combat ends"}.get(
+            settings.yield_, ""
+        )
+
+    def auto_answer(self) -> bool:
+        """Apply the open decision's answer for a human seat that need not be asked; True if one was applied.
+
+        It goes through Game.apply like any move, so the record stays legal and replays the same."""
+        game = self.game
+        decision = game.decision
+        if decision is None or decision.seat in self.bots:
+            return False
+        seat = decision.seat
+        window = game.ruleset.window(game.state)
+        if window is not None:
+            settings = expire_yield(window, self.autopass[seat])
+            if settings is not self.autopass[seat]:
+                self.autopass[seat] = settings
+                self._sync_game()
+        action = should_autopass(window, decision, self.autopass[seat])
+        if action is None:
+            return False
+        name = self.names[seat]
+        if window is not None and action == window.pass_action:
+            text = f"{name} passes (auto)."
+        else:
+            text = f"{name}: {game.describe(action)} (auto, the only choice)."
+        game.apply(action, auto=True)
+        game.log.append(LogLine(len(game.actions), Event(text, kind="auto")))
+        return True
 
     @property
     def names(self) -> list[str]:
@@ -43,6 +149,8 @@ class Session:
 
     def next_step(self) -> Next:
         """What the screen must do before showing the next decision."""
+        while self.auto_answer():
+            pass
         decision = self.game.decision
         if decision is None:
             return Next.OVER
@@ -81,6 +189,18 @@ class Session:
 
     def log_seat(self) -> int | None:
         return None if self.watching else self.viewer
+
+
+def load_settings(folder: Path) -> dict[str, Any]:
+    """The per-name settings file as a dict; a missing, broken or oversized file counts as empty."""
+    path = folder / AUTOPASS_FILE
+    try:
+        if path.stat().st_size > MAX_SETTINGS_BYTES:
+            return {}
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 CONTROLLER_LABELS = {

@@ -116,8 +116,22 @@ async def play_ui(pilot: Pilot[None], app: MythtableApp, stop: Stop, watch: Call
     raise AssertionError("the scenario did not come")
 
 
+def ask_at_every_window(names: tuple[str, ...] = ("Ana", "Bram")) -> None:
+    """These players chose full control (issue 15): every window is asked, as before auto-pass, so that
+    the keys replay the engine's own game under `policy`, fast-casts included."""
+    import json
+
+    from mythtable.paths import config_dir
+
+    folder = config_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    settings = {"stops": [], "full_control": True, "until": "none"}
+    (folder / "autopass.json").write_text(json.dumps({name: settings for name in names}), encoding="utf-8")
+
+
 def new_app(seed: int, data: Path) -> MythtableApp:
-    """The app straight into a game, its autosaves in a temporary folder."""
+    """The app straight into a game, its autosaves in a temporary folder; both players in full control."""
+    ask_at_every_window()
     loaded = load("magewars")
     setup = loaded.ruleset.default_setup(loaded.content)
     return MythtableApp(start={"ruleset": "magewars", "seed": seed, "setup": setup}, data=data)

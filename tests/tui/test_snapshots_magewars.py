@@ -14,7 +14,7 @@ from mythtable.engine.game import Game
 from mythtable.engine.registry import load
 from mythtable.saves import SaveStore
 from mythtable.tui.app import MythtableApp
-from tests.tui.test_magewars_tui import policy
+from tests.tui.test_magewars_tui import ask_at_every_window, policy
 
 MID_COMBAT_SEED = 1
 MID_COMBAT_ACTIONS = 57
@@ -40,6 +40,7 @@ def test_game_screen_mid_combat(snap_compare, tmp_path: Path) -> None:  # type: 
         game.apply(policy(game))
     assert game.state.step == "combat.defense"
     SaveStore(tmp_path).save(game)
+    ask_at_every_window()  # the fast-cast window on the screen is asked
     app = MythtableApp(start={"screen": "continue"}, data=tmp_path)
 
     async def resume(pilot: Pilot[None]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from mythtable.engine.autopass import Window
 from mythtable.engine.decision import Action, Decision, Event, Result, Subject
 from mythtable.engine.errors import IllegalAction
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
@@ -15,7 +16,7 @@ from mythtable.rulesets.magewars import state as state_module
 from mythtable.rulesets.magewars.content import Content
 from mythtable.rulesets.magewars.rules import advance, apply_action
 from mythtable.rulesets.magewars.rules.invariants import invariants
-from mythtable.rulesets.magewars.rules.queries import shown_step
+from mythtable.rulesets.magewars.rules.queries import decision_window, shown_step
 from mythtable.rulesets.magewars.rules.setup import new_state
 from mythtable.rulesets.magewars.state import OPENING_HAND, State
 from mythtable.rulesets.magewars.view import GameView, build_view
@@ -100,6 +101,9 @@ class MageWarsRuleset(Ruleset[State, Content]):
 
     def stage(self, state: State) -> str:
         return shown_step(state)
+
+    def window(self, state: State) -> Window | None:
+        return decision_window(state)
 
     def check_invariants(self, state: State) -> list[str]:
         return invariants(state)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from mythtable.engine.autopass import Window
 from mythtable.engine.decision import Action, Decision, Event, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
@@ -12,6 +13,7 @@ from mythtable.engine.registry import RulesetEntry
 from mythtable.rulesets.mythicarium import ai, words
 from mythtable.rulesets.mythicarium.content import Content
 from mythtable.rulesets.mythicarium.rules import advance, apply_action
+from mythtable.rulesets.mythicarium.rules.decisions import decision_window
 from mythtable.rulesets.mythicarium.rules.invariants import check_invariants
 from mythtable.rulesets.mythicarium.rules.setup import new_state
 from mythtable.rulesets.mythicarium.state import State, clone, snapshot
@@ -86,6 +88,9 @@ class Mythicarium(Ruleset[State, Content]):
 
     def stage(self, state: State) -> str:
         return state.stage
+
+    def window(self, state: State) -> Window | None:
+        return decision_window(state)
 
     def check_invariants(self, state: State) -> list[str]:
         return check_invariants(state)

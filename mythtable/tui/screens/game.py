@@ -29,6 +29,9 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("f1,question_mark", "rules", "Rules"),
         Binding("u", "take_back", "Take back"),
+        Binding("f", "autopass('full')", "Full control", show=False),  # auto-pass keys (issue 15)
+        Binding("y", "autopass('turn')", "Pass until my turn", show=False),
+        Binding("e", "autopass('combat')", "Pass until end of combat", show=False),
         Binding("pageup", "log_page(-1)", "Log up", show=False),
         Binding("pagedown", "log_page(1)", "Log down", show=False),
         *[Binding(str(n), f"choose({n - 1})", f"Option {n}", show=False) for n in range(1, 10)],
@@ -130,6 +133,19 @@ class GameScreen(Screen[None]):
             return self.board.key_enabled(str(parameters[0]))
         return True
 
+    def action_autopass(self, kind: str) -> None:
+        """Full control on/off, or a yield, for the seat at the keyboard (Session does the work)."""
+        decision = self.session.game.decision
+        seat = self.session.viewer
+        if decision is None or seat is None or seat in self.session.bots or self.session.watching:
+            return
+        if kind == "full":
+            self.session.toggle_full_control(seat)
+        else:
+            self.session.set_yield(seat, kind)
+        self.app.call_later(self.app.autosave)  # type: ignore[attr-defined]
+        self.advance()
+
     def action_take_back(self) -> None:
         seat = self.takeback_seat()
         if seat is None:
@@ -221,6 +237,7 @@ class GameScreen(Screen[None]):
         ruleset = game.ruleset
         decision = game.decision
         who = f" · {session.names[decision.seat]} to decide" if decision else " · game over"
+        who += session.autopass_words(session.viewer)
         stage = self.board.status(view) or ruleset.stage(game.state)
         turn = f" · turn {ruleset.turn_number(game.state)}" if self.board.SHOW_TURN else ""
         status = markup("[b]$title[/b]$rest", title=ruleset.title, rest=f"{turn} · {stage}{who}")

@@ -3,6 +3,7 @@ Power and Guard (H-16, H-43), line rules for attack targets (W-18..W-26, H-29), 
 
 from __future__ import annotations
 
+from mythtable.engine.autopass import Window
 from mythtable.engine.decision import Action
 from mythtable.rulesets.magewars.content import Effect, Info
 from mythtable.rulesets.magewars.state import (
@@ -207,3 +208,45 @@ def face_up_holdings(state: State, seat: int) -> list[int]:
 
 def unit_count(n: int) -> str:
     return "1 unit" if n == 1 else f"{n} units"
+
+
+OWN_ONLY_KINDS = frozenset(
+    {
+        "main",
+        "target",
+        "declare_attackers",
+        "attack_step",
+        "counter_attackers",
+        "counter_blockers",
+        "split_damage",
+        "damage_choice",
+        "line_damage_target",
+        "discard",
+    }
+)
+"""Decisions only the deciding seat can make: its own Main phase, attacks, blocks, damage and captures."""
+
+
+def decision_window(state: State) -> Window | None:
+    """The open decision as an auto-pass window (engine/autopass.py), from public information only."""
+    d = state.decision
+    if d is None:
+        return None
+    seat = d.seat
+    top = state.stack[-1] if state.stack else None
+    targeted = False
+    if top is not None and top.seat != seat and top.target >= 0:
+        targeted = state.cards[top.target].controller == seat
+    cb = state.combat
+    if cb is not None and cb.declared and cb.attacks and cb.dfn == seat and state.step == "combat.declaration":
+        targeted = True  # the other seat has just declared an attack on this seat (W-16)
+    return Window(
+        seat=seat,
+        active=state.active,
+        stage=shown_step(state),
+        pass_action=PASS if d.kind == "fast_cast" else None,
+        waiting=None if top is None else top.seat,
+        own_only=d.kind in OWN_ONLY_KINDS,
+        in_combat=cb is not None,
+        targeted=targeted,
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mythtable.engine.autopass import Window
 from mythtable.engine.decision import Action, Decision, Event
 from mythtable.rulesets.mythicarium.rules.combat import (
     attack_eligible,
@@ -153,3 +154,42 @@ STEPS: dict[str, Step] = {
     "first_player": _first_player,
 }
 """`state.step` -> the function that finds its decision."""
+
+
+OWN_ONLY_KINDS = frozenset(
+    {
+        "main",
+        "legendary_battle",
+        "declare_attackers",
+        "declare_blockers",
+        "assign_wounds",
+        "discard",
+        "first_player",
+        "choose_target",
+        "heal_target",
+    }
+)
+"""Decisions only the deciding seat can make (its own turn, blocks, the Legendary Battle, wounds, ...)."""
+
+
+def decision_window(state: State) -> Window | None:
+    """The open decision as an auto-pass window (engine/autopass.py), from public information only."""
+    d = state.decision
+    if d is None:
+        return None
+    seat = d.seat
+    top = state.limbo[-1] if state.limbo else None
+    targeted = False
+    if top is not None and top.owner != seat and top.target != NO_TARGET:
+        unit = state.units.get(top.target)
+        targeted = unit is not None and unit.owner == seat
+    return Window(
+        seat=seat,
+        active=state.active,
+        stage=state.stage,
+        pass_action=("pass",) if d.kind == "respond" else None,
+        waiting=None if top is None else top.owner,
+        own_only=d.kind in OWN_ONLY_KINDS,
+        in_combat=state.combat is not None or state.stage.startswith("combat."),
+        targeted=targeted,
+    )

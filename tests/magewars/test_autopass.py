@@ -1,0 +1,45 @@
+"""Auto-pass in magewars (issue 15): who is asked, full control, yields, saves, replays, hidden cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests import autopass_cases as cases
+
+RULESET = "magewars"
+
+
+def test_a_turn_passes_without_the_opponent_being_asked() -> None:
+    cases.check_a_turn_where_the_opponent_is_not_asked(RULESET)
+
+
+def test_a_response_window_asks_when_the_other_seat_put_something_waiting() -> None:
+    cases.check_a_response_window_asks(RULESET)
+
+
+def test_full_control_asks_at_every_window() -> None:
+    cases.check_full_control_asks_at_every_window(RULESET)
+
+
+def test_a_yield_holds_until_the_yielding_seats_turn() -> None:
+    cases.check_a_yield_holds_until_the_next_turn(RULESET)
+
+
+def test_a_targeting_action_clears_a_yield_and_asks() -> None:
+    cases.check_a_targeting_action_clears_a_yield(RULESET)
+
+
+def test_a_resumed_game_keeps_its_auto_pass_settings(tmp_path: Path) -> None:
+    cases.check_a_resumed_game_keeps_its_settings(RULESET, tmp_path)
+
+
+def test_a_replay_of_a_game_with_auto_passes_reaches_the_same_state() -> None:
+    cases.check_a_replay_reaches_the_same_state(RULESET)
+
+
+def test_the_other_seats_hidden_cards_never_change_an_auto_pass() -> None:
+    cases.check_hidden_cards_never_change_an_auto_pass(RULESET)
+
+
+def test_a_move_followed_by_the_other_seats_auto_pass_can_be_taken_back() -> None:
+    cases.check_a_move_followed_by_auto_passes_can_be_taken_back(RULESET)

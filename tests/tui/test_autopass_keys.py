@@ -1,0 +1,75 @@
+"""The auto-pass keys on the game screen (issue 15): full control shown in the status line and
+remembered under the player's name; a yield passes the seat's open window at once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.widgets import Static
+
+from mythtable.engine.autopass import YIELD_TURN
+from mythtable.engine.registry import load
+from mythtable.paths import config_dir
+from mythtable.tui.app import MythtableApp
+from mythtable.tui.screens.curtain import CurtainScreen
+from mythtable.tui.screens.game import GameScreen
+
+
+def new_app(ruleset_id: str, data: Path) -> MythtableApp:
+    loaded = load(ruleset_id)
+    setup = loaded.ruleset.default_setup(loaded.content)
+    return MythtableApp(start={"ruleset": ruleset_id, "seed": 11, "setup": setup}, data=data)
+
+
+def status(app: MythtableApp) -> str:
+    return str(app.screen.query_one("#status", Static).render())
+
+
+async def test_f_toggles_full_control_in_the_status_line_and_remembers_it(tmp_path: Path) -> None:
+    app = new_app("mythicarium", tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        session = app.screen.session
+        seat = session.viewer
+        assert seat is not None and "full control" not in status(app)
+        await pilot.press("f")
+        await pilot.pause()
+        assert session.autopass[seat].full_control
+        assert "full control" in status(app)
+        stored = json.loads((config_dir() / "autopass.json").read_text(encoding="utf-8"))
+        assert stored[session.names[seat]]["full_control"] is True
+        assert session.game.record_data()["autopass"]["seats"][seat]["full_control"] is True
+        await pilot.press("f")
+        await pilot.pause()
+        assert not session.autopass[seat].full_control and "full control" not in status(app)
+
+
+async def test_y_on_the_other_seats_turn_passes_the_open_window(tmp_path: Path) -> None:
+    app = new_app("magewars", tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(400):
+            await pilot.pause()
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+                continue
+            assert isinstance(app.screen, GameScreen)
+            session = app.screen.session
+            game = session.game
+            decision = game.decision
+            assert decision is not None
+            window = game.ruleset.window(game.state)
+            assert window is not None
+            if window.active != decision.seat and window.pass_action is not None and not window.own_only:
+                before = len(game.actions)
+                await pilot.press("y")
+                await pilot.pause()
+                assert game.actions[before] == window.pass_action
+                assert session.autopass[decision.seat].yield_ in (YIELD_TURN, "none")
+                return
+            await pilot.press("1")  # the first option, whatever it is
+        raise AssertionError("never asked on the other seat's turn with a pass open")
