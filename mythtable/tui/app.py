@@ -26,12 +26,16 @@ if TYPE_CHECKING:  # the game machinery loads when a game starts, so the title s
 
 guard_terminal()  # no control character in any text drawn reaches the terminal
 
+STYLESHEET = Path(__file__).with_name("app.tcss")
+"""The CSS of every screen and board (reusable widgets keep their own DEFAULT_CSS)."""
+
 COMPUTER_DELAY = 0.4
 """Seconds a computer waits before it moves, so a person can follow."""
 
 
 class MythtableApp(App[None]):
     TITLE = "mythtable"
+    CSS_PATH = STYLESHEET
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True),

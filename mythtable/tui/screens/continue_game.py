@@ -31,11 +31,6 @@ class ContinueScreen(Screen[None]):
     """Unfinished games to resume; with `finished`, finished games to watch in the replay viewer."""
 
     BINDINGS = [Binding("escape", "back", "Back")]
-    DEFAULT_CSS = """
-    ContinueScreen Vertical { padding: 1 2; }
-    ContinueScreen OptionList { height: 1fr; }
-    ContinueScreen #problems { color: $warning; height: auto; max-height: 6; }
-    """
 
     def __init__(self, store: SaveStore, finished: bool = False) -> None:
         super().__init__()

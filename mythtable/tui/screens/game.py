@@ -34,13 +34,6 @@ class GameScreen(Screen[None]):
         Binding("pagedown", "log_page(1)", "Log down", show=False),
         *[Binding(str(n), f"choose({n - 1})", f"Option {n}", show=False) for n in range(1, 10)],
     ]
-    DEFAULT_CSS = """
-    GameScreen #status { height: 1; background: $panel; color: $text; padding: 0 1; }
-    GameScreen #table { height: 1fr; }
-    GameScreen #bottom { height: 10; border-top: solid $panel-lighten-2; }
-    GameScreen Prompt { width: 3fr; }
-    GameScreen GameLog { width: 2fr; }
-    """
 
     def __init__(self, session: Session, computer_delay: float) -> None:
         super().__init__()

@@ -28,15 +28,6 @@ class NewGameScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start"),
     ]
-    DEFAULT_CSS = """
-    NewGameScreen #form { padding: 0 2; }
-    NewGameScreen .row { height: 1; }
-    NewGameScreen .row Label { width: 22; }
-    NewGameScreen .row Input, NewGameScreen .row Select { width: 1fr; }
-    NewGameScreen #fields { height: auto; }
-    NewGameScreen #error { color: $error; height: auto; }
-    NewGameScreen #start { margin-top: 1; }
-    """
 
     def __init__(self, ruleset_id: str | None = None) -> None:
         super().__init__()

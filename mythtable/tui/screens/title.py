@@ -39,12 +39,6 @@ class TitleScreen(Screen[None]):
         Binding("r", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
-    DEFAULT_CSS = """
-    TitleScreen { align: center middle; }
-    TitleScreen #banner { width: auto; color: $accent; }
-    TitleScreen #tagline { width: auto; color: $text-muted; margin-bottom: 1; }
-    TitleScreen OptionList { width: 40; height: auto; }
-    """
 
     def __init__(self, store: Callable[[], SaveStore]) -> None:
         super().__init__()
