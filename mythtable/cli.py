@@ -51,7 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
             f"--{seat}-computer",
             metavar="STRENGTH",
             default=None,
-            help=f"let the computer play {seat}: ai (the ruleset's own), random, greedy or search",
+            help=f"let the computer play {seat}: easy, normal or hard (also: ai, the ruleset's own; "
+            "random, greedy, search)",
         )
     play.add_argument(
         "--option",
@@ -69,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     watch = sub.add_parser("watch", help="two computer players play while you watch (any key pauses)")
     watch.add_argument("ruleset", nargs="?", choices=rulesets, help="default: take turns through all of them")
     watch.add_argument("--speed", type=float, default=1.0, help="moves per second (default 1)")
-    watch.add_argument("--bots", default="greedy,greedy", help="the two players' strengths, e.g. search,random")
+    watch.add_argument("--bots", default="greedy,greedy", help="the two players' strengths, e.g. normal,easy")
 
     sim = sub.add_parser("simulate", help="play games between computer players and print a summary")
     sim.add_argument("ruleset", choices=rulesets)
@@ -77,10 +78,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default="random,random",
-        help="two strengths, comma-separated: random, greedy or search (default random,random); "
+        help="two strengths, comma-separated: easy, normal, hard, random, greedy or search (default random,random); "
         "they swap seats every other game",
     )
-    sim.add_argument("--budget", type=float, default=1.0, help="search bot thinking time per decision, in seconds")
+    sim.add_argument(
+        "--budget", type=float, default=1.0, help="the 'search' bot's thinking time per decision, in seconds"
+    )
     sim.add_argument(
         "--iterations",
         type=int,
@@ -138,9 +141,12 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return run_serve(args)
     if command == "watch":
+        from mythtable.engine.bots import STRENGTHS
+
         bots = [b.strip() for b in args.bots.split(",")]
-        if len(bots) != 2 or not all(bots):
-            raise MythtableError("--bots takes two strengths, e.g. greedy,random")
+        allowed = (*STRENGTHS, "ai")
+        if len(bots) != 2 or any(b not in allowed for b in bots):
+            raise MythtableError(f"--bots expects two of {', '.join(allowed)} separated by a comma, not {args.bots!r}")
         if args.speed <= 0:
             raise MythtableError("--speed must be positive")
         return _run_app({"watch": args.ruleset, "speed": args.speed, "bots": bots}, args.data_dir)
@@ -189,6 +195,9 @@ def _simulate(args: argparse.Namespace) -> int:
                 budget = f" (search: {data['iterations']} iterations per decision)"
             elif data["budget"] is not None:
                 budget = f" (search budget {data['budget']:g} s per decision)"
+            for name, level in data.get("levels", {}).items():
+                turn, most = level["per_turn_s"], level["per_decision_s"]
+                budget += f" ({name}: {turn:g} s per turn, at most {most:g} s a decision)"
             print(f"  bots {' vs '.join(data['bots'])}, swapping seats every other game{budget}:")
             for label, row in data["bot_wins"].items():
                 low, high = row["ci95"]

@@ -19,6 +19,7 @@ from mythtable.engine.registry import ai_hooks
 
 __all__ = [
     "GUARD_SAMPLE_SEED",
+    "LEVELS",
     "STRENGTHS",
     "AIHooks",
     "Bot",
@@ -31,7 +32,16 @@ __all__ = [
     "win_chance",
 ]
 
-STRENGTHS: tuple[str, ...] = ("random", "greedy", "search")
+LEVELS: dict[str, tuple[float, float]] = {
+    "normal": (1.5, 0.6),
+    "hard": (5.0, 2.5),
+}
+"""Search strength levels: (thinking seconds per turn, at most this many per decision). "easy"
+is the greedy bot (it answers at once); a settled decision is answered before its share."""
+
+STRENGTHS: tuple[str, ...] = ("random", "greedy", "search", "easy", "normal", "hard")
+"""What `make_bot` accepts: the levels a player picks (easy, normal, hard) and, for scripts and
+tests, the bots by name (random; greedy; search with `budget` seconds per decision)."""
 
 
 class Bot(Protocol):
@@ -67,7 +77,7 @@ class GreedyBot:
         actions = decision.actions
         if len(actions) == 1:
             return actions[0]
-        key, actions = self.guard.candidates(ruleset, state, decision)
+        key, actions = self.guard.candidates(ruleset, state, decision, self.hooks)
         scores = greedy_scores(ruleset, state, actions, decision.seat, self.hooks, self.rng)
         best = max(scores)
         top = [a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9]
@@ -84,18 +94,25 @@ def make_bot(
     workers: int | None = None,
     iterations: int | None = None,
 ) -> Bot:
-    """A computer player of the given strength ("random", "greedy" or "search").
+    """A computer player of the given strength (one of `STRENGTHS`).
 
-    `budget` is the search bot's thinking time per decision in seconds; `workers` the number of
-    processes it searches with (None: both cores when there are two or more; 1: this process only);
-    `iterations`, when given, replaces the clock with a fixed count per process (reproducible).
+    "easy" is the greedy bot; "normal" and "hard" are the search bot with a thinking budget per
+    turn (see `LEVELS`). `budget` is the "search" bot's thinking time per decision in seconds;
+    `workers` the number of processes a search bot uses (None: both cores when there are two or
+    more; 1: this process only); `iterations`, when given, replaces the clock of any search bot
+    with a fixed count per decision and process (reproducible).
     """
     if strength == "random":
         return RandomBot(seed)
-    if strength == "greedy":
+    if strength in ("greedy", "easy"):
         return GreedyBot(ruleset_id, seed)
-    if strength == "search":
+    if strength == "search" or strength in LEVELS:
         from mythtable.engine.mcts import SearchBot
 
-        return SearchBot(ruleset_id, seed, budget=budget, workers=workers, iterations=iterations)
+        if strength == "search":
+            return SearchBot(ruleset_id, seed, budget=budget, workers=workers, iterations=iterations)
+        per_turn, per_decision = LEVELS[strength]
+        return SearchBot(
+            ruleset_id, seed, budget=per_decision, turn_budget=per_turn, workers=workers, iterations=iterations
+        )
     raise ValueError(f"unknown bot strength {strength!r} (choose one of: {', '.join(STRENGTHS)})")

@@ -41,6 +41,9 @@ def greedy_scores(
 
 GUARD_SAMPLE_SEED = 0x6A4D
 """Fixed, so that the loop guard's answer depends on the seat's view alone."""
+STREAK_LIMIT = 200
+"""Decisions of one kind in a row by one seat (blocks declared one by one, say) after which the
+guard keeps only the actions that end the run, if there are any."""
 
 
 class LoopGuard:
@@ -52,11 +55,18 @@ class LoopGuard:
     to the other seat (a pass) is never left out: the other seat's own guard ends its cycles, and
     leaving out a pass would force a bot to pay for an answer it does not want. It reads only the
     seat's own view and whose decision comes next.
+
+    Leaving out what was tried does not end every wander: with many blockers a bot can block,
+    take a block back and block elsewhere through more views than a game has time for. So after
+    `STREAK_LIMIT` decisions of one kind in a row by one seat, only the actions that end the run
+    (the other seat decides next, or another kind of decision comes) are kept, where there are any.
     """
 
     def __init__(self) -> None:
         self.turn: int | None = None
         self.seen: dict[Any, set[Action]] = {}
+        self.run: tuple[int, str] | None = None
+        self.streak = 0
 
     def _key(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision) -> Any:
         turn = ruleset.turn_number(state)
@@ -70,9 +80,18 @@ class LoopGuard:
             view = ruleset.stage(state)
         return (decision.seat, decision.kind, view, tuple(decision.actions))
 
-    def candidates(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision) -> tuple[Any, list[Action]]:
+    def candidates(
+        self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision, hooks: AIHooks | None = None
+    ) -> tuple[Any, list[Action]]:
         """(a key for `record`, the actions worth considering)."""
         key = self._key(ruleset, state, decision)
+        run = (decision.seat, decision.kind)
+        self.streak = self.streak + 1 if run == self.run else 0
+        self.run = run
+        if hooks is not None and self.streak >= STREAK_LIMIT:
+            ending = [a for a in decision.actions if not self._keeps_run(ruleset, state, decision, a, hooks)]
+            if ending:
+                return key, ending
         used = self.seen.get(key)
         if not used:
             return key, decision.actions
@@ -81,6 +100,15 @@ class LoopGuard:
             used.clear()
             return key, decision.actions
         return key, fresh
+
+    @staticmethod
+    def _keeps_run(ruleset: Ruleset[Any, Any], state: Any, decision: Decision, action: Action, hooks: AIHooks) -> bool:
+        """Whether the same seat faces the same kind of decision after `action` (asked of a sample
+        drawn from the seat's view, like `record`)."""
+        after = hooks.determinize(state, decision.seat, Rng(GUARD_SAMPLE_SEED))
+        ruleset.apply(after, action)
+        following = ruleset.pending(after)
+        return following is not None and (following.seat, following.kind) == (decision.seat, decision.kind)
 
     def record(self, key: Any, action: Action, ruleset: Ruleset[Any, Any], state: Any, hooks: AIHooks) -> None:
         """Note `action`, chosen in `state` (before it is applied), if the same seat decides next.

@@ -16,6 +16,22 @@ one-step values as a prior, so even a tiny budget plays at least as well as the 
 
 Root parallelism: with `workers` > 1 the same search runs in helper processes with other seeds
 and the visit counts of the root's actions are added up.
+
+Time is spent where it matters: a `ThinkingClock` owned by the bot gives each of its turns (and
+the response windows it answers within one turn number) a budget, spent across that turn's
+decisions; a single decision takes at most a share of it. A search stops early once its own
+statistics show the answer cannot change any more (the most visited root action leads by more
+visits than the iterations left could give another), or, with a clock, once it is clear (the
+leader's mean value leads every other's by three standard errors; with paired root sampling, on
+the paired differences, or every option gives the same value on every sample). The clock is
+checked inside the iteration loop and the helper processes stop when the main search does, so a
+decision overshoots its share by at most one iteration, plus the greedy prior it always computes
+(the answer when no time is left).
+
+The tree is not reused from one decision to the next: the bot is given the state, not the
+actions since its last search, so it cannot tell which subtree the new state lies under; and
+the tree's edges do not record chance (dice, draws) nor which hidden cards the determinizations
+dealt, so a kept subtree would average over outcomes the seat has since seen did not happen.
 """
 
 from __future__ import annotations
@@ -26,6 +42,7 @@ import multiprocessing
 import os
 import pickle
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +66,85 @@ class SearchParams:
     paired_root: bool = False
     """Try every root action on each sample (same hidden cards, dice and rollout generator) and
     answer with the best mean value, instead of choosing root actions by UCB."""
+    clear_after: int = 24
+    """With a clock, a search may stop after this many iterations once the most visited root
+    action leads every other in mean value (of the iterations alone, without the prior) by
+    `clear_z` standard errors of the difference..."""
+    clear_z: float = 3.0
+    """...(each action's values count two pseudo-samples, a 0 and a 1, so that a few equal
+    values are not taken for certainty)."""
+    clear_rounds: int = 4
+    """With a clock and paired root sampling, a search may stop after this many rounds once the
+    best action's lead over every other is `clear_z` standard errors of their paired difference
+    (or the two gave exactly the same value on every sample: they are as good as each other)."""
+
+
+MIN_SEARCH = 0.01
+"""Seconds below which a decision is answered from the greedy prior alone (ties at random)."""
+
+Clock = Callable[[], float]
+"""Seconds from some fixed point (time.monotonic; tests inject a fake)."""
+
+
+class ThinkingClock:
+    """Thinking time of one seat, spent across the decisions of a turn.
+
+    `per_turn` seconds are shared by all the decisions the seat takes while the ruleset's turn
+    number stays the same (its own turn, or the response windows of the other seat's turn).
+    One decision gets at most `per_decision`, at most `share` of what is left, and, when `spread`,
+    about twice its fair part of what is left: the clock counts the decisions of the seat's past
+    turns (a Mythicarium turn may hold thirty, blockers included), so that the last decisions
+    of a long turn still get some. `now` is injectable for tests.
+    """
+
+    def __init__(
+        self,
+        per_turn: float,
+        per_decision: float | None = None,
+        now: Clock = time.monotonic,
+        share: float = 1.0,
+        spread: bool = False,
+    ) -> None:
+        self.per_turn = per_turn
+        self.per_decision = per_turn if per_decision is None else per_decision
+        self.share = share
+        self.spread = spread
+        self.now = now
+        self.turn: int | None = None
+        self.spent = 0.0
+        """Seconds spent so far in `turn`."""
+        self.taken = 0
+        """Decisions allotted time so far in `turn`."""
+        self.expected = 3.0
+        """Decisions a turn is expected to hold (a running mean over the past turns)."""
+
+    def peek(self, turn: int) -> float:
+        """Seconds the next decision of `turn` would get (0 once the turn's budget is spent)."""
+        spent, taken, expected = self.spent, self.taken, self.expected
+        if turn != self.turn:
+            spent, taken, expected = 0.0, 0, self._expected_after()
+        left = self.per_turn - spent
+        if left == math.inf:
+            return self.per_decision
+        part = self.share
+        if self.spread:
+            part = min(part, 2.0 / (max(1.0, expected - taken) + 1.0))
+        return max(0.0, min(self.per_decision, left * part))
+
+    def allot(self, turn: int) -> float:
+        """Like `peek`, and counts the decision in its turn."""
+        given = self.peek(turn)
+        if turn != self.turn:
+            self.expected = self._expected_after()
+            self.turn, self.spent, self.taken = turn, 0.0, 0
+        self.taken += 1
+        return given
+
+    def _expected_after(self) -> float:
+        return self.expected if self.taken == 0 else 0.5 * self.expected + 0.5 * self.taken
+
+    def charge(self, seconds: float) -> None:
+        self.spent += max(0.0, seconds)
 
 
 class Node:
@@ -77,10 +173,17 @@ def search(
     iterations: int | None,
     params: SearchParams,
     actions: list[Action] | None = None,
+    now: Clock = time.monotonic,
+    early_stop: bool = False,
+    stopped: Callable[[], bool] | None = None,
+    info: dict[str, Any] | None = None,
 ) -> RootStats:
-    """Run ISMCTS from `state` for `seat` until `deadline` (perf_counter) or `iterations`.
+    """Run ISMCTS from `state` for `seat` until `deadline` (on the `now` clock) or `iterations`.
 
-    `actions` limits the root to some of the legal actions (the loop guard's choice)."""
+    `actions` limits the root to some of the legal actions (the loop guard's choice). With
+    `early_stop` the search ends as soon as its answer cannot change (see `_settled`);
+    `stopped()` returning true ends it too (helper processes: the main search has finished).
+    `info`, when given, receives "iterations" (run) and "settled" (whether it stopped early)."""
     decision = ruleset.pending(state)
     assert decision is not None and decision.seat == seat
     root = Node(1 - seat)
@@ -95,29 +198,142 @@ def search(
         root.children[(seat, action)] = child
     root.visits = params.prior_visits * len(allowed)
     done = 0
-    perf = time.perf_counter
+    settled = False
+    pairs = _Pairs(len(allowed))
+    samples: dict[Node, list[float]] = {}
+    """Root child -> [iterations, sum, sum of squares] of its values (the prior left out)."""
+    start = now()
     while True:
         if iterations is not None:
             if done >= iterations:
                 break
-        elif deadline is not None and perf() >= deadline:
+            if early_stop and _settled(root, done, iterations - done, params, None):
+                settled = True
+                break
+        elif deadline is not None:
+            t = now()
+            if t >= deadline:
+                break
+            left = done * (deadline - t) / max(t - start, 1e-9)
+            if early_stop and done and _settled(root, done, left, params, samples):
+                settled = True
+                break
+        if stopped is not None and stopped():
             break
         if params.paired_root:
             # Every root action meets the same hidden cards, dice and rollout generator: the
             # differences between them are measured with far less noise (common random numbers).
             sample = hooks.determinize(state, seat, rng)
             seed = rng.next64()
+            values = []
             for action in allowed:
-                _iterate(ruleset, state, seat, Rng(seed), hooks, root, params, sample, action)
+                values.append(_iterate(ruleset, state, seat, Rng(seed), hooks, root, params, sample, action)[0])
                 done += 1
-                if iterations is None and deadline is not None and done > len(allowed) and perf() >= deadline:
+                if iterations is None and deadline is not None and done > len(allowed) and now() >= deadline:
+                    break
+            if len(values) == len(allowed):
+                pairs.add(values)
+                if early_stop and iterations is None and pairs.clear(params, root):
+                    settled = True
                     break
         else:
-            _iterate(ruleset, state, seat, rng, hooks, root, params)
+            value, child = _iterate(ruleset, state, seat, rng, hooks, root, params)
             done += 1
+            if child is not None:
+                got = samples.setdefault(child, [0.0, 0.0, 0.0])
+                got[0] += 1
+                got[1] += value
+                got[2] += value * value
+    if info is not None:
+        info["iterations"] = done
+        info["settled"] = settled
     if params.paired_root:  # equal visits everywhere: rank by mean value
         return {a: (1.0 + n.value / n.visits, n.value) for (_, a), n in root.children.items()}
     return {a: (n.visits, n.value) for (_, a), n in root.children.items()}
+
+
+def _settled(root: Node, done: int, left: float, params: SearchParams, samples: dict[Node, list[float]] | None) -> bool:
+    """Whether the answer (the most visited root action) can no longer change.
+
+    Certain: the leader is ahead of the runner-up by more visits than the `left` iterations
+    could give it. With a clock (`samples` given; `left` is only an estimate there anyway) also
+    clear: after `clear_after` iterations, the leader's mean value leads every other's by
+    `clear_z` standard errors."""
+    if params.paired_root:
+        return False
+    first = second = None
+    for child in root.children.values():
+        if first is None or child.visits > first.visits:
+            first, second = child, first
+        elif second is None or child.visits > second.visits:
+            second = child
+    if first is None or second is None:
+        return True
+    if first.visits - second.visits > left:
+        return True
+    if samples is None or done < params.clear_after:
+        return False
+    lead_mean, lead_var = _sample_stats(samples.get(first))
+    z = params.clear_z
+    for child in root.children.values():
+        if child is first:
+            continue
+        mean, var = _sample_stats(samples.get(child))
+        if lead_mean - mean <= z * math.sqrt(lead_var + var):
+            return False
+    return True
+
+
+def _sample_stats(got: list[float] | None) -> tuple[float, float]:
+    """(mean, variance of the mean) of a root child's values, counting two pseudo-samples, a 0
+    and a 1 (a uniform prior), so that a few equal values are not taken for certainty."""
+    n, total, sq = got if got else (0.0, 0.0, 0.0)
+    n, total, sq = n + 2, total + 1, sq + 1
+    mean = total / n
+    return mean, max(0.0, sq - n * mean * mean) / (n * n)
+
+
+class _Pairs:
+    """Paired root sampling's rounds (every root action on one sample): for each action, the sum
+    and sum of squares of its value minus the round's mean, to tell a clear winner early."""
+
+    __slots__ = ("rounds", "sq", "sum")
+
+    def __init__(self, n: int) -> None:
+        self.rounds = 0
+        self.sum = [0.0] * n
+        self.sq = [0.0] * n
+
+    def add(self, values: list[float]) -> None:
+        mean = sum(values) / len(values)
+        self.rounds += 1
+        for i, v in enumerate(values):
+            e = v - mean
+            self.sum[i] += e
+            self.sq[i] += e * e
+
+    def clear(self, params: SearchParams, root: Node) -> bool:
+        """Whether the best action by the rounds so far is clearly best, and is the answer too
+        (the answer also weighs the greedy prior)."""
+        r = self.rounds
+        if r < params.clear_rounds:
+            return False
+        means = [x / r for x in self.sum]
+        var = [max(0.0, q / r - m * m) for q, m in zip(self.sq, means, strict=True)]
+        best = max(range(len(means)), key=means.__getitem__)
+        answer = max(range(len(means)), key=[n.value / n.visits for n in root.children.values()].__getitem__)
+        if answer != best and means[answer] < means[best] - 1e-12:
+            return False
+        for i, m in enumerate(means):
+            if i == best:
+                continue
+            lead = means[best] - m
+            se = math.sqrt((var[best] + var[i]) / (r - 1))
+            if se == 0.0 and lead <= 1e-12:
+                continue  # the same value on every sample: as good as each other
+            if lead < params.clear_z * se or lead <= 1e-12:
+                return False
+        return True
 
 
 def _sigmoid(x: float) -> float:
@@ -138,8 +354,9 @@ def _iterate(
     params: SearchParams,
     sample: Any = None,
     first: Action | None = None,
-) -> None:
-    """One iteration: determinize (or copy `sample`), descend, expand, roll out, back up.
+) -> tuple[float, Node | None]:
+    """One iteration: determinize (or copy `sample`), descend, expand, roll out, back up; the
+    rollout's value for `me`, and the root's child it went through.
 
     With `first`, the root's action is given instead of chosen (paired root sampling)."""
     s = hooks.determinize(state, me, rng) if sample is None else ruleset.clone(sample)
@@ -194,6 +411,7 @@ def _iterate(
     for n in path:
         n.visits += 1
         n.value += value if n.seat == me else 1.0 - value
+    return value, path[1] if len(path) > 1 else None
 
 
 def _rollout(ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHooks, params: SearchParams) -> float:
@@ -237,14 +455,23 @@ def _greedy_step(ruleset: Ruleset[Any, Any], s: Any, seat: int, actions: list[Ac
     return best
 
 
-def best_action(actions: list[Action], stats: RootStats) -> Action:
-    """The root action with the most visits (ties: the best mean value, then listing order)."""
+def best_action(actions: list[Action], stats: RootStats, rng: Rng | None = None) -> Action:
+    """The root action with the most visits (ties: the best mean value, then `rng`'s pick, or
+    listing order without one).
+
+    Ties happen when a turn's budget is spent and the answer rests on the greedy prior alone;
+    a fixed order there could shuffle blockers round for ever, never reaching the last option."""
 
     def key(a: Action) -> tuple[float, float]:
         visits, value = stats.get(a, (0.0, 0.0))
         return (visits, value / visits if visits else 0.0)
 
-    return max(actions, key=key)
+    best = max(actions, key=key)
+    if rng is None:
+        return best
+    top_visits, top_value = key(best)
+    top = [a for a in actions if key(a)[0] == top_visits and key(a)[1] >= top_value - 1e-9]
+    return top[rng.below(len(top))] if len(top) > 1 else best
 
 
 # ----- root parallelism ------------------------------------------------------------------------
@@ -272,10 +499,11 @@ class _StateUnpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"unknown persistent id {pid!r}")
 
 
-def _init_worker(ruleset_id: str, content: Any) -> None:
+def _init_worker(ruleset_id: str, content: Any, stop: Any) -> None:
     _WORKER["ruleset"] = get(ruleset_id)
     _WORKER["content"] = content
     _WORKER["hooks"] = ai_hooks(ruleset_id)
+    _WORKER["stop"] = stop
 
 
 def _work(
@@ -286,13 +514,28 @@ def _work(
     iterations: int | None,
     params: SearchParams,
     actions: list[Action],
+    deadline: float | None = None,
+    job: int = 0,
 ) -> list[tuple[Action, float, float]]:
+    """A helper process's share of a search. It stops at `deadline` (time.monotonic is one clock
+    for all processes of a machine), after `budget` seconds of its own if it started late, or as
+    soon as the main search has stopped job number `job`."""
     import io
 
+    stop = _WORKER.get("stop")
+
+    def stopped() -> bool:
+        return stop is not None and stop.value >= job
+
+    if stopped():
+        return []
     state = _StateUnpickler(io.BytesIO(payload), _WORKER["content"]).load()
-    deadline = time.perf_counter() + budget
+    own = time.monotonic() + budget
+    deadline = own if deadline is None else min(deadline, own)
     ruleset = _WORKER["ruleset"]
-    stats = search(ruleset, state, seat, Rng(seed), _WORKER["hooks"], deadline, iterations, params, actions)
+    stats = search(
+        ruleset, state, seat, Rng(seed), _WORKER["hooks"], deadline, iterations, params, actions, stopped=stopped
+    )
     return [(a, v, w) for a, (v, w) in stats.items()]
 
 
@@ -307,9 +550,12 @@ def _dump_state(state: Any) -> bytes:
 class SearchBot:
     """The search-strength computer player (see the module docstring).
 
-    `budget` is the thinking time per decision in seconds; `iterations`, when given, replaces
-    the clock with a fixed number of iterations per process (tests use it: the result is then
-    reproducible). `workers` is the number of processes: None uses up to two cores.
+    `budget` is the thinking time per decision in seconds; `turn_budget`, when given, is the
+    thinking time per turn, shared by the decisions of that turn (each still at most `budget`).
+    `clock` replaces both with a clock of the caller's (tests inject a fake `now`).
+    `iterations`, when given, replaces the clock with a fixed number of iterations per process
+    (tests use it: the result is then reproducible). `workers` is the number of processes: None
+    uses up to two cores. `early_stop` answers as soon as the search's statistics settle.
     """
 
     name = "search"
@@ -322,57 +568,111 @@ class SearchBot:
         workers: int | None = None,
         iterations: int | None = None,
         params: SearchParams | None = None,
+        turn_budget: float | None = None,
+        clock: ThinkingClock | None = None,
+        early_stop: bool = True,
     ) -> None:
         self.ruleset_id = ruleset_id
         self.hooks = ai_hooks(ruleset_id)
         self.rng = Rng(seed ^ 0x5EA_4C4)
         self.budget = budget
         self.iterations = iterations
+        if clock is None:
+            per_turn = math.inf if turn_budget is None else turn_budget
+            clock = ThinkingClock(per_turn, budget, share=0.4, spread=turn_budget is not None)
+        self.clock = clock
+        self.early_stop = early_stop
         self.params = params or SearchParams(**self.hooks.search)  # type: ignore[arg-type]
         self.workers = workers if workers is not None else max(1, min(2, os.cpu_count() or 1))
         self._pool: Any = None
         self._pool_content: Any = None
+        self._stop: Any = None
+        self._job = 0
         self.guard = LoopGuard()
         self.last_samples = 0.0
         """Root visits behind the last answer, helpers included (prior visits too)."""
+        self.last_iterations = 0
+        """Iterations the main process ran for the last answer (helpers not included)."""
+        self.last_reason = ""
+        """Why the last search ended: single (one option), guard (the loop guard left one),
+        settled (its answer could no longer change), budget (the clock) or iterations."""
 
     def choose(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision) -> Action:
         actions = decision.actions
         if len(actions) == 1:
+            self.last_iterations = 0
+            self.last_reason = "single"
             return actions[0]
-        start = time.perf_counter()
-        deadline = start + self.budget
-        key, allowed = self.guard.candidates(ruleset, state, decision)
+        clock = self.clock
+        now = clock.now
+        start = now()
+        try:
+            return self._choose(ruleset, state, decision, start)
+        finally:
+            clock.charge(now() - start)
+
+    def _choose(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision, start: float) -> Action:
+        self.last_iterations = 0
+        self.last_reason = "guard"
+        allot = self.clock.allot(ruleset.turn_number(state))
+        if allot < MIN_SEARCH:
+            allot = 0.0  # a sliver of time buys a search of one or two iterations: trust the prior
+        deadline = start + allot
+        key, allowed = self.guard.candidates(ruleset, state, decision, self.hooks)
         if len(allowed) == 1:
             self.guard.record(key, allowed[0], ruleset, state, self.hooks)
             return allowed[0]
         rng = self.rng.fork()
         pending: Any = None
-        if self.workers > 1:
+        self._job += 1
+        job = self._job
+        if self.workers > 1 and (self.iterations is not None or allot > 0.05):
             pool = self._get_pool(state)
             if pool is not None:
                 payload = _dump_state(state)
-                left = max(0.0, deadline - time.perf_counter())
+                left = max(0.0, deadline - self.clock.now())
+                wall = time.monotonic() + left
                 pending = [
                     pool.apply_async(
-                        _work, (payload, decision.seat, rng.next64(), left, self.iterations, self.params, allowed)
+                        _work,
+                        (payload, decision.seat, rng.next64(), left, self.iterations, self.params, allowed, wall, job),
                     )
                     for _ in range(self.workers - 1)
                 ]
-        stats = search(ruleset, state, decision.seat, rng, self.hooks, deadline, self.iterations, self.params, allowed)
+        info: dict[str, Any] = {}
+        stats = search(
+            ruleset,
+            state,
+            decision.seat,
+            rng,
+            self.hooks,
+            deadline,
+            self.iterations,
+            self.params,
+            allowed,
+            now=self.clock.now,
+            early_stop=self.early_stop,
+            info=info,
+        )
+        self.last_iterations = info["iterations"]
+        self.last_reason = "settled" if info["settled"] else "budget" if self.iterations is None else "iterations"
         if pending is not None:
-            for job in pending:
-                # A fixed iteration count waits for the helpers; a clock budget gives them a little slack.
-                wait = None if self.iterations is not None else max(0.05, deadline - time.perf_counter() + 0.25)
+            if self._stop is not None and self.iterations is None:
+                self._stop.value = job  # the helpers stop with the main search
+            for job_result in pending:
+                # A fixed iteration count waits for the helpers; a clock gives them a frame or two.
+                wait = None if self.iterations is not None else 0.05
                 try:
-                    extra = job.get(timeout=wait)
+                    extra = job_result.get(timeout=wait)
                 except Exception:  # a slow or failed helper costs strength, never the game
                     continue
                 for a, v, w in extra:
                     v0, w0 = stats.get(a, (0.0, 0.0))
                     stats[a] = (v0 + v, w0 + w)
         self.last_samples = sum(v for v, _ in stats.values())
-        choice = best_action(allowed, stats)
+        # Exact ties are broken at random with a clock; a fixed count keeps listing order, so that
+        # its games stay those it always played.
+        choice = best_action(allowed, stats, rng if self.iterations is None else None)
         self.guard.record(key, choice, ruleset, state, self.hooks)
         return choice
 
@@ -383,7 +683,10 @@ class SearchBot:
         self.close()
         try:
             ctx = multiprocessing.get_context("spawn")
-            self._pool = ctx.Pool(self.workers - 1, initializer=_init_worker, initargs=(self.ruleset_id, content))
+            self._stop = ctx.RawValue("q", 0)
+            self._pool = ctx.Pool(
+                self.workers - 1, initializer=_init_worker, initargs=(self.ruleset_id, content, self._stop)
+            )
             self._pool_content = content
         except Exception:  # no helper processes on this platform: search alone
             self.workers = 1

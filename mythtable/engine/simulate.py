@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mythtable.engine.bots import Bot, RandomBot, make_bot
+from mythtable.engine.bots import LEVELS, Bot, RandomBot, make_bot
 from mythtable.engine.decision import Result
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
@@ -92,7 +92,10 @@ class Summary:
     bot_wins: list[int] = field(default_factory=lambda: [0, 0])
     """Wins of bots[0] and bots[1], whichever seat they played (they swap seats every other game)."""
     budget: float | None = None
+    """The "search" bot's seconds per decision (None when no bot searches by the clock that way)."""
     iterations: int | None = None
+    levels: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Search levels among the bots: name -> (seconds per turn, at most per decision)."""
 
     def as_dict(self) -> dict[str, Any]:
         done = max(self.finished, 1)
@@ -101,6 +104,8 @@ class Summary:
             data["bots"] = list(self.bots)
             data["budget"] = self.budget
             data["iterations"] = self.iterations
+            if self.levels:
+                data["levels"] = {k: {"per_turn_s": t, "per_decision_s": d} for k, (t, d) in self.levels.items()}
             data["bot_wins"] = {}
             for i, name in enumerate(self.bots):
                 low, high = wilson(self.bot_wins[i], self.finished)
@@ -202,17 +207,20 @@ def simulate(
     """Play `games` games. With bots other than random vs random, the two bots swap seats every
     other game (bots[0] plays seat 1 in even games) and their wins are counted per bot.
 
-    A search bot thinks `budget` seconds per decision, or exactly `iterations` iterations when given
+    The "search" bot thinks `budget` seconds per decision, "normal" and "hard" their budget per
+    turn (bots.LEVELS); any search bot runs exactly `iterations` iterations per decision when given
     (reproducible: the same seed gives the same games on any machine, under any load). `jobs` > 1
     plays that many games at once in separate processes; the summary does not depend on it.
     """
-    searching = "search" in bots
+    levels = {b: LEVELS[b] for b in bots if b in LEVELS}
+    searching = "search" in bots or bool(levels)
     summary = Summary(
         ruleset_id,
         games,
         bots=bots,
-        budget=budget if searching and iterations is None else None,
+        budget=budget if "search" in bots and iterations is None else None,
         iterations=iterations if searching else None,
+        levels=levels if iterations is None else {},
     )
     plan = MatchPlan(ruleset_id, bots, budget, iterations, save_dir)
     start = time.perf_counter()

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from mythtable.engine.bots import STRENGTHS, Bot, RandomBot
+from mythtable.engine.bots import LEVELS, STRENGTHS, Bot, RandomBot
 from mythtable.engine.bots import make_bot as make_strength_bot
 from mythtable.engine.game import Game
 from mythtable.engine.registry import own_ai
@@ -86,19 +86,24 @@ class Session:
 CONTROLLER_LABELS = {
     "human": "A person",
     "ai": "Computer (built-in AI)",
+    "easy": "Computer (easy)",
+    "normal": "Computer (normal)",
+    "hard": "Computer (hard)",
     "random": "Computer (random)",
     "greedy": "Computer (greedy)",
     "search": "Computer (search)",
 }
 
+LEVEL_NAMES = ("easy", "normal", "hard")
+"""The strengths a player picks from; random, greedy and search stay for scripts and tests."""
+
 
 def controller_choices(ruleset_id: str) -> list[str]:
-    """Who may sit at a seat: a person, or a computer of some strength."""
-    choices = ["human"]
+    """Who may sit at a seat: a person, or a computer of some strength (the levels first)."""
+    choices = ["human", *LEVEL_NAMES]
     if own_ai(ruleset_id) is not None:
         choices.append("ai")
-    choices.append("random")
-    choices.extend(s for s in STRENGTHS if s != "random")
+    choices.extend(s for s in STRENGTHS if s not in choices)
     return choices
 
 
@@ -110,7 +115,7 @@ def make_bot(ruleset_id: str, controller: str, seed: int) -> Bot:
             bot: Bot = factory(seed)
             return bot
         controller = "greedy"
-    if controller in ("greedy", "search"):
+    if controller in ("greedy", "search", "easy") or controller in LEVELS:
         # one process: forking helper processes from inside the running app is not worth the risk
         return make_strength_bot(ruleset_id, controller, seed, workers=1)
     return RandomBot(seed)

@@ -9,7 +9,7 @@ import pytest
 from mythtable.engine.bots import GreedyBot, ai_hooks
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
-from mythtable.engine.mcts import SearchBot
+from mythtable.engine.mcts import SearchBot, ThinkingClock
 from tests.bots.helpers import HIDDEN, RULESETS, card_multiset, reach
 
 
@@ -125,3 +125,38 @@ def test_determinize_deals_different_hidden_cards() -> None:
         for s in (hooks.determinize(game.state, d.seat, Rng(i)) for i in range(10))
     }
     assert len(hands) > 1
+
+
+class _Steps:
+    """A fake clock: one millisecond each time it is read, so a search's length is a count."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        self.t += 0.001
+        return self.t
+
+
+@pytest.mark.parametrize("ruleset_id", HIDDEN)
+def test_the_turn_budget_and_the_early_stop_read_no_hidden_information(ruleset_id: str) -> None:
+    # The per-turn share, the early stop and the paired rounds all decide from the search's own
+    # statistics: two states that look the same from the seat give the same answer after the
+    # same number of iterations, for the same reason, at every point of a turn's budget.
+    game = _case(ruleset_id)
+    d = game.decision
+    assert d is not None
+    other = _scrambled(ruleset_id, game)
+    turn = game.ruleset.turn_number(game.state)
+    reasons = set()
+    for seed, spent in ((1, 0.0), (2, 0.5), (3, 1.1)):
+        answers = []
+        for state in (game.state, other):
+            clock = ThinkingClock(1.2, 0.6, now=_Steps(), share=0.4)
+            clock.allot(turn)
+            clock.charge(spent)  # part of this turn's budget already spent on earlier decisions
+            bot = SearchBot(ruleset_id, seed, workers=1, clock=clock)
+            answers.append((bot.choose(game.ruleset, state, d), bot.last_iterations, bot.last_reason, clock.spent))
+        assert answers[0] == answers[1]
+        reasons.add(answers[0][2])
+    assert reasons & {"settled", "budget"}

@@ -218,3 +218,14 @@ def test_cli_simulate_refuses_bad_iterations_and_jobs(capsys: pytest.CaptureFixt
     assert "--iterations" in capsys.readouterr().err
     assert main(["simulate", "mythicarium", "--games", "1", "--jobs", "0"]) == 1
     assert "--jobs" in capsys.readouterr().err
+
+
+def test_greedy_bots_do_not_wander_through_blocks_forever() -> None:
+    """Seed 31: with many blockers, greedy against greedy blocked, took blocks back and blocked
+    elsewhere until the game was cut off at the action limit; the loop guard's run limit ends it."""
+    from mythtable.engine.bots import make_bot
+    from mythtable.engine.simulate import play_game
+
+    bots = (make_bot("mythicarium", "greedy", 63), make_bot("mythicarium", "greedy", 64))
+    out = play_game("mythicarium", 31, bots=bots)
+    assert out.result is not None, "the game did not end"

@@ -1,0 +1,160 @@
+"""How fast and how well the computer plays: `python benchmarks/computer.py [--json] [--games N]`.
+
+Plays seeded games of each ruleset, a computer of each strength level against the greedy bot
+(seats swapped every other game), and prints for the tested computer the median and 95th
+percentile of its thinking time per decision (all of them; those with one legal option, or one
+left by the loop guard; those where the search settled before its share of the budget) and per
+turn (the sum over the decisions it took while the ruleset's turn number stayed the same: its
+own turn and its answers in the other seat's, a round of its side in MythCraft), and its win
+rate with a 95% Wilson interval.
+
+Targets at "normal" on a 2-core machine: a turn at most 2 s median and 5 s at the 95th
+percentile; a decision with one sensible answer under 50 ms. "before" is the search bot as it
+was: a full second per decision, no early stop, no turn budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mythtable.engine.bots import STRENGTHS, Bot, GreedyBot, make_bot  # noqa: E402
+from mythtable.engine.decision import Action, Decision  # noqa: E402
+from mythtable.engine.mcts import SearchBot  # noqa: E402
+from mythtable.engine.protocol import Ruleset  # noqa: E402
+from mythtable.engine.simulate import play_game, wilson  # noqa: E402
+
+RULESETS = ("mythicarium", "magewars", "mythcraft")
+
+
+class Timed:
+    """Wraps a bot and notes how long each of its answers took, and why it ended."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.decisions: list[float] = []
+        self.single: list[float] = []
+        self.settled: list[float] = []
+        self.turns: dict[int, float] = defaultdict(float)
+
+    def choose(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision) -> Action:
+        turn = ruleset.turn_number(state)
+        start = time.perf_counter()
+        action = self.bot.choose(ruleset, state, decision)
+        spent = time.perf_counter() - start
+        self.decisions.append(spent)
+        self.turns[turn] += spent
+        reason = getattr(self.bot, "last_reason", "")
+        if len(decision.actions) == 1 or reason in ("single", "guard"):
+            self.single.append(spent)
+        elif reason == "settled":
+            self.settled.append(spent)
+        return action
+
+
+def _bot(ruleset_id: str, level: str, seed: int, workers: int) -> Bot:
+    if level == "before":
+        return SearchBot(ruleset_id, seed, budget=1.0, workers=workers, early_stop=False)
+    return make_bot(ruleset_id, level, seed, workers=workers)
+
+
+def _quantiles(values: list[float]) -> dict[str, float | int]:
+    if not values:
+        return {"n": 0, "median_s": 0.0, "p95_s": 0.0, "max_s": 0.0}
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {
+        "n": len(values),
+        "median_s": round(statistics.median(ordered), 4),
+        "p95_s": round(p95, 4),
+        "max_s": round(ordered[-1], 4),
+    }
+
+
+def measure(ruleset_id: str, level: str, games: int, seed: int, workers: int) -> dict[str, Any]:
+    decisions: list[float] = []
+    single: list[float] = []
+    settled: list[float] = []
+    turns: list[float] = []
+    wins = finished = 0
+    for i in range(games):
+        game_seed = seed + i
+        me = Timed(_bot(ruleset_id, level, game_seed * 2 + 1, workers))
+        other = GreedyBot(ruleset_id, game_seed * 2 + 2)
+        seat = i % 2
+        outcome = play_game(ruleset_id, game_seed, (me, other) if seat == 0 else (other, me))
+        close = getattr(me.bot, "close", None)
+        if close is not None:
+            close()
+        decisions += me.decisions
+        single += me.single
+        settled += me.settled
+        turns += list(me.turns.values())
+        if outcome.error is None and outcome.result is not None:
+            finished += 1
+            wins += outcome.result.winner == seat
+    low, high = wilson(wins, finished)
+    return {
+        "ruleset": ruleset_id,
+        "level": level,
+        "games": games,
+        "finished": finished,
+        "wins": wins,
+        "win_rate": round(wins / finished, 4) if finished else 0.0,
+        "ci95": [round(low, 4), round(high, 4)],
+        "decision": _quantiles(decisions),
+        "one_option": _quantiles(single),
+        "settled": _quantiles(settled),
+        "turn": _quantiles(turns),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=4, help="games per ruleset and level (default 4)")
+    parser.add_argument("--levels", default="easy,normal,hard", help="comma-separated; 'before' is the old search")
+    parser.add_argument("--rulesets", default=",".join(RULESETS))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes per search bot (the game screen uses 1)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    for level in levels:
+        if level != "before" and level not in STRENGTHS:
+            parser.error(f"unknown level {level!r}")
+    rows = []
+    for ruleset_id in [r.strip() for r in args.rulesets.split(",") if r.strip()]:
+        for level in levels:
+            row = measure(ruleset_id, level, args.games, args.seed, args.workers)
+            rows.append(row)
+            if not args.json:
+                d, t = row["decision"], row["turn"]
+                o, e = row["one_option"], row["settled"]
+                low, high = row["ci95"]
+                print(
+                    f"{ruleset_id:12} {level:7} vs greedy: wins {row['wins']}/{row['finished']}"
+                    f" ({100 * row['win_rate']:.0f}%, 95% CI {100 * low:.0f}-{100 * high:.0f}%)"
+                    f" | decision median {d['median_s']:.3f} s p95 {d['p95_s']:.3f} s (n={d['n']})"
+                    f" | one option median {o['median_s'] * 1000:.1f} ms p95 {o['p95_s'] * 1000:.1f} ms (n={o['n']})"
+                    f" | settled median {e['median_s'] * 1000:.0f} ms p95 {e['p95_s'] * 1000:.0f} ms (n={e['n']})"
+                    f" | turn median {t['median_s']:.2f} s p95 {t['p95_s']:.2f} s"
+                    f" max {t['max_s']:.2f} s (n={t['n']})",
+                    flush=True,
+                )
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
