@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 from mythtable.engine.bots import STRENGTHS, Bot, GreedyBot, make_bot  # noqa: E402
 from mythtable.engine.decision import Action, Decision  # noqa: E402
-from mythtable.engine.mcts import SearchBot  # noqa: E402
 from mythtable.engine.protocol import Ruleset  # noqa: E402
+from mythtable.engine.search_bot import SearchBot  # noqa: E402
 from mythtable.engine.simulate import play_game, wilson  # noqa: E402
 
 RULESETS = ("mythicarium", "magewars", "mythcraft")

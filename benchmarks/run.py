@@ -60,7 +60,7 @@ def engine_figures(ruleset_id: str, games: int, seed: int = 1000) -> dict[str, f
 def search_figures(ruleset_id: str, decisions: int = 12, iterations: int = 100) -> dict[str, float]:
     """The search bot (one process) on positions from a random game: decisions per second at a
     fixed number of iterations, and iterations per second."""
-    from mythtable.engine.mcts import SearchBot
+    from mythtable.engine.search_bot import SearchBot
 
     game = Game.new(ruleset_id, 77)
     walker = RandomBot(5)

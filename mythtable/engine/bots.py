@@ -1,6 +1,6 @@
 """Computer players that speak only the decision protocol, so they play any ruleset.
 
-`RandomBot` needs nothing from a ruleset. `GreedyBot` and the search bot (`mcts.SearchBot`)
+`RandomBot` needs nothing from a ruleset. `GreedyBot` and the search bot (`search_bot.SearchBot`)
 use the AI hooks the ruleset registers (`RulesetEntry.ai`, see engine/registry.py):
 `heuristic(state, seat)` and `determinize(state, seat, rng)`. They never look at information
 hidden from their seat: every state they evaluate is first re-dealt by `determinize` from what
@@ -107,7 +107,7 @@ def make_bot(
     if strength in ("greedy", "easy"):
         return GreedyBot(ruleset_id, seed)
     if strength == "search" or strength in LEVELS:
-        from mythtable.engine.mcts import SearchBot
+        from mythtable.engine.search_bot import SearchBot
 
         if strength == "search":
             return SearchBot(ruleset_id, seed, budget=budget, workers=workers, iterations=iterations)

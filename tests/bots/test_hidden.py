@@ -9,7 +9,8 @@ import pytest
 from mythtable.engine.bots import GreedyBot, ai_hooks
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
-from mythtable.engine.mcts import SearchBot, ThinkingClock
+from mythtable.engine.mcts import ThinkingClock
+from mythtable.engine.search_bot import SearchBot
 from tests.bots.helpers import HIDDEN, RULESETS, card_multiset, reach
 
 

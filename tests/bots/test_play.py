@@ -13,7 +13,8 @@ from mythtable.engine.bots import Bot, GreedyBot, LoopGuard, RandomBot, ai_hooks
 from mythtable.engine.decision import Decision
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
-from mythtable.engine.mcts import SearchBot, SearchParams, _rollout
+from mythtable.engine.mcts import SearchParams, _rollout
+from mythtable.engine.search_bot import SearchBot
 from mythtable.engine.simulate import play_game, simulate, wilson
 from tests.bots.helpers import RULESETS, reach
 

@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 
 from mythtable.cli import main
-from mythtable.engine import mcts
+from mythtable.engine import search_bot
 from mythtable.engine.bots import LEVELS, GreedyBot, make_bot
 from mythtable.engine.decision import Action, Decision, Result
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
-from mythtable.engine.mcts import SearchBot, SearchParams, ThinkingClock, search
+from mythtable.engine.mcts import SearchParams, ThinkingClock, search
 from mythtable.engine.protocol import AIHooks
+from mythtable.engine.search_bot import SearchBot
 from mythtable.engine.simulate import play_game
 from mythtable.tui.session import CONTROLLER_LABELS, Session, controller_choices
 from tests.bots.helpers import RULESETS, reach
@@ -83,7 +84,7 @@ class PickRuleset:
 
 def _pick_bot(monkeypatch: pytest.MonkeyPatch, paired: bool, per_decision: float = 10.0) -> SearchBot:
     hooks = AIHooks(heuristic=lambda s, seat: 0.0, determinize=lambda s, seat, rng: Pick(s.winners, s.picked))
-    monkeypatch.setattr(mcts, "ai_hooks", lambda rid: hooks)
+    monkeypatch.setattr(search_bot, "ai_hooks", lambda rid: hooks)
     clock = ThinkingClock(math.inf, per_decision, now=FakeClock())
     return SearchBot("pick", 1, workers=1, clock=clock, params=SearchParams(paired_root=paired))
 
@@ -219,14 +220,14 @@ def test_the_helpers_stop_when_the_main_search_has_stopped(monkeypatch: pytest.M
     class Stop:
         value = 7
 
-    monkeypatch.setitem(mcts._WORKER, "stop", Stop())
-    monkeypatch.setitem(mcts._WORKER, "ruleset", game.ruleset)
-    monkeypatch.setitem(mcts._WORKER, "content", game.state.content)
-    monkeypatch.setitem(mcts._WORKER, "hooks", mcts.ai_hooks("mythicarium"))
-    payload = mcts._dump_state(game.state)
+    monkeypatch.setitem(search_bot._WORKER, "stop", Stop())
+    monkeypatch.setitem(search_bot._WORKER, "ruleset", game.ruleset)
+    monkeypatch.setitem(search_bot._WORKER, "content", game.state.content)
+    monkeypatch.setitem(search_bot._WORKER, "hooks", search_bot.ai_hooks("mythicarium"))
+    payload = search_bot._dump_state(game.state)
     params = SearchParams()
     # A job the main search has already finished is not started at all...
-    assert mcts._work(payload, d.seat, 1, 30.0, None, params, d.actions, None, 7) == []
+    assert search_bot._work(payload, d.seat, 1, 30.0, None, params, d.actions, None, 7) == []
     # ...and a running one stops as soon as it is told: here after three looks.
     calls = {"n": 0}
 
@@ -235,7 +236,7 @@ def test_the_helpers_stop_when_the_main_search_has_stopped(monkeypatch: pytest.M
         return calls["n"] > 3
 
     info: dict[str, Any] = {}
-    hooks = mcts.ai_hooks("mythicarium")
+    hooks = search_bot.ai_hooks("mythicarium")
     search(game.ruleset, game.state, d.seat, Rng(1), hooks, None, 10_000, params, stopped=stopped, info=info)
     assert info["iterations"] == 3
 

@@ -10,14 +10,15 @@ from typing import Any
 from mythtable.engine.decision import Action
 from mythtable.engine.dice import ScriptedRng
 from mythtable.engine.registry import load
-from mythtable.rulesets.mythcraft import RULESET
+from mythtable.rulesets.mythcraft import RULESET, rules
 from mythtable.rulesets.mythcraft.content import MythcraftContent
 from mythtable.rulesets.mythcraft.schema import Creature
 from mythtable.rulesets.mythcraft.state import State, Unit
 
 LOADED = load("mythcraft")
 CONTENT: MythcraftContent = LOADED.content
-ENGINE = RULESET.engine
+ENGINE = rules
+"""The rules as module functions (ENGINE.unit(state, uid), ...): the name the tests have always used."""
 ATTR = {"STR": 0, "DEX": 1, "END": 2, "AWR": 3, "INT": 4, "CHA": 5, "LUCK": 6, "COR": 7}
 LETTERS = "abcdefghijklmnop"
 

@@ -107,7 +107,7 @@ def test_H_27_record_replays_exactly_and_levels_1_to_3() -> None:
     # take-back: a move rolls nothing and can be taken back; an attack rolled a d20 and cannot
     g2 = Game.new("mythcraft", 5, Setup(["A", "B"], {"encounter": "E1"}))
     before = g2.hash()
-    hero = RULESET.engine.active(g2.state)
+    hero = ENGINE.active(g2.state)
     move = next(a for a in g2.decision.actions if a[0] == "move")  # type: ignore[union-attr]
     g2.apply(move)
     assert g2.takeback_count(hero.side) == 1

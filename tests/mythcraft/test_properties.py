@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -105,15 +104,18 @@ def test_replay_of_a_recorded_random_game() -> None:
 
 
 def test_performance_smoke() -> None:
-    actions = 0
-    engine = 0.0
-    t0 = time.perf_counter()
+    """MythCraft's engine time per action stays within a generous multiple of Mythicarium's,
+    measured in the same run, games interleaved (a ratio, not a wall-clock threshold: the machines
+    here are shared and noisy; benchmarks/run.py gives the figures)."""
+    per_action = {"mythcraft": [0.0, 0], "mythicarium": [0.0, 0]}
     for seed in range(5):
-        out = play_game("mythcraft", 1000 + seed)
-        actions += out.actions
-        engine += out.engine_seconds
-    assert actions / engine > 3000, f"{actions / engine:.0f} actions/s"
-    assert time.perf_counter() - t0 < 20
+        for ruleset_id, total in per_action.items():
+            out = play_game(ruleset_id, 1000 + seed)
+            assert out.result is not None and out.error is None
+            total[0] += out.engine_seconds
+            total[1] += out.actions
+    mythcraft, mythicarium = (t / n for t, n in per_action.values())
+    assert mythcraft < 20 * mythicarium, f"{mythcraft * 1e3:.3f} ms vs {mythicarium * 1e3:.3f} ms per action"
 
 
 @pytest.mark.parametrize("encounter", ["E1", "E2", "E3"])
@@ -121,6 +123,7 @@ def test_view_is_complete_and_frozen(encounter: str) -> None:
     game = Game.new("mythcraft", 9, Setup(["A", "B"], {"encounter": encounter}))
     v = game.view(0)
     assert v == game.view(None)  # no hidden information
+    assert hash(v) == hash(game.view(0))  # the bots' loop guard keys on the view
     assert v.map.width >= 12 and v.initiative.round == 1
     assert v.active_uid == v.initiative.order[v.initiative.current].uid
     assert v.reachable and v.active_reach >= 1

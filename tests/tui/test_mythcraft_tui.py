@@ -14,6 +14,7 @@ from mythtable.engine.decision import Action, Decision
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
 from mythtable.engine.registry import load
+from mythtable.rulesets.mythcraft import rules
 from mythtable.rulesets.mythcraft.ai import CreatureAI
 from mythtable.rulesets.mythcraft.rules import dist
 from mythtable.tui.app import MythtableApp
@@ -54,7 +55,7 @@ def round_policy(decision: Decision, game: Game) -> Action:
     if attacks:
         return attacks[0]
     st = game.state
-    me = game.ruleset.engine.active(st)  # type: ignore[attr-defined]
+    me = rules.active(st)
     foes = [o for o in st.units if o.side == CREATURES and not o.dead]
     moves = [a for a in actions if a[0] == "move"]
     if moves and foes:
@@ -242,6 +243,7 @@ def test_the_board_draws_every_state_of_random_games() -> None:
                     break
                 kinds.add(decision.kind)
                 view = game.view(decision.seat)
+                grid.subject_of = game.subject
                 out = Console(width=rng.choice((18, 24, 40)), file=io.StringIO(), color_system=None)
                 out.print(TrackRender(view, ""), RosterRender(view))
                 c = rng.choice(view.combatants)
@@ -269,7 +271,7 @@ def test_the_board_draws_every_state_of_random_games() -> None:
                     assert len(rows) == 1 + grid.scale * view.map.height
                 assert board.status(view).startswith(f"Round {view.round}")
                 for action in decision.actions:
-                    explain(view, action)
+                    explain(view, action, game.subject(action))
                 for action in rng.sample(decision.actions, min(3, len(decision.actions))):
                     grid.focus_action = action
                     grid.render_map(view)

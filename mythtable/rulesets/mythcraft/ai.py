@@ -11,21 +11,24 @@ from typing import Any
 
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
+from mythtable.rulesets.mythcraft import rules
 from mythtable.rulesets.mythcraft.rules import HEROES, dist
-from mythtable.rulesets.mythcraft.state import State, Unit
+from mythtable.rulesets.mythcraft.state import AttackFrame, State, Unit, clone
 
 
 class CreatureAI:
     name = "creature-ai"
 
     def choose(self, ruleset: Any, state: State, decision: Decision) -> Action:
-        eng = ruleset.engine
+        eng = rules
         acts = decision.actions
         kind = decision.kind
         if kind == "reaction":
             return ("react", acts[0][1]) if ("react", acts[0][1]) in acts else acts[-1]
         if kind == "grapple_defense":
-            target = eng.unit(state, state.stack[-1]["targets"][state.stack[-1]["k"]])
+            frame = state.stack[-1]
+            assert isinstance(frame, AttackFrame)
+            target = eng.unit(state, frame.targets[frame.target_index])
             ref, fort = eng.defense(state, target, "REF"), eng.defense(state, target, "FORT")
             return ("defend", "REF") if ref >= fort else ("defend", "FORT")
         if kind == "special_ap_choice":
@@ -128,8 +131,6 @@ def heuristic(state: State, seat: int) -> float:
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """MythCraft hides nothing but the dice to come: a clone with a generator reseeded from `rng`."""
-    from mythtable.rulesets.mythcraft import RULESET
-
-    clone = RULESET.clone(state)
-    clone.rng = Rng(rng.next64())
-    return clone
+    copy = clone(state)
+    copy.rng = Rng(rng.next64())
+    return copy

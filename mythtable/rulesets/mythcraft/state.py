@@ -163,6 +163,174 @@ class Unit:
 UNIT_FIELDS: tuple[str, ...] = tuple(Unit.__slots__)  # type: ignore[attr-defined]
 
 
+# ----- frames: what is under way and can be interrupted by a reaction ------------------------------
+@dataclass(slots=True)
+class AttackSpec:
+    """What an attack rolls and deals (rules/specs.py builds it). Never changed once built: clones share it."""
+
+    name: str
+    label: str  # the attribute named in the log ("STR", "INT", ...; "" for a creature's bonus)
+    mod: int  # added to the d20
+    defense: str  # the defense it targets ("?" for a grapple: the defender chooses REF or FORT)
+    dice_n: int
+    dice_sides: int
+    bonus: int  # added to the damage dice
+    damage_type: str
+    melee: bool
+    ranged: bool
+    magic: bool
+    creature: bool
+    average: int  # a creature action's fixed damage (H-13)
+    riders: tuple[tuple[str, int, int], ...]  # (condition, value, rounds) on a hit
+    kind: str  # "damage", "effect", "grapple", "escape", "shove" or "trip"
+    wid: str  # the weapon, creature action or "" (spells, maneuvers)
+    thrown: bool | None = None  # a weapon's: whether this attack throws it (None: not a weapon attack)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "lab": self.label,
+            "mod": self.mod,
+            "def": self.defense,
+            "n": self.dice_n,
+            "s": self.dice_sides,
+            "b": self.bonus,
+            "type": self.damage_type,
+            "melee": self.melee,
+            "ranged": self.ranged,
+            "magic": self.magic,
+            "creature": self.creature,
+            "avg": self.average,
+            "riders": [list(r) for r in self.riders],
+            "kind": self.kind,
+            "wid": self.wid,
+        }
+        if self.thrown is not None:
+            out["thrown"] = self.thrown
+        return out
+
+
+@dataclass(slots=True)
+class MoveFrame:
+    """A participant walking a path square by square; leaving a square may offer an Engaged strike (F-24)."""
+
+    uid: str
+    path: tuple[Pos, ...]  # the squares to enter, in order (never changed)
+    free: Pos  # the last square entered that no one else stands on (F-15: the move never ends on an ally)
+    step: int = 0  # index into path of the next square to enter
+    asked: tuple[str, ...] = ()  # who has been offered an Engaged strike on leaving the current square
+
+    def copy(self) -> MoveFrame:
+        return MoveFrame(self.uid, self.path, self.free, self.step, self.asked)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "t": "mv",
+            "u": self.uid,
+            "path": [list(p) for p in self.path],
+            "i": self.step,
+            "asked": list(self.asked),
+            "free": list(self.free),
+        }
+
+
+@dataclass(slots=True)
+class AttackFrame:
+    """An attack on one or more targets (an area attack rolls once), in phases: roll, target, resolve."""
+
+    attacker: str
+    targets: tuple[str, ...]
+    spec: AttackSpec
+    stop: bool = False  # an Engaged strike: a hit drops the target's speed to 0 (F-24)
+    target_index: int = 0
+    nat: int = 0  # the natural d20
+    phase: str = "roll"
+    bonus: int = 0  # a Parry or Ward's +2 to the defense
+    dice: tuple[int, ...] | None = None  # damage dice, rolled once for all targets (F-11)
+    defense: str = ""  # the defense of the current target ("" until chosen)
+    missed: bool = False  # a single-target melee attack missed (Grim Reprisal)
+    total: int | None = None  # the attack total against the current target (None until judged)
+    defense_value: int = 0
+    hit: bool = False
+    crit: bool = False
+    auto: bool = False  # a natural hit whatever the defense
+
+    def copy(self) -> AttackFrame:
+        return AttackFrame(  # every field is immutable: a copy of the frame is enough
+            self.attacker,
+            self.targets,
+            self.spec,
+            self.stop,
+            self.target_index,
+            self.nat,
+            self.phase,
+            self.bonus,
+            self.dice,
+            self.defense,
+            self.missed,
+            self.total,
+            self.defense_value,
+            self.hit,
+            self.crit,
+            self.auto,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "t": "atk",
+            "a": self.attacker,
+            "targets": list(self.targets),
+            "k": self.target_index,
+            "spec": self.spec.to_json(),
+            "nat": self.nat,
+            "ph": self.phase,
+            "bonus": self.bonus,
+            "stop": self.stop,
+            "dice": None if self.dice is None else list(self.dice),
+            "def": self.defense,
+            "missed": self.missed,
+        }
+        if self.total is not None:
+            out.update(total=self.total, defv=self.defense_value, hit=self.hit, crit=self.crit, auto=self.auto)
+        return out
+
+
+@dataclass(slots=True)
+class OfferFrame:
+    """A reaction offered to `who` against `target` (H-14): answered with react or decline."""
+
+    who: str
+    name: str  # "engaged", "riposte", "grim_reprisal", "parry" or "ward"
+    target: str
+    defense: str | None = None  # Parry and Ward: the defense the +2 goes to
+
+    def copy(self) -> OfferFrame:
+        return OfferFrame(self.who, self.name, self.target, self.defense)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"t": "offer", "who": self.who, "name": self.name, "target": self.target}
+        if self.defense is not None:
+            out["def"] = self.defense
+        return out
+
+
+@dataclass(slots=True)
+class ChoiceFrame:
+    """A cleric given the fury draught chooses one source of special AP (H-7)."""
+
+    uid: str
+    rounds: int
+
+    def copy(self) -> ChoiceFrame:
+        return ChoiceFrame(self.uid, self.rounds)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"t": "choice", "u": self.uid, "rounds": self.rounds}
+
+
+Frame = MoveFrame | AttackFrame | OfferFrame | ChoiceFrame
+
+
 @dataclass(slots=True)
 class State:
     content: MythcraftContent
@@ -176,7 +344,7 @@ class State:
     phase: str = "start"  # "start" (turn start pending) or "act"
     active_gone: bool = False
     ground: list[list[Any]] = field(default_factory=list)  # [x, y, item id]
-    stack: list[dict[str, Any]] = field(default_factory=list)
+    stack: list[Frame] = field(default_factory=list)
     auto_decline: list[bool] = field(default_factory=lambda: [False, False])
     fixed_damage: bool = False
     round_limit: int = 0  # H-28: the game is a draw by time when this round ends (0: no limit)
@@ -187,3 +355,53 @@ class State:
     decision: Decision | None = None
     reach_cache: MoveRange | None = None
     opening: list[Any] = field(default_factory=list)
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """Plain data for hashing and records (a pending frame keeps the keys it has always had)."""
+    return {
+        "encounter": state.encounter,
+        "unit_fields": list(UNIT_FIELDS),
+        "units": [u.to_json() for u in state.units],
+        "order": list(state.order),
+        "turn_idx": state.turn_idx,
+        "round": state.round,
+        "phase": state.phase,
+        "active_gone": state.active_gone,
+        "ground": [list(g) for g in state.ground],
+        "stack": [f.to_json() for f in state.stack],
+        "auto_decline": list(state.auto_decline),
+        "fixed_damage": state.fixed_damage,
+        "round_limit": state.round_limit,
+        "result": state.result,
+        "turns": state.turns,
+        "rng": state.rng.state,
+    }
+
+
+def clone(state: State) -> State:
+    """A copy to play on (search, take-backs): everything mutable copied; content, board and caches shared."""
+    return State(
+        content=state.content,
+        board=state.board,
+        rng=state.rng.copy(),
+        units=[u.copy() for u in state.units],
+        order=state.order[:],
+        encounter=state.encounter,
+        turn_idx=state.turn_idx,
+        round=state.round,
+        phase=state.phase,
+        active_gone=state.active_gone,
+        ground=[g[:] for g in state.ground],
+        stack=[f.copy() for f in state.stack],
+        auto_decline=state.auto_decline[:],
+        fixed_damage=state.fixed_damage,
+        round_limit=state.round_limit,
+        result=None if state.result is None else state.result[:],
+        turns=state.turns,
+        casualties=state.casualties,
+        moved=state.moved,
+        decision=state.decision,
+        reach_cache=state.reach_cache,
+        opening=state.opening,
+    )

@@ -2,7 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+
+from mythtable.rulesets.mythcraft.content import ItemDef, MythcraftContent, SpellDef
+from mythtable.rulesets.mythcraft.rules import (
+    DEF_INDEX,
+    HEROES,
+    active,
+    bloodied,
+    capacity,
+    creature_moves,
+    defense,
+    encumbered,
+    hero_moves,
+    melee_reach,
+    reactive_cap,
+    speed_squares,
+    stage,
+    weight,
+)
+from mythtable.rulesets.mythcraft.state import State, Unit
+
+ATTR_NAMES = ("STR", "DEX", "END", "AWR", "INT", "CHA", "LUCK", "COR")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +91,10 @@ class CombatantView:
     max_sp: int
     actions_left: int  # creatures: stat-block actions left this turn
     feature: str
+    kind_name: str  # a creature's stat-block name ("Ash Hound" for "Ash Hound B"); a hero's template title
+    weapon_name: str  # "" when the hand is empty
+    off_hand_name: str
+    actions: tuple[CreatureActionView, ...]  # a creature's stat-block actions (() for a hero)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +119,9 @@ class ReachableSquare:
     x: int
     y: int
     ap_cost: int  # 0 inside the current Move, 1 for a new Move (creatures: 1 action)
+    engaged_by: tuple[str, ...] = ()
+    """Hostiles whose melee reach the mover is in now but this square is not: they may strike as it
+    leaves (F-24). A hint: the engine decides along the path, once per hostile and round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +135,190 @@ class MythcraftView:
     active_uid: str
     reachable: tuple[ReachableSquare, ...]
     active_reach: int  # the active participant's melee reach in squares
+    reach_squares: tuple[tuple[int, int], ...]  # on its turn: the squares within that reach (walls aside)
     decision_kind: str
     prompt: str
     result: str
+    catalogue: Catalogue  # item and spell definitions, for the board's detail lines
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureActionView:
+    """One action of a creature's stat block, as the board lists and explains it."""
+
+    id: str
+    name: str
+    kind: str  # "move", "attack", "dodge" or "area_attack"
+    damage: str
+    damage_type: str
+    defense: str
+    once_per_encounter: bool
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Catalogue:
+    """The public item and spell definitions the board explains options with: one per content,
+    shared by every view of games on it (so equal views compare it by identity)."""
+
+    items: Mapping[str, ItemDef]
+    spells: Mapping[str, SpellDef]
+    actions: Mapping[str, tuple[CreatureActionView, ...]]  # creature id -> its stat-block actions
+
+
+_CATALOGUES: dict[int, tuple[MythcraftContent, Catalogue]] = {}
+
+
+def catalogue(content: MythcraftContent) -> Catalogue:
+    got = _CATALOGUES.get(id(content))
+    if got is None or got[0] is not content:
+        if len(_CATALOGUES) >= 16:  # test contents come and go
+            _CATALOGUES.clear()
+        got = _CATALOGUES[id(content)] = (
+            content,
+            Catalogue(
+                MappingProxyType(content.items),
+                MappingProxyType(content.spells),
+                MappingProxyType(
+                    {
+                        cid: tuple(
+                            CreatureActionView(
+                                a.id, a.name, a.kind, a.damage, a.damage_type or "", a.defense, a.once_per_encounter
+                            )
+                            for a in c.actions
+                        )
+                        for cid, c in content.creatures.items()
+                    }
+                ),
+            ),
+        )
+    return got[1]
+
+
+# ----- the builder -----------------------------------------------------------------------------
+def build_view(state: State, seat: int | None) -> MythcraftView:
+    """Everything is public in MythCraft: every seat (and the replay viewer) sees the same."""
+    items = state.content.items
+    board = state.board
+    current = None
+    if state.order and not state.active_gone and state.turn_idx < len(state.order):
+        current = active(state)
+    combatants = tuple(combatant_view(state, u) for u in state.units)
+    order = tuple(
+        InitiativeEntry(u.uid, u.name, u.init[0], u.attrs[3], u.init[1], tuple(u.init[2]))
+        for u in (state.units[i] for i in state.order)
+    )
+    reachable: tuple[ReachableSquare, ...] = ()
+    d = state.decision
+    if d is not None and d.kind in ("hero_turn", "creature_turn") and current is not None:
+        moves = hero_moves(state, current) if current.side == HEROES else creature_moves(state, current)
+        reachable = tuple(
+            ReachableSquare(x, y, c, engaged_by(state, current, x, y)) for (x, y), c in sorted(moves.items())
+        )
+    result = ""
+    if state.result is not None:
+        winner = state.result[0]
+        head = "Draw: " if winner is None else "Heroes win: " if winner == HEROES else "The Myth Caster wins: "
+        result = head + state.result[1]
+    return MythcraftView(
+        stage=stage(state),
+        round=state.round,
+        encounter=state.encounter,
+        map=MapView(
+            board.width,
+            board.height,
+            tuple(sorted(board.walls)),
+            tuple(sorted(board.rubble)),
+            tuple(GroundItemView(g[0], g[1], g[2], items[g[2]].name) for g in state.ground),
+        ),
+        combatants=combatants,
+        initiative=InitiativeView(order, state.turn_idx, state.round),
+        active_uid=current.uid if current else "",
+        reachable=reachable,
+        active_reach=melee_reach(state, current) if current else 0,
+        reach_squares=reach_squares(state, current)
+        if current is not None and d is not None and d.kind in TURNS
+        else (),
+        decision_kind=d.kind if d else "",
+        prompt=d.prompt if d else "",
+        result=result,
+        catalogue=catalogue(state.content),
+    )
+
+
+TURNS = ("hero_turn", "creature_turn")
+
+
+def reach_squares(state: State, u: Unit) -> tuple[tuple[int, int], ...]:
+    """The squares around `u` within its melee reach (a box of that radius, walls and its own square aside)."""
+    r = melee_reach(state, u)
+    board = state.board
+    walls = board.walls
+    return tuple(
+        (x, y)
+        for y in range(max(0, u.y - r), min(board.height, u.y + r + 1))
+        for x in range(max(0, u.x - r), min(board.width, u.x + r + 1))
+        if (x, y) != (u.x, u.y) and (x, y) not in walls
+    )
+
+
+def engaged_by(state: State, mover: Unit, x: int, y: int) -> tuple[str, ...]:
+    """Hostiles able to strike whose melee reach `mover` is in now but (x, y) is not (F-24)."""
+    out = []
+    for o in state.units:
+        if o.side == mover.side or o.dead or o.dying:
+            continue
+        reach = melee_reach(state, o)
+        now = max(abs(o.x - mover.x), abs(o.y - mover.y))
+        then = max(abs(o.x - x), abs(o.y - y))
+        if 0 < now <= reach < then:
+            out.append(o.uid)
+    return tuple(out)
+
+
+def combatant_view(state: State, u: Unit) -> CombatantView:
+    items = state.content.items
+    creature = state.content.creatures[u.kind] if u.side != HEROES else None
+    defs = tuple((name, defense(state, u, name)) for name in DEF_INDEX)
+    attrs = ATTR_NAMES if u.side == HEROES else ATTR_NAMES[:6]
+    return CombatantView(
+        uid=u.uid,
+        name=u.name,
+        side=u.side,
+        kind=u.kind,
+        x=u.x,
+        y=u.y,
+        hp=u.hp,
+        max_hp=u.max_hp,
+        bloodied=bloodied(u),
+        dp=u.dp,
+        dying=u.dying,
+        dead=u.dead,
+        conditions=tuple(ConditionView(k, v[0], 0 if v[1] == -2 else v[1], v[2]) for k, v in sorted(u.conds.items())),
+        ap=u.ap,
+        fresh_ap=u.fresh,
+        carried_reactive_ap=u.kept,
+        special_kind=u.special,
+        special_ap=u.special_ap,
+        reactive_ap=u.reactive,
+        reactive_cap=reactive_cap(u.level) if u.side == HEROES else 0,
+        level=u.level,
+        weapon=u.main,
+        off_hand=u.off,
+        armor=u.armor,
+        carried=tuple(u.pack),
+        carried_weight=weight(state, u) if u.side == HEROES else 0,
+        capacity=capacity(u.attrs[0]) if u.side == HEROES else 0,
+        encumbered=encumbered(state, u),
+        speed_ft=u.speed_ft,
+        speed_squares=speed_squares(state, u),
+        defenses=defs,
+        attributes=tuple(zip(attrs, u.attrs, strict=False)),
+        sp=u.sp,
+        max_sp=u.max_sp,
+        actions_left=u.acts,
+        feature=u.feature,
+        kind_name=creature.name if creature is not None else state.content.heroes[u.kind].title,
+        weapon_name=items[u.main].name if u.main else "",
+        off_hand_name=items[u.off].name if u.off else "",
+        actions=catalogue(state.content).actions[u.kind] if creature is not None else (),
+    )

@@ -1,0 +1,250 @@
+"""The search-strength computer player: the search of mcts.py, run on a thinking clock, with
+the loop guard, and with helper processes (root parallelism: the same search with other seeds,
+their root visit counts added up)."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import multiprocessing
+import os
+import pickle
+import time
+from typing import Any
+
+from mythtable.engine.decision import Action, Decision
+from mythtable.engine.dice import Rng
+from mythtable.engine.lookahead import LoopGuard
+from mythtable.engine.mcts import MIN_SEARCH, SearchParams, ThinkingClock, best_action, search
+from mythtable.engine.protocol import Ruleset
+from mythtable.engine.registry import ai_hooks, get
+
+# ----- root parallelism ------------------------------------------------------------------------
+
+_WORKER: dict[str, Any] = {}
+
+
+class _StatePickler(pickle.Pickler):
+    def __init__(self, file: Any, content: Any) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.content = content
+
+    def persistent_id(self, obj: Any) -> str | None:
+        return "content" if obj is self.content else None
+
+
+class _StateUnpickler(pickle.Unpickler):
+    def __init__(self, file: Any, content: Any) -> None:
+        super().__init__(file)
+        self.content = content
+
+    def persistent_load(self, pid: Any) -> Any:
+        if pid == "content":
+            return self.content
+        raise pickle.UnpicklingError(f"unknown persistent id {pid!r}")
+
+
+def _init_worker(ruleset_id: str, content: Any, stop: Any) -> None:
+    _WORKER["ruleset"] = get(ruleset_id)
+    _WORKER["content"] = content
+    _WORKER["hooks"] = ai_hooks(ruleset_id)
+    _WORKER["stop"] = stop
+
+
+def _work(
+    payload: bytes,
+    seat: int,
+    seed: int,
+    budget: float,
+    iterations: int | None,
+    params: SearchParams,
+    actions: list[Action],
+    deadline: float | None = None,
+    job: int = 0,
+) -> list[tuple[Action, float, float]]:
+    """A helper process's share of a search. It stops at `deadline` (time.monotonic is one clock
+    for all processes of a machine), after `budget` seconds of its own if it started late, or as
+    soon as the main search has stopped job number `job`."""
+    import io
+
+    stop = _WORKER.get("stop")
+
+    def stopped() -> bool:
+        return stop is not None and stop.value >= job
+
+    if stopped():
+        return []
+    state = _StateUnpickler(io.BytesIO(payload), _WORKER["content"]).load()
+    own = time.monotonic() + budget
+    deadline = own if deadline is None else min(deadline, own)
+    ruleset = _WORKER["ruleset"]
+    stats = search(
+        ruleset, state, seat, Rng(seed), _WORKER["hooks"], deadline, iterations, params, actions, stopped=stopped
+    )
+    return [(a, v, w) for a, (v, w) in stats.items()]
+
+
+def _dump_state(state: Any) -> bytes:
+    import io
+
+    buf = io.BytesIO()
+    _StatePickler(buf, getattr(state, "content", None)).dump(state)
+    return buf.getvalue()
+
+
+class SearchBot:
+    """The search-strength computer player (see the module docstring).
+
+    `budget` is the thinking time per decision in seconds; `turn_budget`, when given, is the
+    thinking time per turn, shared by the decisions of that turn (each still at most `budget`).
+    `clock` replaces both with a clock of the caller's (tests inject a fake `now`).
+    `iterations`, when given, replaces the clock with a fixed number of iterations per process
+    (tests use it: the result is then reproducible). `workers` is the number of processes: None
+    uses up to two cores. `early_stop` answers as soon as the search's statistics settle.
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        ruleset_id: str,
+        seed: int,
+        budget: float = 1.0,
+        workers: int | None = None,
+        iterations: int | None = None,
+        params: SearchParams | None = None,
+        turn_budget: float | None = None,
+        clock: ThinkingClock | None = None,
+        early_stop: bool = True,
+    ) -> None:
+        self.ruleset_id = ruleset_id
+        self.hooks = ai_hooks(ruleset_id)
+        self.rng = Rng(seed ^ 0x5EA_4C4)
+        self.budget = budget
+        self.iterations = iterations
+        if clock is None:
+            per_turn = math.inf if turn_budget is None else turn_budget
+            clock = ThinkingClock(per_turn, budget, share=0.4, spread=turn_budget is not None)
+        self.clock = clock
+        self.early_stop = early_stop
+        self.params = params or SearchParams(**self.hooks.search)  # type: ignore[arg-type]
+        self.workers = workers if workers is not None else max(1, min(2, os.cpu_count() or 1))
+        self._pool: Any = None
+        self._pool_content: Any = None
+        self._stop: Any = None
+        self._job = 0
+        self.guard = LoopGuard()
+        self.last_samples = 0.0
+        """Root visits behind the last answer, helpers included (prior visits too)."""
+        self.last_iterations = 0
+        """Iterations the main process ran for the last answer (helpers not included)."""
+        self.last_reason = ""
+        """Why the last search ended: single (one option), guard (the loop guard left one),
+        settled (its answer could no longer change), budget (the clock) or iterations."""
+
+    def choose(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision) -> Action:
+        actions = decision.actions
+        if len(actions) == 1:
+            self.last_iterations = 0
+            self.last_reason = "single"
+            return actions[0]
+        clock = self.clock
+        now = clock.now
+        start = now()
+        try:
+            return self._choose(ruleset, state, decision, start)
+        finally:
+            clock.charge(now() - start)
+
+    def _choose(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision, start: float) -> Action:
+        self.last_iterations = 0
+        self.last_reason = "guard"
+        allot = self.clock.allot(ruleset.turn_number(state))
+        if allot < MIN_SEARCH:
+            allot = 0.0  # a sliver of time buys a search of one or two iterations: trust the prior
+        deadline = start + allot
+        key, allowed = self.guard.candidates(ruleset, state, decision, self.hooks)
+        if len(allowed) == 1:
+            self.guard.record(key, allowed[0], ruleset, state, self.hooks)
+            return allowed[0]
+        rng = self.rng.fork()
+        pending: Any = None
+        self._job += 1
+        job = self._job
+        if self.workers > 1 and (self.iterations is not None or allot > 0.05):
+            pool = self._get_pool(state)
+            if pool is not None:
+                payload = _dump_state(state)
+                left = max(0.0, deadline - self.clock.now())
+                wall = time.monotonic() + left
+                pending = [
+                    pool.apply_async(
+                        _work,
+                        (payload, decision.seat, rng.next64(), left, self.iterations, self.params, allowed, wall, job),
+                    )
+                    for _ in range(self.workers - 1)
+                ]
+        info: dict[str, Any] = {}
+        stats = search(
+            ruleset,
+            state,
+            decision.seat,
+            rng,
+            self.hooks,
+            deadline,
+            self.iterations,
+            self.params,
+            allowed,
+            now=self.clock.now,
+            early_stop=self.early_stop,
+            info=info,
+        )
+        self.last_iterations = info["iterations"]
+        self.last_reason = "settled" if info["settled"] else "budget" if self.iterations is None else "iterations"
+        if pending is not None:
+            if self._stop is not None and self.iterations is None:
+                self._stop.value = job  # the helpers stop with the main search
+            for job_result in pending:
+                # A fixed iteration count waits for the helpers; a clock gives them a frame or two.
+                wait = None if self.iterations is not None else 0.05
+                try:
+                    extra = job_result.get(timeout=wait)
+                except Exception:  # a slow or failed helper costs strength, never the game
+                    continue
+                for a, v, w in extra:
+                    v0, w0 = stats.get(a, (0.0, 0.0))
+                    stats[a] = (v0 + v, w0 + w)
+        self.last_samples = sum(v for v, _ in stats.values())
+        # Exact ties are broken at random with a clock; a fixed count keeps listing order, so that
+        # its games stay those it always played.
+        choice = best_action(allowed, stats, rng if self.iterations is None else None)
+        self.guard.record(key, choice, ruleset, state, self.hooks)
+        return choice
+
+    def _get_pool(self, state: Any) -> Any:
+        content = getattr(state, "content", None)
+        if self._pool is not None and content is self._pool_content:
+            return self._pool
+        self.close()
+        try:
+            ctx = multiprocessing.get_context("spawn")
+            self._stop = ctx.RawValue("q", 0)
+            self._pool = ctx.Pool(
+                self.workers - 1, initializer=_init_worker, initargs=(self.ruleset_id, content, self._stop)
+            )
+            self._pool_content = content
+        except Exception:  # no helper processes on this platform: search alone
+            self.workers = 1
+            self._pool = None
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the helper processes (they also stop when this process exits)."""
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool = None
+            self._pool_content = None
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self.close()

@@ -1,0 +1,206 @@
+"""The MythCraft Ruleset: glue between the engine's protocol and the rules (setup, apply, view, copies)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mythtable.engine.decision import Action, Decision, Event, Result, Subject
+from mythtable.engine.dice import Rng
+from mythtable.engine.errors import IllegalAction, SetupError
+from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
+from mythtable.engine.registry import RulesetEntry
+from mythtable.rulesets.mythcraft import ai, rules
+from mythtable.rulesets.mythcraft.content import MythcraftContent
+from mythtable.rulesets.mythcraft.rules import (
+    HEROES,
+    ROUND_LIMIT_CHOICES,
+    SIMULATION_ROUND_LIMIT,
+    reactive_cap,
+)
+from mythtable.rulesets.mythcraft.state import MoveFrame, State, clone, snapshot
+from mythtable.rulesets.mythcraft.view import MythcraftView, build_view
+from mythtable.rulesets.mythcraft.words import describe, subject
+
+DEFAULT_PARTY = ("berzerker", "cleric", "warrior", "rogue")
+
+
+class MythCraft(Ruleset[State, MythcraftContent]):
+    id = "mythcraft"
+    title = "MythCraft combat"
+    seats = (SeatInfo("Heroes", "Ana"), SeatInfo("Myth Caster", "Bram"))
+    hidden_information = False
+
+    # ----- content and setup ------------------------------------------------------------------
+    def load_content(self, root: Path) -> MythcraftContent:
+        """Validate the content files (pydantic, schema.py); a game in progress never needs this."""
+        from mythtable.rulesets.mythcraft.schema import load_content
+
+        return load_content(root)
+
+    def setup_fields(self, content: MythcraftContent) -> list[SetupField]:
+        encs = tuple(SetupChoice(e.id, f"{e.id} {e.name} (level {e.level})") for e in content.encounters.values())
+        heroes = tuple(SetupChoice(h.id, f"{h.title} ({h.name})") for h in content.heroes.values())
+        yes_no = (SetupChoice("no", "No"), SetupChoice("yes", "Yes"))
+        fields = [SetupField("encounter", "Encounter", encs, "E1")]
+        for k, default in enumerate(DEFAULT_PARTY, start=1):
+            fields.append(SetupField(f"hero{k}", f"Hero {k}", heroes, default, optional=k > 2))
+        fields += [
+            SetupField(
+                "level",
+                "Party level",
+                (SetupChoice("1", "1"), SetupChoice("2", "2"), SetupChoice("3", "3")),
+                "",
+                optional=True,
+            ),
+            SetupField("auto_decline_heroes", "Auto-decline hero reactions", yes_no, "no"),
+            SetupField("auto_decline_creatures", "Auto-decline creature reactions", yes_no, "no"),
+            SetupField(
+                "creature_damage",
+                "Creature damage",
+                (SetupChoice("rolled", "Rolled"), SetupChoice("fixed", "Fixed averages (H-13)")),
+                "rolled",
+            ),
+            SetupField(
+                "round_limit",
+                "Round limit (H-28)",
+                (
+                    SetupChoice("none", "No limit"),
+                    *(SetupChoice(str(n), f"Draw by time after round {n}") for n in ROUND_LIMIT_CHOICES),
+                ),
+                "none",
+            ),
+        ]
+        return fields
+
+    def simulation_setup(self, content: MythcraftContent) -> Setup:
+        """Bot-versus-bot runs set a round limit (H-28), so that two aimless bots still end their game."""
+        setup = self.default_setup(content)
+        setup.options["round_limit"] = str(SIMULATION_ROUND_LIMIT)
+        return setup
+
+    def check_setup(self, content: MythcraftContent, setup: Setup) -> None:
+        """Missing options take their defaults; hero1 and hero2 are required."""
+        options = {f.key: f.default for f in self.setup_fields(content)}
+        options.update(setup.options)
+        super().check_setup(content, Setup(players=setup.players, options=options))
+        if not options.get("hero1") or not options.get("hero2"):
+            raise SetupError("a party needs at least two heroes (hero1 and hero2)")
+
+    # ----- the state machine ------------------------------------------------------------------
+    def new_game(self, content: MythcraftContent, seed: int, setup: Setup) -> State:
+        return self.new_state(content, Rng(seed), setup.options)
+
+    def new_state(self, content: MythcraftContent, rng: Rng, options: dict[str, str], **kw: Any) -> State:
+        opts = {f.key: f.default for f in self.setup_fields(content)}
+        opts.update(options)
+        enc = opts.get("encounter") or "E1"
+        party = [opts.get(f"hero{k}", "") for k in range(1, 5)]
+        level = int(opts["level"]) if opts.get("level") else content.encounters[enc].level
+        return rules.build(
+            content,
+            rng,
+            enc,
+            party,
+            level,
+            auto_decline=(opts.get("auto_decline_heroes") == "yes", opts.get("auto_decline_creatures") == "yes"),
+            fixed_damage=opts.get("creature_damage") == "fixed",
+            round_limit=int(opts["round_limit"]) if str(opts.get("round_limit", "none")).isdigit() else 0,
+            **kw,
+        )
+
+    def opening_events(self, state: State) -> list[Event]:
+        return list(state.opening)
+
+    def pending(self, state: State) -> Decision | None:
+        return state.decision
+
+    def apply(self, state: State, action: Action) -> list[Event]:
+        d = state.decision
+        if d is None:
+            raise IllegalAction("the game is over; no more actions are possible")
+        if action not in d.actions:
+            raise IllegalAction(f"{list(action)} is not a legal choice now ({d.prompt})")
+        events: list[Event] = []
+        rules.apply_action(state, action, events)
+        rules.advance(state, events)
+        return events
+
+    def describe(self, state: State, action: Action) -> str:
+        return describe(state, action)
+
+    def subject(self, state: State, action: Action) -> Subject:
+        return subject(state, action)
+
+    def result(self, state: State) -> Result | None:
+        if state.result is None:
+            return None
+        return Result(winner=state.result[0], reason=state.result[1], turns=state.round)
+
+    # ----- copying and inspecting -----------------------------------------------------------
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return snapshot(state)
+
+    def clone(self, state: State) -> State:
+        return clone(state)
+
+    def turn_number(self, state: State) -> int:
+        return state.round
+
+    def stage(self, state: State) -> str:
+        return rules.stage(state)
+
+    def check_invariants(self, state: State) -> list[str]:
+        problems: list[str] = []
+        seen: dict[tuple[int, int], str] = {}
+        passing = {f.uid for f in state.stack if isinstance(f, MoveFrame)}  # moving through an ally's square
+        for u in state.units:
+            for name in ("ap", "reactive", "special_ap", "hp", "dp", "sp", "acts", "move_left"):
+                if getattr(u, name) < 0:
+                    problems.append(f"{u.name}: {name} is negative ({getattr(u, name)})")
+            if u.hp > u.max_hp:
+                problems.append(f"{u.name}: HP {u.hp} over max {u.max_hp}")
+            if u.kept > reactive_cap(u.level):
+                problems.append(f"{u.name}: kept {u.kept} Reactive AP over the cap")
+            if u.dead:
+                if state.units.index(u) in state.order:
+                    problems.append(f"{u.name} is dead but still in the Initiative order")
+                continue
+            if (u.x, u.y) in state.board.walls:
+                problems.append(f"{u.name} stands in a wall")
+            if u.uid in passing:
+                continue
+            if (u.x, u.y) in seen:
+                problems.append(f"{u.name} shares a square with {seen[(u.x, u.y)]}")
+            seen[(u.x, u.y)] = u.name
+            if u.dying and (u.hp != 0 or u.side != HEROES):
+                problems.append(f"{u.name}: dying with HP {u.hp}")
+            if u.side == HEROES and u.hp == 0 and not u.dying:
+                problems.append(f"{u.name}: 0 HP but not dying")
+            if u.dp >= 8:
+                problems.append(f"{u.name}: {u.dp} DP but alive")
+        d = state.decision
+        if (d is None) == (state.result is None):
+            problems.append("exactly one of a decision and a result must exist")
+        if d is not None and d.kind in ("hero_turn", "creature_turn"):
+            a = rules.active(state)
+            if a.side != d.seat:
+                problems.append("the turn decision is not for the active participant's seat")
+            if state.stack:
+                problems.append("a turn decision is open while frames are pending")
+        return problems
+
+    # ----- the view -----------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> MythcraftView:
+        return build_view(state, seat)
+
+
+RULESET = MythCraft()
+
+# The one object the registry (mythtable.engine.registry) reads.
+ENTRY = RulesetEntry(
+    ruleset=RULESET,
+    ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE, dict(ai.SEARCH_PARAMS)),
+    make_ai=ai.make_ai,
+    rules_file="rules.toml",
+)

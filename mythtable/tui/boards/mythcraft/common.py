@@ -1,0 +1,129 @@
+"""Styles and small helpers shared by the MythCraft board's parts: tokens, names, who is asked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+HERO_STYLE = "bold white on #1f4f8f"
+
+
+CREATURE_STYLE = "bold white on #8f2f2f"
+
+
+HERO_STYLE_ALT = "bold white on #3068b0"
+
+
+CREATURE_STYLE_ALT = "bold white on #b04848"
+
+
+DYING_STYLE = "bold #ff8080 on #3a1f1f"
+
+
+ACTIVE_STYLE = "bold black on #e8c547"
+
+
+FOCUS_STYLE = "bold white on #a040b0"
+
+
+CURSOR_STYLE = "bold black on #f0f0f0"
+
+
+MOVE_BG = "#1e3f27"
+
+
+MOVE_BG_NEW = "#16301e"
+
+
+WALL_STYLE = "#7a7a7a on #4a4a4a"
+
+
+RUBBLE_STYLE = "#b09060"
+
+
+ITEM_STYLE = "bold #f0d060"
+
+
+FLOOR_STYLE = "#5a5a5a"
+
+
+REACH_STYLE = "#e06060"
+
+
+FRESH_COLOUR = "#5fd75f"
+
+
+CARRIED_COLOUR = "#5fafd7"
+
+
+SPECIAL_COLOUR = {"rage": "#ff5f5f", "support": "#ffd75f"}
+
+
+FRESH_STYLE = f"bold {FRESH_COLOUR}"
+
+
+CARRIED_STYLE = f"bold {CARRIED_COLOUR}"
+
+
+SPECIAL_NAME = {"rage": "Rage", "support": "Holy Support"}
+
+
+CONDITION_SHORT = {"dodge": "Dodging", "stopped": "Stopped"}
+"""Condition names as shown (the others are capitalized; Bleeding and Burning add their X)."""
+
+
+def item_name(iid: str, name: str = "") -> str:
+    """An item as shown: its name (the view's), capitalized; "—" for an empty hand."""
+    if not iid:
+        return "—"
+    name = name or iid.replace("_", " ")
+    return name[:1].upper() + name[1:]
+
+
+def item_name_in(view: Any, iid: str) -> str:
+    item = view.catalogue.items.get(iid)
+    return item_name(iid, str(item.name) if item is not None else "")
+
+
+def token(c: Any) -> str:
+    """Two characters: a hero's party number and initial, a creature's kind letter and suffix."""
+    if c.side == 0:
+        digits = "".join(ch for ch in c.uid if ch.isdigit()) or "?"
+        return f"{digits[-1]}{str(c.name)[:1]}".ljust(2)[:2]
+    kind_name = str(c.kind_name) or c.name
+    letter = kind_name.split()[-1][:1].lower()
+    suffix = c.name[len(kind_name) :].strip() if c.name.startswith(kind_name) else ""
+    return (letter + suffix[:1]).ljust(2)
+
+
+def token_style(c: Any, alternate: bool = False) -> str:
+    """A hero's or creature's colours; on the map every other square a shade lighter, so that
+    neighbours read as two tokens ("hA" beside "i ", not "hAi ")."""
+    if c.dying:
+        return DYING_STYLE
+    if alternate:
+        return HERO_STYLE_ALT if c.side == 0 else CREATURE_STYLE_ALT
+    return HERO_STYLE if c.side == 0 else CREATURE_STYLE
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"-{-n}"
+
+
+def condition_text(cond: Any) -> str:
+    name = CONDITION_SHORT.get(cond.name, cond.name.capitalize())
+    return f"{name} {cond.value}" if cond.value else name
+
+
+def reactor(view: Any) -> Any | None:
+    """Who is asked in a reaction or a choice (the prompt starts with that combatant's name)."""
+    if view.decision_kind in ("hero_turn", "creature_turn", ""):
+        return None
+    named = [c for c in view.combatants if not c.dead and view.prompt.startswith(c.name)]
+    return max(named, key=lambda c: len(c.name)) if named else None
+
+
+TURNS = ("hero_turn", "creature_turn")
+
+
+def find(view: Any, uid: object) -> Any | None:
+    return next((c for c in view.combatants if c.uid == uid), None)

@@ -1,0 +1,151 @@
+"""The detail line: what the highlighted option means (a square's cost and risk, a target, an item)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+
+from mythtable.engine.decision import Action, Subject
+from mythtable.tui.boards.mythcraft.common import (
+    ITEM_STYLE,
+    TURNS,
+    condition_text,
+    find,
+    item_name_in,
+    reactor,
+    token,
+    token_style,
+)
+
+
+def explain(view: Any, action: Action, subject: Subject) -> str | Text:
+    """What an option means, by its subject (the ruleset says what it is about): a target's HP and
+    defenses, an item's weight and use, a square's AP cost and Engaged risk."""
+    kind = action[0]
+    if view.decision_kind in TURNS:
+        target = find(view, subject.target) if subject.target is not None else None
+        if target is not None:
+            return target_detail(view, action, target)
+        if subject.item is not None:
+            return item_detail(view, str(subject.item), str(kind), find(view, subject.actor))
+        if subject.square is not None:
+            return move_detail(view, *subject.square)
+    if kind == "react":
+        asked = reactor(view)
+        if asked is not None and asked.side == 0:
+            return Text(f"{asked.name} holds {asked.reactive_ap} Reactive AP (cap {asked.reactive_cap}).")
+    return ""
+
+
+def move_detail(view: Any, x: int, y: int) -> Text:
+    square = next((s for s in view.reachable if (s.x, s.y) == (x, y)), None)
+    active = find(view, view.active_uid)
+    text = Text(f"Move to ({x}, {y})", style="bold")
+    if active is not None:
+        steps = max(abs(active.x - x), abs(active.y - y))
+        text.append(f", {steps} square{'s' if steps != 1 else ''} away")
+    if square is not None:
+        if active is not None and active.side == 1:
+            text.append(" · uses 1 action", style="yellow")
+        elif square.ap_cost == 0:
+            text.append(" · 0 AP (inside this Move)", style="green")
+        else:
+            text.append(f" · {square.ap_cost} AP (a new Move)", style="yellow")
+        strikers = [token(o).strip() for uid in square.engaged_by if (o := find(view, uid)) is not None]
+        if strikers:
+            text.append(f" · leaves the reach of {', '.join(strikers)}: Engaged strike", style="bold red")
+    item = next((g for g in view.map.ground if (g.x, g.y) == (x, y)), None)
+    if item is not None:
+        text.append(f" · {item.name} lies there", style=ITEM_STYLE)
+    return text
+
+
+def target_detail(view: Any, action: Action, target: Any) -> Text:
+    """The target's HP and state, what the option does to it against which defense, its defenses."""
+    text = Text()
+    text.append(f"{token(target)}", style=token_style(target))
+    text.append(f" {target.name}", style="bold")
+    text.append(f" HP {target.hp}/{target.max_hp}")
+    if target.bloodied:
+        text.append(" Bloodied", style="#ffaf00")
+    if target.dying:
+        text.append(f" dying, DP {target.dp}", style="red")
+    for cond in target.conditions:
+        text.append(f" {condition_text(cond)}", style="italic cyan")
+    defenses = dict(target.defenses)
+    what, against = effect_of(view, action)
+    if what:
+        text.append(f" · {what}", style="yellow")
+    if against in defenses:
+        text.append(f" vs {against} {defenses[against]}", style="bold yellow")
+    others = " ".join(f"{name} {value}" for name, value in target.defenses if name != against)
+    text.append(f" · {others}", style="cyan")
+    return text
+
+
+def effect_of(view: Any, action: Action) -> tuple[str, str]:
+    """What an attack, spell or item does ("Bite 1d6+2 sharp") and the defense it goes against."""
+    kind, key = action[0], str(action[1]) if len(action) > 1 else ""
+    if kind == "attack":
+        active = find(view, view.active_uid)
+        if active is not None and active.side == 1:
+            act = next((a for a in active.actions if a.id == key), None)
+            if act is not None:
+                return f"{act.name} {act.damage} {act.damage_type or ''}".strip(), act.defense
+            return "", ""
+        if key == "unarmed":
+            return "unarmed strike", "AR"
+        item = view.catalogue.items.get(key)
+        if item is not None:
+            return f"{item_name_in(view, key)} {item.damage} {item.damage_type or ''}".strip(), item.defense
+    if kind == "cast":
+        spell = view.catalogue.spells.get(key)
+        if spell is not None:
+            if spell.heal:
+                return f"{spell.name} heals {spell.heal}", ""
+            area = f" (area {spell.area})" if spell.target == "area" else ""
+            return f"{spell.name}{area} {spell.damage} {spell.damage_type or ''}".strip(), spell.defense
+    if kind == "use":
+        item = view.catalogue.items.get(key)
+        if item is not None:
+            return item_name_in(view, key) + (f" heals {item.heal}" if item.heal else ""), ""
+    if kind in ("grapple", "shove", "trip"):
+        return f"{kind} (REF or FORT)", ""
+    return "", ""
+
+
+def item_detail(view: Any, iid: str, kind: str = "", holder: Any = None) -> Text:
+    """An item's kind, weight, damage, grip and healing; the load after setting down or picking up."""
+    item = view.catalogue.items.get(iid)
+    if item is None:
+        return Text("")
+    text = Text(item_name_in(view, iid), style="bold")
+    text.append(f" · {item.kind} · weight {item.weight}")
+    if item.damage:
+        text.append(f" · {item.damage} {item.damage_type}")
+    if item.grip not in ("none", "one_hand"):
+        text.append(f" · {item.grip.replace('_', ' ')}")
+    if item.heal:
+        text.append(f" · heals {item.heal}")
+    if holder is not None and holder.capacity and kind in ("set_down", "pick_up"):
+        after = holder.carried_weight + (item.weight if kind == "pick_up" else -item.weight)
+        style = "bold red" if after > holder.capacity else "green"
+        text.append(f" · load {holder.carried_weight} → {after}/{holder.capacity}", style=style)
+    return text
+
+
+def option_at(view: Any, actions: list[Action], x: int, y: int, subject: Callable[[Action], Subject]) -> int | None:
+    """The index of the option that goes to (x, y) (a move), else of the first option of the turn
+    aimed at whoever stands there."""
+    here = next((c.uid for c in view.combatants if not c.dead and (c.x, c.y) == (x, y)), None)
+    turn = view.decision_kind in TURNS
+    aimed = None
+    for index, action in enumerate(actions):
+        about = subject(action)
+        if about.square == (x, y) and about.item is None:
+            return index
+        if aimed is None and turn and here is not None and about.target == here:
+            aimed = index
+    return aimed

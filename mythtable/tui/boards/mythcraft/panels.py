@@ -1,0 +1,249 @@
+"""The side panels: the initiative track, the active combatant's card (AP, kit) and the roster."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Text
+
+from mythtable.tui.boards.mythcraft.common import (
+    ACTIVE_STYLE,
+    CARRIED_COLOUR,
+    CARRIED_STYLE,
+    FOCUS_STYLE,
+    FRESH_COLOUR,
+    FRESH_STYLE,
+    SPECIAL_COLOUR,
+    SPECIAL_NAME,
+    condition_text,
+    item_name,
+    signed,
+    token,
+    token_style,
+)
+
+
+class TrackRender:
+    """The initiative track: the round, then everyone in turn order with d20 + AWR = total."""
+
+    def __init__(self, view: Any, focus: str) -> None:
+        self.view = view
+        self.focus = focus
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        view = self.view
+        init = view.initiative
+        head = Text(f"Round {init.round}", style="bold")
+        head.append(" · initiative", style="dim")
+        head.truncate(width, overflow="ellipsis")
+        yield head
+        by_uid = {c.uid: c for c in view.combatants}
+        for index, entry in enumerate(init.order):
+            c = by_uid.get(entry.uid)
+            if c is None:
+                continue
+            current = index == init.current and c.uid == view.active_uid
+            line = Text()
+            if current:
+                line.append("▶", style="bold #e8c547")
+            else:
+                line.append("✚" if c.dying else " ", style="bold red")
+            line.append(token(c), style=ACTIVE_STYLE if current else token_style(c))
+            line.append(" ")
+            parts = f"{entry.roll}{signed(entry.awr)}={entry.total}"
+            if entry.rolloffs:
+                parts += " r" + ",".join(str(r) for r in entry.rolloffs)
+            name_width = max(3, width - line.cell_len - len(parts) - 1)
+            name = Text(c.name, style=self.name_style(c, current))
+            name.truncate(name_width, overflow="ellipsis", pad=True)
+            line.append_text(name)
+            line.append(" ")
+            line.append(f"{entry.roll}", style="bold")
+            line.append(signed(entry.awr), style="cyan")
+            line.append(f"={entry.total}", style="bold")
+            if entry.rolloffs:
+                line.append(" r" + ",".join(str(r) for r in entry.rolloffs), style="magenta")
+            if c.uid == self.focus and not current:
+                line.stylize("reverse", 1, 3)
+            line.truncate(width, overflow="ellipsis")
+            yield line
+        for c in view.combatants:
+            if c.dead:
+                line = Text()
+                line.append("✝", style="dim")
+                line.append(token(c), style="dim strike")
+                line.append(" ")
+                line.append(c.name, style="dim strike")
+                line.append(" dead", style="dim")
+                line.truncate(width, overflow="ellipsis")
+                yield line
+
+    @staticmethod
+    def name_style(c: Any, current: bool) -> str:
+        if c.dying:
+            return "bold #ff8080"
+        if current:
+            return "bold #e8c547"
+        return "" if c.side == 0 else "#e0a0a0"
+
+
+def ap_meter(c: Any) -> Text:
+    """Fresh AP (green), carried Reactive AP (blue), spent AP (hollow), special AP (red or gold)."""
+    meter = Text()
+    pool = c.fresh_ap + c.carried_reactive_ap
+    for i in range(max(pool, c.ap)):
+        if i >= c.ap:
+            meter.append("□", style="dim")
+        elif i < c.fresh_ap:
+            meter.append("■", style=FRESH_STYLE)
+        else:
+            meter.append("■", style=CARRIED_STYLE)
+    if c.special_ap:
+        meter.append(" ")
+        meter.append("◆" * c.special_ap, style=f"bold {SPECIAL_COLOUR.get(c.special_kind, '')}")
+    return meter
+
+
+Piece = tuple[str | Text, str]
+"""Words that stay together on a line, and their style."""
+
+
+class CardRender:
+    """Rows of pieces; a row's pieces flow onto more lines when the width runs out."""
+
+    def __init__(self, rows: list[list[Piece]]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        for row in self.rows:
+            line = Text(no_wrap=True, overflow="ellipsis")
+            for words, style in row:
+                gap = 1 if line.cell_len else 0
+                size = words.cell_len if isinstance(words, Text) else len(words)
+                if line.cell_len and line.cell_len + gap + size > width:
+                    yield line
+                    line = Text(no_wrap=True, overflow="ellipsis")
+                    gap = 0
+                if size > width:  # too long for any line: it wraps on lines of its own
+                    if line.cell_len:
+                        yield line
+                    piece = words.copy() if isinstance(words, Text) else Text(words, style=style)
+                    yield from piece.wrap(console, width, overflow="fold")
+                    line = Text(no_wrap=True, overflow="ellipsis")
+                    continue
+                line.append(" " * gap)
+                if isinstance(words, Text):
+                    line.append_text(words)
+                else:
+                    line.append(words, style=style)
+            if line.cell_len or not row:
+                line.truncate(width, overflow="ellipsis")
+                yield line
+
+
+def head_row(c: Any, asked: bool) -> list[Piece]:
+    row: list[Piece] = [(token(c), ACTIVE_STYLE if not asked else FOCUS_STYLE), (c.name, "bold")]
+    if c.side == 0:
+        row.append((f"L{c.level}", "dim"))
+    if asked:
+        row.append(("reacting", "bold magenta"))
+    return row
+
+
+def hero_card(c: Any, asked: bool) -> CardRender:
+    """The hero's Action Points (fresh, carried Reactive, special), weapon, shield and load."""
+    rows: list[list[Piece]] = [head_row(c, asked)]
+    if asked:  # on someone else's turn only Reactive AP can be spent
+        rows.append([("Reactive", ""), ("■" * c.reactive_ap, CARRIED_STYLE), (f"{c.reactive_ap}", "bold")])
+        rows.append([(f"keeps up to {c.reactive_cap}", "dim")])
+        return CardRender(rows + kit_rows(c))
+    ap: list[Piece] = [("AP", ""), (ap_meter(c), ""), (f"{c.ap}", "bold")]
+    if c.special_ap:
+        ap[-1] = (f"{c.ap}+{c.special_ap}", "bold")
+    rows.append(ap)
+    parts: list[Piece] = [(f"{c.fresh_ap} fresh", FRESH_COLOUR), (f"{c.carried_reactive_ap} carried", CARRIED_COLOUR)]
+    if c.special_ap:
+        name = SPECIAL_NAME.get(c.special_kind, "special")
+        parts.append((f"{c.special_ap} {name}", SPECIAL_COLOUR.get(c.special_kind, "")))
+    parts.append((f"Reactive {c.reactive_ap}/{c.reactive_cap}", "dim"))
+    if c.max_sp:
+        parts.append((f"SP {c.sp}/{c.max_sp}", "#af87ff"))
+    rows.append(parts)
+    return CardRender(rows + kit_rows(c))
+
+
+def kit_rows(c: Any) -> list[list[Piece]]:
+    """Weapon, shield (or off hand) and carried weight against capacity."""
+    kit: list[Piece] = [(f"⚔ {item_name(c.weapon, c.weapon_name)}", "")]
+    if c.off_hand:
+        kit.append((f"⛨ {item_name(c.off_hand, c.off_hand_name)}", ""))
+    kit.append((f"load {c.carried_weight}/{c.capacity}", "bold red" if c.encumbered else ""))
+    if c.encumbered:
+        kit.append(("encumbered", "red"))
+    kit.append((f"speed {c.speed_squares}", "dim"))
+    return [kit]
+
+
+def creature_card(c: Any, asked: bool) -> CardRender:
+    rows: list[list[Piece]] = [head_row(c, asked)]
+    rows.append([("Actions left", ""), (f"{c.actions_left}", "bold"), (f"speed {c.speed_squares}", "dim")])
+    rows.append([(f"{name} {value}", "dim") for name, value in c.defenses[:3]])
+    attacks: list[Piece] = []
+    for act in c.actions:
+        if act.kind in ("attack", "area_attack"):
+            once = "*" if act.once_per_encounter else ""
+            attacks.append((f"{act.name}{once} {act.damage}".strip(), "#e0a0a0"))
+    rows.append(attacks)
+    return CardRender(rows)
+
+
+class RosterRender:
+    """Everyone's HP, Bloodied, Death Points and conditions; names too when there is room."""
+
+    def __init__(self, view: Any) -> None:
+        self.view = view
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        people = sorted(self.view.combatants, key=lambda c: (c.dead, c.side))
+        width = options.max_width
+        if width >= 26:
+            longest = max((len(c.name) for c in people), default=0)
+            for c in people:
+                yield roster_line(c, self.view.active_uid, min(longest, width - 16))
+            return
+        # narrow: as many combatants on a line as fit
+        yield from CardRender([[(roster_line(c, self.view.active_uid), "") for c in people]]).__rich_console__(
+            console, options
+        )
+
+
+def roster_line(c: Any, active_uid: str, name_width: int = 0) -> Text:
+    """A combatant's HP, Bloodied, Death Points and conditions, in one (wrapping) line."""
+    line = Text()
+    line.append(token(c), style=("dim strike" if c.dead else ACTIVE_STYLE if c.uid == active_uid else token_style(c)))
+    line.append(" ")
+    if name_width > 0:
+        name = Text(c.name, style="dim strike" if c.dead else "")
+        name.truncate(name_width, overflow="ellipsis", pad=True)
+        line.append_text(name)
+        line.append(" ")
+    if c.dead:
+        line.append("dead", style="dim")
+        return line
+    hp_style = "bold #5fd75f" if not c.bloodied else "bold #ffaf00"
+    if c.hp == 0:
+        hp_style = "bold red"
+    line.append(f"{c.hp}", style=hp_style)
+    line.append(f"/{c.max_hp}", style="dim")
+    if c.bloodied and c.hp > 0:
+        line.append(" Bloodied", style="#ffaf00")
+    if c.dying:
+        line.append(" dying", style="bold red")
+    if c.dp or c.dying:
+        line.append(f" DP {c.dp}/8", style="red")
+    for cond in c.conditions:
+        line.append(f" {condition_text(cond)}", style="italic cyan")
+    return line
