@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from mythtable.tui import textual_fixes  # noqa: F401  (guards for Textual bugs)
+from mythtable.tui.messages import AfterGame, Autosave, ResumeGame, StartGame, Watch
 from mythtable.tui.safe_text import guard_terminal, notify
 from mythtable.tui.screens.confirm import ConfirmScreen
 from mythtable.tui.screens.title import TitleScreen
@@ -25,12 +26,16 @@ if TYPE_CHECKING:  # the game machinery loads when a game starts, so the title s
 
 guard_terminal()  # no control character in any text drawn reaches the terminal
 
+STYLESHEET = Path(__file__).with_name("app.tcss")
+"""The CSS of every screen and board (reusable widgets keep their own DEFAULT_CSS)."""
+
 COMPUTER_DELAY = 0.4
 """Seconds a computer waits before it moves, so a person can follow."""
 
 
 class MythtableApp(App[None]):
     TITLE = "mythtable"
+    CSS_PATH = STYLESHEET
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True),
@@ -58,11 +63,11 @@ class MythtableApp(App[None]):
 
     def on_mount(self) -> None:
         self.watch_terminal()
-        self.push_screen(TitleScreen())
+        self.push_screen(TitleScreen(lambda: self.store))
         if self.start and self.start.get("screen") == "continue":
             from mythtable.tui.screens.continue_game import ContinueScreen
 
-            self.push_screen(ContinueScreen())
+            self.push_screen(ContinueScreen(self.store))
         elif self.start and self.start.get("screen") == "replay":
             from mythtable.tui.screens.replay import ReplayScreen
 
@@ -79,6 +84,22 @@ class MythtableApp(App[None]):
                 controllers=self.start.get("controllers"),
             )
         self.check_size(self.size.width, self.size.height)
+
+    # ----- what the screens ask (mythtable.tui.messages) -------------------------------
+    def on_start_game(self, message: StartGame) -> None:
+        self.start_game(message.ruleset_id, message.seed, message.setup, message.replace, message.controllers)
+
+    def on_resume_game(self, message: ResumeGame) -> None:
+        self.resume_game(message.info, message.replace)
+
+    def on_watch(self, message: Watch) -> None:
+        self.watch(message.ruleset_id)
+
+    def on_autosave(self, message: Autosave) -> None:
+        self.autosave()
+
+    def on_after_game(self, message: AfterGame) -> None:
+        self.after_game(message.choice)
 
     # ----- games ------------------------------------------------------------------------
     def start_game(
@@ -105,7 +126,7 @@ class MythtableApp(App[None]):
 
         self.session = Session(game, list(game.controllers))
         self.autosave()
-        self.push_screen(GameScreen(self.session))
+        self.push_screen(GameScreen(self.session, self.computer_delay))
 
     def watch(self, ruleset_id: str | None, speed: float = 1.0, bots: list[str] | None = None, count: int = 0) -> None:
         """Attract mode: two computer players, one game after another, at a readable pace.

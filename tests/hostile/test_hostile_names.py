@@ -371,7 +371,7 @@ async def test_every_screen_shows_a_hostile_name_as_text(raw: str, nowhere_to_wr
     app = MythtableApp(data=data)
     async with app.run_test(size=(120, 40)) as pilot:
         for finished in (False, True):
-            app.push_screen(ContinueScreen(finished=finished))
+            app.push_screen(ContinueScreen(app.store, finished=finished))
             await pilot.pause()
             assert f"{name} vs Other" in assert_no_escape_from_names(app)
             await pilot.press("escape")

@@ -230,7 +230,7 @@ def enter_result(app: MythtableApp, ruleset_id: str | None = None) -> None:
     """A finished game on the game screen: it shows the result straight away."""
     rid = ruleset_id or min(rulesets(), key=lambda r: len(finished(r).data["actions"]))
     app.session = Session(Game.from_record(finished(rid).record()), ["human", "human"])
-    app.push_screen(GameScreen(app.session))
+    app.push_screen(GameScreen(app.session, app.computer_delay))
 
 
 @dataclass(frozen=True)
@@ -246,7 +246,7 @@ def targets() -> list[Target]:
     out = [
         Target("title", lambda app: None, (TitleScreen,)),
         Target("new game", lambda app: app.push_screen(NewGameScreen()), (NewGameScreen,)),
-        Target("continue", lambda app: app.push_screen(ContinueScreen()), (ContinueScreen,)),
+        Target("continue", lambda app: app.push_screen(ContinueScreen(app.store)), (ContinueScreen,)),
         Target("rules", enter_rules, (RulesScreen, PickRulesScreen), seconds=1.5 * SECONDS_PER_TARGET),
     ]
     out += [Target(f"game: {rid}", enter_game(rid), (GameScreen, CurtainScreen)) for rid in rulesets()]
@@ -285,7 +285,7 @@ async def test_a_double_key_opens_one_game(screen: str, keys: tuple[str, ...], t
     app = MashApp(data=tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        app.push_screen(ContinueScreen() if screen == "continue" else NewGameScreen())
+        app.push_screen(ContinueScreen(app.store) if screen == "continue" else NewGameScreen())
         await pilot.pause()
         await press(pilot, app, *keys)
         await pilot.pause()
@@ -368,7 +368,7 @@ async def test_continue_screen_with_broken_saves(tmp_path: Path) -> None:
     app = MashApp(data=tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        app.push_screen(ContinueScreen())
+        app.push_screen(ContinueScreen(app.store))
         await pilot.pause()
         screen = app.screen
         assert screen.query_one(OptionList).option_count == len(rulesets())

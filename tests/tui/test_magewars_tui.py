@@ -18,7 +18,7 @@ from mythtable.engine.decision import Action
 from mythtable.engine.game import Game
 from mythtable.engine.registry import load
 from mythtable.saves import SaveStore
-from mythtable.tui.app import MythtableApp
+from mythtable.tui.app import STYLESHEET, MythtableApp
 from mythtable.tui.boards.magewars import MageWarsBoard, SideView
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
@@ -351,6 +351,8 @@ async def test_after_the_curtain_the_log_holds_no_line_private_to_the_other_seat
 
 class BoardOnly(App[None]):
     """The Mage Wars board alone, to show it views directly (the replay viewer's seat=None too)."""
+
+    CSS_PATH = STYLESHEET
 
     def compose(self) -> ComposeResult:
         yield MageWarsBoard(id="table")

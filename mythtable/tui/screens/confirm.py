@@ -13,10 +13,6 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]
-    DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
-    ConfirmScreen Static { width: 50; height: auto; border: thick $warning; padding: 1 2; text-align: center; }
-    """
 
     def __init__(self, question: str) -> None:
         super().__init__()

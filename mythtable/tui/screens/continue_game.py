@@ -10,7 +10,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mythtable.engine.registry import UnknownRuleset, get
-from mythtable.saves import SaveInfo
+from mythtable.saves import SaveInfo, SaveStore
+from mythtable.tui.messages import ResumeGame
 from mythtable.tui.safe_text import notify, plain
 
 
@@ -30,19 +31,14 @@ class ContinueScreen(Screen[None]):
     """Unfinished games to resume; with `finished`, finished games to watch in the replay viewer."""
 
     BINDINGS = [Binding("escape", "back", "Back")]
-    DEFAULT_CSS = """
-    ContinueScreen Vertical { padding: 1 2; }
-    ContinueScreen OptionList { height: 1fr; }
-    ContinueScreen #problems { color: $warning; height: auto; max-height: 6; }
-    """
 
-    def __init__(self, finished: bool = False) -> None:
+    def __init__(self, store: SaveStore, finished: bool = False) -> None:
         super().__init__()
+        self.store = store
         self.finished = finished
 
     def compose(self) -> ComposeResult:
-        store = self.app.store  # type: ignore[attr-defined]
-        saves, problems = store.list()
+        saves, problems = self.store.list()
         self.saves = [s for s in saves if s.finished == self.finished]
         with Vertical():
             yield Static("[b]Replay a finished game[/b]" if self.finished else "[b]Continue a game[/b]")
@@ -64,7 +60,7 @@ class ContinueScreen(Screen[None]):
         line = save_label(info)
         if self.finished:
             return line
-        holder = self.app.store.open_elsewhere(info)  # type: ignore[attr-defined]
+        holder = self.store.open_elsewhere(info)
         if holder is None:
             return line
         return line + f" · open in another session{holder.since_text()} (watch only)"
@@ -72,7 +68,7 @@ class ContinueScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         info = self.saves[int(event.option.id or 0)]
         if not self.finished:
-            self.app.resume_game(info, replace=self)  # type: ignore[attr-defined]
+            self.app.post_message(ResumeGame(info, replace=self))
             return
         from mythtable.engine.errors import MythtableError
         from mythtable.engine.replay import ReplayCursor

@@ -25,11 +25,6 @@ class CurtainScreen(Screen[int]):
         Binding("u", "take_back", "Take back my move"),
     ]
 
-    DEFAULT_CSS = """
-    CurtainScreen { background: $background; align: center middle; }
-    CurtainScreen #card { width: 56; height: auto; border: double $accent; padding: 1 2; text-align: center; }
-    """
-
     def __init__(self, seat: int, name: str, role: str, previous: str | None = None) -> None:
         super().__init__()
         self.seat = seat

@@ -17,6 +17,7 @@ from mythtable.engine.decision import Action
 from mythtable.engine.errors import IllegalAction
 from mythtable.tui.boards import board_class
 from mythtable.tui.boards.base import Board
+from mythtable.tui.messages import AfterGame, Autosave
 from mythtable.tui.safe_text import markup, notify
 from mythtable.tui.screens.curtain import TAKE_BACK, CurtainScreen
 from mythtable.tui.screens.result import ResultScreen, result_text
@@ -36,17 +37,12 @@ class GameScreen(Screen[None]):
         Binding("pagedown", "log_page(1)", "Log down", show=False),
         *[Binding(str(n), f"choose({n - 1})", f"Option {n}", show=False) for n in range(1, 10)],
     ]
-    DEFAULT_CSS = """
-    GameScreen #status { height: 1; background: $panel; color: $text; padding: 0 1; }
-    GameScreen #table { height: 1fr; }
-    GameScreen #bottom { height: 10; border-top: solid $panel-lighten-2; }
-    GameScreen Prompt { width: 3fr; }
-    GameScreen GameLog { width: 2fr; }
-    """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, computer_delay: float) -> None:
         super().__init__()
         self.session = session
+        self.computer_delay = computer_delay
+        """Seconds a computer waits before it moves (longer when watching at a slow pace)."""
         self.board: Board = board_class(session.game.ruleset.id)(id="table")
         self.board.subjects = lambda action: self.session.game.subject(action)  # what options are about
         for binding in self.board.SCREEN_BINDINGS:  # the board's own keys (a grid cursor, say)
@@ -105,8 +101,7 @@ class GameScreen(Screen[None]):
             name = session.names[decision.seat]
             self.prompt.wait(f"{self.last_computer_move}\n{name} (computer) is thinking...".lstrip())
             if not self.paused:
-                delay = self.app.computer_delay  # type: ignore[attr-defined]
-                self._computer_timer = self.set_timer(delay, self.computer_move)
+                self._computer_timer = self.set_timer(self.computer_delay, self.computer_move)
         else:
             self.ask()
 
@@ -151,7 +146,7 @@ class GameScreen(Screen[None]):
         if seat is None:
             return
         self.session.game.take_back(seat)
-        self.app.call_later(self.app.autosave)  # type: ignore[attr-defined]
+        self.app.post_message(Autosave())
         self.advance()
 
     def ask(self) -> None:
@@ -224,7 +219,7 @@ class GameScreen(Screen[None]):
         except IllegalAction as exc:
             notify(self, exc, title="Not allowed", severity="warning")
             return
-        self.app.call_later(self.app.autosave)  # type: ignore[attr-defined]
+        self.app.post_message(Autosave())
         self.advance()
 
     def render_table(self) -> None:
@@ -255,7 +250,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(ResultScreen(text, again_after=again), self.after_result)
 
     def after_result(self, choice: str | None) -> None:
-        self.app.after_game(choice or "title")  # type: ignore[attr-defined]
+        self.app.post_message(AfterGame(choice or "title"))
 
     # ----- keys -------------------------------------------------------------------------
     def on_prompt_chosen(self, message: Prompt.Chosen) -> None:

@@ -15,6 +15,7 @@ from mythtable.engine.errors import MythtableError
 from mythtable.engine.protocol import Setup
 from mythtable.engine.registry import available, get, load
 from mythtable.engine.text import MAX_NAME_LENGTH, clean_name, clean_text
+from mythtable.tui.messages import StartGame
 from mythtable.tui.safe_text import plain
 from mythtable.tui.session import CONTROLLER_LABELS, controller_choices
 
@@ -27,15 +28,6 @@ class NewGameScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start"),
     ]
-    DEFAULT_CSS = """
-    NewGameScreen #form { padding: 0 2; }
-    NewGameScreen .row { height: 1; }
-    NewGameScreen .row Label { width: 22; }
-    NewGameScreen .row Input, NewGameScreen .row Select { width: 1fr; }
-    NewGameScreen #fields { height: auto; }
-    NewGameScreen #error { color: $error; height: auto; }
-    NewGameScreen #start { margin-top: 1; }
-    """
 
     def __init__(self, ruleset_id: str | None = None) -> None:
         super().__init__()
@@ -168,7 +160,7 @@ class NewGameScreen(Screen[None]):
             self.query_one("#error", Static).update(plain(exc))
             return
         controllers = self.collect_controllers()
-        self.app.start_game(ruleset_id, seed, setup, replace=self, controllers=controllers)  # type: ignore[attr-defined]
+        self.app.post_message(StartGame(ruleset_id, seed, setup, replace=self, controllers=controllers))
 
     def action_back(self) -> None:
         self.app.pop_screen()

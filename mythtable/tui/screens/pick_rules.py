@@ -15,10 +15,6 @@ from mythtable.tui.safe_text import plain
 
 class PickRulesScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "dismiss_screen", "Back")]
-    DEFAULT_CSS = """
-    PickRulesScreen { align: center middle; background: $background; }
-    PickRulesScreen OptionList { width: 40; height: auto; }
-    """
 
     def compose(self) -> ComposeResult:
         with Middle():

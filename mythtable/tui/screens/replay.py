@@ -26,13 +26,6 @@ class ReplayScreen(Screen[None]):
         Binding("t", "ask_turn", "Go to turn"),
         Binding("escape,q", "leave", "Leave"),
     ]
-    DEFAULT_CSS = """
-    ReplayScreen #status { height: 1; background: $panel; padding: 0 1; }
-    ReplayScreen #bottom { height: 9; border-top: solid $panel-lighten-2; }
-    ReplayScreen #move { width: 3fr; padding: 0 1; }
-    ReplayScreen GameLog { width: 2fr; }
-    ReplayScreen #turn { dock: bottom; display: none; }
-    """
 
     def __init__(self, cursor: ReplayCursor) -> None:
         super().__init__()

@@ -35,11 +35,6 @@ class ResultScreen(Screen[str]):
         Binding("t", "pick('title')", "Title"),
         Binding("q", "pick('quit')", "Quit"),
     ]
-    DEFAULT_CSS = """
-    ResultScreen { align: center middle; }
-    ResultScreen #result { width: 60; height: auto; border: double $success; padding: 1 2; text-align: center; }
-    ResultScreen OptionList { width: 30; height: auto; margin-top: 1; }
-    """
 
     def __init__(self, text: Content, again_after: float | None = None) -> None:
         super().__init__()

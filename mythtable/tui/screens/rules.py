@@ -66,11 +66,6 @@ class RulesScreen(ModalScreen[None]):
         Binding("pagedown,space", "page(1)", "Page down", show=False),
     ]
 
-    DEFAULT_CSS = """
-    RulesScreen { background: $background; }
-    RulesScreen VerticalScroll { height: 1fr; padding: 0 1; }
-    """
-
     def __init__(self, title: str, source: str | Path, stage: str | None) -> None:
         """`source`: a ruleset id, or the path of a rules reference file."""
         super().__init__()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -11,6 +14,10 @@ from textual.widgets.option_list import Option
 
 from mythtable import __version__
 from mythtable.engine.registry import KNOWN, available
+from mythtable.tui.messages import Watch
+
+if TYPE_CHECKING:
+    from mythtable.saves import SaveStore
 
 BANNER = r"""
               _   _     _        _     _
@@ -32,12 +39,11 @@ class TitleScreen(Screen[None]):
         Binding("r", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
-    DEFAULT_CSS = """
-    TitleScreen { align: center middle; }
-    TitleScreen #banner { width: auto; color: $accent; }
-    TitleScreen #tagline { width: auto; color: $text-muted; margin-bottom: 1; }
-    TitleScreen OptionList { width: 40; height: auto; }
-    """
+
+    def __init__(self, store: Callable[[], SaveStore]) -> None:
+        super().__init__()
+        self.store = store
+        """The save folder, opened when first needed (so this screen comes up fast)."""
 
     def compose(self) -> ComposeResult:
         games = " · ".join(TITLES.get(rid, rid) for rid in available() if rid in KNOWN)
@@ -76,15 +82,15 @@ class TitleScreen(Screen[None]):
     def action_continue(self) -> None:
         from mythtable.tui.screens.continue_game import ContinueScreen
 
-        self.app.push_screen(ContinueScreen())
+        self.app.push_screen(ContinueScreen(self.store()))
 
     def action_replays(self) -> None:
         from mythtable.tui.screens.continue_game import ContinueScreen
 
-        self.app.push_screen(ContinueScreen(finished=True))
+        self.app.push_screen(ContinueScreen(self.store(), finished=True))
 
     def action_watch(self) -> None:
-        self.app.watch(None)  # type: ignore[attr-defined]
+        self.app.post_message(Watch(None))
 
     def action_rules(self) -> None:
         from mythtable.tui.screens.pick_rules import PickRulesScreen

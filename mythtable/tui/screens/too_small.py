@@ -10,11 +10,6 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class TooSmallScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
-    TooSmallScreen { background: $background; align: center middle; }
-    TooSmallScreen Static { width: auto; height: auto; text-align: center; }
-    """
-
     def __init__(self, width: int, height: int) -> None:
         super().__init__()
         self.width, self.height = width, height

@@ -25,21 +25,6 @@ ATTACK_DECISIONS = frozenset({"declare_attackers", "counter_attackers"})
 
 
 class MageWarsBoard(Board):
-    DEFAULT_CSS = """
-    MageWarsBoard #sides { height: 1fr; }
-    MageWarsBoard #side-left { border-right: solid $panel-lighten-2; }
-    MageWarsBoard .panel { height: auto; max-height: 4; padding: 0 1; background: $boost; scrollbar-size-vertical: 1; }
-    MageWarsBoard #stack-panel { max-height: 2; }
-    MageWarsBoard #hand-panel { max-height: 3; background: $surface-lighten-1; }
-    MageWarsBoard.busy #hand-panel { max-height: 2; }
-    MageWarsBoard.tall .panel { max-height: 5; }
-    MageWarsBoard.tall #hand-panel { max-height: 9; }
-    MageWarsBoard SideView > .grave { display: none; }
-    MageWarsBoard.tall SideView > .grave { display: block; }
-    MageWarsBoard.tall SideView > .grave.folded { display: none; }
-    MageWarsBoard .panel > Static { height: auto; }
-    """
-
     TALL = 18
     """From this many rows on, the hand lists one card a line with its text."""
 

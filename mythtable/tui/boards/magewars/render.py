@@ -10,6 +10,8 @@ from typing import Any
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from mythtable.tui.colours import MW_DEFENSIVE_LINE, MW_GRAVEYARD, MW_OFFENSIVE_LINE, MW_TOWER_ROW
+
 LINE_NAMES = {"offensive": "Offensive Line", "defensive": "Defensive Line", "tower": "Tower"}
 
 
@@ -18,10 +20,10 @@ ELEMENT_STYLE = {"Earth": "yellow", "Fire": "red", "Wind": "cyan", "Water": "blu
 
 LINE_LABELS = {
     # key: (narrow label, wide label, style)
-    "offensive": ("Off", "Offensive", "bold white on #7a2a2a"),
-    "defensive": ("Def", "Defensive", "bold white on #2a4a7a"),
-    "row": ("Row", "Tower row", "bold white on #4a4a4a"),
-    "grave": ("Grv", "Graveyard", "white on #303030"),
+    "offensive": ("Off", "Offensive", f"bold white on {MW_OFFENSIVE_LINE}"),
+    "defensive": ("Def", "Defensive", f"bold white on {MW_DEFENSIVE_LINE}"),
+    "row": ("Row", "Tower row", f"bold white on {MW_TOWER_ROW}"),
+    "grave": ("Grv", "Graveyard", f"white on {MW_GRAVEYARD}"),
 }
 
 

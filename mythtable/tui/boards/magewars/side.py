@@ -28,8 +28,6 @@ from mythtable.tui.boards.magewars.render import (
 class LineWidget(Static):
     """One line of one player: the Offensive Line, the Defensive Line or the Tower row."""
 
-    DEFAULT_CSS = "LineWidget { height: auto; }"
-
     def __init__(self, key: str, **kw: Any) -> None:
         super().__init__("", **kw)
         self.key = key
@@ -37,11 +35,6 @@ class LineWidget(Static):
 
 class SideView(VerticalScroll):
     """One player's half of the table: a header, then the three lines."""
-
-    DEFAULT_CSS = """
-    SideView { width: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
-    SideView > .header { height: auto; }
-    """
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="header")

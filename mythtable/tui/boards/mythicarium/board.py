@@ -19,14 +19,6 @@ from mythtable.tui.boards.mythicarium.text import card_detail, player_header, un
 
 
 class MythicariumBoard(Board):
-    DEFAULT_CSS = """
-    MythicariumBoard #lanes { height: 1fr; }
-    MythicariumBoard .lane { width: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
-    MythicariumBoard #lane-left { border-right: solid $panel-lighten-2; }
-    MythicariumBoard #limbo { height: auto; max-height: 4; padding: 0 1; background: $boost; }
-    MythicariumBoard #hand { height: auto; max-height: 4; padding: 0 1; border-top: solid $panel-lighten-2; }
-    """
-
     def compose(self) -> ComposeResult:
         with Horizontal(id="lanes"):
             with VerticalScroll(classes="lane", id="lane-left"):
