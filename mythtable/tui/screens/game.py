@@ -138,7 +138,7 @@ class GameScreen(Screen[None]):
             self.session.toggle_full_control(seat)
         else:
             self.session.set_yield(seat, kind)
-        self.app.call_later(self.app.autosave)  # type: ignore[attr-defined]
+        self.app.post_message(Autosave())
         self.advance()
 
     def action_take_back(self) -> None:
