@@ -17,9 +17,8 @@ TUI = Path(mythtable.tui.screens.__file__).parent.parent
 
 
 def sources() -> list[Path]:
-    """The UI's Python files but colours.py; without the MythCraft board for now (it is being made a
-    package elsewhere: its CSS and colours move when that lands)."""
-    return [p for p in TUI.rglob("*.py") if p.name != "colours.py" and "mythcraft" not in p.relative_to(TUI).as_posix()]
+    """The UI's Python files but colours.py."""
+    return [p for p in TUI.rglob("*.py") if p.name != "colours.py"]
 
 
 def test_no_screen_calls_the_app_behind_the_type_checker() -> None:

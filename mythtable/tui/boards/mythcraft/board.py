@@ -21,16 +21,6 @@ from mythtable.tui.boards.mythcraft.panels import RosterRender, TrackRender, cre
 class MythCraftBoard(Board):
     SHOW_TURN = False  # the status names the round already
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [Binding("g", "grid", "Grid cursor")]
-    DEFAULT_CSS = """
-    MythCraftBoard #mc-row { height: 1fr; }
-    MythCraftBoard #mc-map { width: auto; height: 1fr; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
-    MythCraftBoard #mc-track-box { width: 1fr; max-width: 34; height: 1fr; padding: 0 1;
-        border-left: solid $panel-lighten-2; scrollbar-size-vertical: 1; }
-    MythCraftBoard #mc-side { width: 1fr; min-width: 22; height: 1fr; padding: 0 1;
-        border-left: solid $panel-lighten-2; scrollbar-size-vertical: 1; }
-    MythCraftBoard #mc-card { height: auto; border-bottom: solid $panel-lighten-2; }
-    MythCraftBoard #mc-legend { height: auto; color: $text-muted; }
-    """
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)

@@ -4,58 +4,47 @@ from __future__ import annotations
 
 from typing import Any
 
-HERO_STYLE = "bold white on #1f4f8f"
+from mythtable.tui.colours import (
+    ACTIVE_STYLE,
+    CARRIED_COLOUR,
+    CREATURE_STYLE,
+    CREATURE_STYLE_ALT,
+    CURSOR_STYLE,
+    DYING_STYLE,
+    FLOOR_STYLE,
+    FOCUS_STYLE,
+    FRESH_COLOUR,
+    HERO_STYLE,
+    HERO_STYLE_ALT,
+    ITEM_STYLE,
+    MOVE_BG,
+    MOVE_BG_NEW,
+    REACH_STYLE,
+    RUBBLE_STYLE,
+    SPECIAL_COLOUR,
+    WALL_STYLE,
+)
 
-
-CREATURE_STYLE = "bold white on #8f2f2f"
-
-
-HERO_STYLE_ALT = "bold white on #3068b0"
-
-
-CREATURE_STYLE_ALT = "bold white on #b04848"
-
-
-DYING_STYLE = "bold #ff8080 on #3a1f1f"
-
-
-ACTIVE_STYLE = "bold black on #e8c547"
-
-
-FOCUS_STYLE = "bold white on #a040b0"
-
-
-CURSOR_STYLE = "bold black on #f0f0f0"
-
-
-MOVE_BG = "#1e3f27"
-
-
-MOVE_BG_NEW = "#16301e"
-
-
-WALL_STYLE = "#7a7a7a on #4a4a4a"
-
-
-RUBBLE_STYLE = "#b09060"
-
-
-ITEM_STYLE = "bold #f0d060"
-
-
-FLOOR_STYLE = "#5a5a5a"
-
-
-REACH_STYLE = "#e06060"
-
-
-FRESH_COLOUR = "#5fd75f"
-
-
-CARRIED_COLOUR = "#5fafd7"
-
-
-SPECIAL_COLOUR = {"rage": "#ff5f5f", "support": "#ffd75f"}
+__all__ = [
+    "ACTIVE_STYLE",
+    "CARRIED_COLOUR",
+    "CREATURE_STYLE",
+    "CREATURE_STYLE_ALT",
+    "CURSOR_STYLE",
+    "DYING_STYLE",
+    "FLOOR_STYLE",
+    "FOCUS_STYLE",
+    "FRESH_COLOUR",
+    "HERO_STYLE",
+    "HERO_STYLE_ALT",
+    "ITEM_STYLE",
+    "MOVE_BG",
+    "MOVE_BG_NEW",
+    "REACH_STYLE",
+    "RUBBLE_STYLE",
+    "SPECIAL_COLOUR",
+    "WALL_STYLE",
+]
 
 
 FRESH_STYLE = f"bold {FRESH_COLOUR}"

@@ -18,6 +18,7 @@ from mythtable.tui.boards.mythcraft.common import (
     token,
     token_style,
 )
+from mythtable.tui.colours import BLOODIED_COLOUR
 
 
 def explain(view: Any, action: Action, subject: Subject) -> str | Text:
@@ -69,7 +70,7 @@ def target_detail(view: Any, action: Action, target: Any) -> Text:
     text.append(f" {target.name}", style="bold")
     text.append(f" HP {target.hp}/{target.max_hp}")
     if target.bloodied:
-        text.append(" Bloodied", style="#ffaf00")
+        text.append(" Bloodied", style=BLOODIED_COLOUR)
     if target.dying:
         text.append(f" dying, DP {target.dp}", style="red")
     for cond in target.conditions:

@@ -29,6 +29,7 @@ from mythtable.tui.boards.mythcraft.common import (
     token_style,
 )
 from mythtable.tui.boards.mythcraft.detail import option_at, target_detail
+from mythtable.tui.colours import MAP_LABEL, MAP_LABEL_ALT, MAP_LABEL_FOCUS
 
 
 def append_runs(text: Text, cells: list[tuple[str, str]]) -> None:
@@ -55,10 +56,6 @@ class MapGrid(Static, can_focus=True):
         Binding("enter", "pick", "Move here"),
         Binding("escape,g", "leave", "Back to list"),
     ]
-    DEFAULT_CSS = """
-    MapGrid { width: auto; height: auto; padding: 0 1 0 0; }
-    MapGrid:focus { background: $boost; }
-    """
 
     def __init__(self, **kw: Any) -> None:
         super().__init__("", **kw)
@@ -91,9 +88,9 @@ class MapGrid(Static, can_focus=True):
         text = Text(no_wrap=True)
         text.append("   ")
         for x in range(m.width):
-            label_style = "#8a8a8a" if x % 2 else "#5f87af"
+            label_style = MAP_LABEL if x % 2 else MAP_LABEL_ALT
             if focus_square and focus_square[0] == x:
-                label_style = "bold #e060f0"
+                label_style = MAP_LABEL_FOCUS
             text.append(f" {x:<2} " if big else f"{x:<2}", style=label_style)
         for y in range(m.height):
             row: list[tuple[str, str]] = []
@@ -128,7 +125,7 @@ class MapGrid(Static, can_focus=True):
                     if glyph in ("· ", "• ", "◆ "):
                         glyph = "[]"
                 row.append((glyph, style))
-            label_style = "bold #e060f0" if focus_square and focus_square[1] == y else "#8a8a8a"
+            label_style = MAP_LABEL_FOCUS if focus_square and focus_square[1] == y else MAP_LABEL
             text.append("\n")
             text.append(f"{y:>2} ", style=label_style)
             if big:

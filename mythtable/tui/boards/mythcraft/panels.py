@@ -22,6 +22,7 @@ from mythtable.tui.boards.mythcraft.common import (
     token,
     token_style,
 )
+from mythtable.tui.colours import BLOODIED_COLOUR, CREATURE_TEXT, DYING_TEXT, SPELL_POINTS_COLOUR, TURN_MARK_STYLE
 
 
 class TrackRender:
@@ -47,7 +48,7 @@ class TrackRender:
             current = index == init.current and c.uid == view.active_uid
             line = Text()
             if current:
-                line.append("▶", style="bold #e8c547")
+                line.append("▶", style=TURN_MARK_STYLE)
             else:
                 line.append("✚" if c.dying else " ", style="bold red")
             line.append(token(c), style=ACTIVE_STYLE if current else token_style(c))
@@ -83,10 +84,10 @@ class TrackRender:
     @staticmethod
     def name_style(c: Any, current: bool) -> str:
         if c.dying:
-            return "bold #ff8080"
+            return DYING_TEXT
         if current:
-            return "bold #e8c547"
-        return "" if c.side == 0 else "#e0a0a0"
+            return TURN_MARK_STYLE
+        return "" if c.side == 0 else CREATURE_TEXT
 
 
 def ap_meter(c: Any) -> Text:
@@ -170,7 +171,7 @@ def hero_card(c: Any, asked: bool) -> CardRender:
         parts.append((f"{c.special_ap} {name}", SPECIAL_COLOUR.get(c.special_kind, "")))
     parts.append((f"Reactive {c.reactive_ap}/{c.reactive_cap}", "dim"))
     if c.max_sp:
-        parts.append((f"SP {c.sp}/{c.max_sp}", "#af87ff"))
+        parts.append((f"SP {c.sp}/{c.max_sp}", SPELL_POINTS_COLOUR))
     rows.append(parts)
     return CardRender(rows + kit_rows(c))
 
@@ -195,7 +196,7 @@ def creature_card(c: Any, asked: bool) -> CardRender:
     for act in c.actions:
         if act.kind in ("attack", "area_attack"):
             once = "*" if act.once_per_encounter else ""
-            attacks.append((f"{act.name}{once} {act.damage}".strip(), "#e0a0a0"))
+            attacks.append((f"{act.name}{once} {act.damage}".strip(), CREATURE_TEXT))
     rows.append(attacks)
     return CardRender(rows)
 
@@ -233,13 +234,13 @@ def roster_line(c: Any, active_uid: str, name_width: int = 0) -> Text:
     if c.dead:
         line.append("dead", style="dim")
         return line
-    hp_style = "bold #5fd75f" if not c.bloodied else "bold #ffaf00"
+    hp_style = f"bold {FRESH_COLOUR}" if not c.bloodied else f"bold {BLOODIED_COLOUR}"
     if c.hp == 0:
         hp_style = "bold red"
     line.append(f"{c.hp}", style=hp_style)
     line.append(f"/{c.max_hp}", style="dim")
     if c.bloodied and c.hp > 0:
-        line.append(" Bloodied", style="#ffaf00")
+        line.append(" Bloodied", style=BLOODIED_COLOUR)
     if c.dying:
         line.append(" dying", style="bold red")
     if c.dp or c.dying:
