@@ -12,7 +12,7 @@ import contextlib
 import shutil
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import asyncssh
 from asyncssh.channel import SSHChannel
@@ -29,14 +29,13 @@ from mythtable.serve.ssh_common import (
     spawn,
 )
 
-if TYPE_CHECKING:
-    from mythtable.serve.ssh import Gatekeeper, Hub
-
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """One SSH session channel = one player's game process."""
 
-    def __init__(self, hub: Hub, gate: Gatekeeper) -> None:
+    def __init__(self, hub: Any, gate: Any) -> None:
+        """`hub` is the server's `ssh.Hub` and `gate` this connection's `ssh.Gatekeeper` (typed loosely:
+        ssh.py imports this module, and this one does not import it back)."""
         self.hub, self.gate = hub, gate
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term = "xterm-256color"
