@@ -107,6 +107,13 @@ class GameRecord(BaseModel):
         return record_json(self.model_dump(mode="json"))
 
 
+def json_error_where(exc: json.JSONDecodeError) -> str:
+    """The decoder's complaint and where: some of its messages end in "at" already ("Unterminated string
+    starting at"), so the place is joined on without saying "at" twice."""
+    joint = " " if exc.msg.endswith(" at") else " at "
+    return f"{exc.msg}{joint}line {exc.lineno}, column {exc.colno}"
+
+
 def parse_record(text: str, source: str = "record") -> GameRecord:
     """Validate a record's JSON text; every failure becomes one RecordError sentence."""
     if len(text) > MAX_RECORD_BYTES:
@@ -116,7 +123,7 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        raise RecordError(f"{source}: not valid JSON ({json_error_where(exc)})") from None
     except RecursionError:
         raise RecordError(f"{source}: not valid JSON (nested too deeply)") from None
     try:  # a "\ud800" escape decodes to a lone surrogate, which no save could ever write back

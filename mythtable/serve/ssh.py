@@ -2,8 +2,8 @@
 
 Each authenticated connection may open one session; the session must ask for a pty and a shell,
 and then gets its own `python -m mythtable` process in its own pseudo-terminal (see pty_process).
-Everything else an SSH client can ask for (exec, subsystems such as SFTP, port forwarding, agent
-and X11 forwarding, a second session) is refused.
+Everything else an SSH client can ask for (subsystems such as SFTP, port forwarding, agent and X11
+forwarding, a second session) is refused; a command (exec) is told in one line that only the game is offered.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import shutil
 import time
 from pathlib import Path
@@ -28,6 +29,9 @@ from mythtable.serve.ssh_common import (
     log,
     spawn,
 )
+
+PLAIN_USER = re.compile(r"[A-Za-z0-9._-]{1,32}")
+"""A login name safe to echo back in the how-to-connect line; any other (control characters...) reads 'player'."""
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
@@ -49,6 +53,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.slot = False
         self.held = False  # the game's output is held back until the client takes what it was sent
         self._poll: asyncio.TimerHandle | None = None
+        self.command: str | None = None  # the client asked to run this (ssh host ls): told the game only, no more
 
     def connection_made(self, chan: SSHChannel[bytes]) -> None:
         self.chan = chan  # type: ignore[assignment]
@@ -65,8 +70,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
+        """Accepted only to say why not: refusing the request leaves OpenSSH's bare "exec request failed"."""
         log(f"refused a command from {self.gate.address}: only the game is offered")
-        return False
+        self.command = command
+        return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
         log(f"refused subsystem {subsystem!r} from {self.gate.address}")
@@ -80,6 +87,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             with contextlib.suppress(Exception):
                 self.chan.write(text.replace("\n", "\r\n").encode())
 
+    def _how_to_connect(self) -> str:
+        """The ssh command line that gets the game, with the port and login name this client used."""
+        conn = self.gate.conn
+        sockname = conn.get_extra_info("sockname") if conn is not None else None
+        user = conn.get_extra_info("username") if conn is not None else None
+        port = f"-p {sockname[1]} " if sockname and sockname[1] != 22 else ""
+        user = user if isinstance(user, str) and PLAIN_USER.fullmatch(user) else "player"
+        return f"ssh -t {port}{user}@HOST"
+
+    def _refuse(self, why: str) -> None:
+        """One line on stderr, exit status 1, no game process."""
+        if self.chan is not None:
+            with contextlib.suppress(Exception):
+                self.chan.write_stderr(f"mythtable: {why}; connect with: {self._how_to_connect()}\r\n".encode())
+        self._finish(1)
+
     def _finish(self, status: int) -> None:
         if self.chan is not None:
             with contextlib.suppress(Exception):
@@ -89,13 +112,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         chan = self.chan
         if chan is None:
             return
+        if self.command is not None:
+            self._refuse("this server offers the game only and runs no commands")
+            return
         if not self.has_pty:
-            with contextlib.suppress(Exception):
-                chan.write_stderr(
-                    b"mythtable: this server only offers the game in an interactive terminal; "
-                    b"connect from a terminal (ssh -t).\r\n"
-                )
-            self._finish(1)
+            self._refuse("this server only offers the game in an interactive terminal")
             return
         if len(self.hub.sessions) >= self.hub.settings.max_sessions or self.hub.closing:
             log(f"server full: turned away {self.gate.address}")

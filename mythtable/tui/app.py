@@ -246,7 +246,9 @@ class MythtableApp(App[None]):
 
     # ----- quitting ---------------------------------------------------------------------
     def action_request_quit(self) -> None:
-        if self.session is None or self.session.game.result is not None or self.session.watching:
+        """Ask first while a game runs, watched or played (a stray Ctrl+Q should not end either);
+        a second Ctrl+Q on the question leaves at once."""
+        if self.session is None or self.session.game.result is not None:
             self.exit()
             return
         if isinstance(self.screen, ConfirmScreen):
@@ -257,7 +259,11 @@ class MythtableApp(App[None]):
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmScreen("Quit mythtable? The game is saved after every move. (y/n)"), answer)
+        if self.session.watching:
+            question = "Stop watching and quit mythtable? (y/n)"
+        else:
+            question = "Quit mythtable? The game is saved after every move. (y/n)"
+        self.push_screen(ConfirmScreen(question), answer)
 
     # ----- the terminal going away ------------------------------------------------------
     def watch_terminal(self, fd: int | None = None, every: float = 1.0) -> None:
@@ -292,20 +298,25 @@ class MythtableApp(App[None]):
         self._too_small = None
         self.pop_screen()
         pushed = super().push_screen(screen, *args, **kw)
-        self._too_small = TooSmallScreen(notice.width, notice.height)
+        self._too_small = TooSmallScreen(notice.width, notice.height, self.in_game())
         super().push_screen(self._too_small)
         return pushed
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
 
+    def in_game(self) -> bool:
+        """A game people play is on (not watch mode, not over): the too-small notice says it waits."""
+        session = self.session
+        return session is not None and session.game.result is None and not session.watching
+
     def check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small and self._too_small is None:
-            self._too_small = TooSmallScreen(width, height)
+            self._too_small = TooSmallScreen(width, height, self.in_game())
             self.push_screen(self._too_small)
         elif small and self._too_small is not None:
-            self._too_small.update_size(width, height)
+            self._too_small.update_size(width, height, self.in_game())
         elif not small and self._too_small is not None:
             screen, self._too_small = self._too_small, None
             if screen in self.screen_stack:

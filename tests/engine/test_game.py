@@ -118,6 +118,23 @@ def test_broken_records_get_one_clear_message(text: str, message: str) -> None:
         parse_record(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('{\n"format": "mythtable-record",\n"ruleset": "pig', "Unterminated string starting at line 3, column 12"),
+        ('{\n"a": "x\ty"}', "Invalid control character at line 2, column 8"),
+        ('{\n\n"a": }', "Expecting value at line 3, column 6"),
+    ],
+)
+def test_bad_json_message_says_where_once(text: str, where: str) -> None:
+    # issue 16: "starting at at line 44" -- the decoder's own message may end in "at" already
+    with pytest.raises(RecordError) as raised:
+        parse_record(text)
+    message = str(raised.value)
+    assert where in message
+    assert "at at" not in message
+
+
 def test_unknown_ruleset_in_a_record(pig_root: Path) -> None:
     game = finished_game(1)
     text = tampered(game, lambda d: d.__setitem__("ruleset", "chess"))

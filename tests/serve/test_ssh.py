@@ -159,8 +159,17 @@ def test_only_the_interactive_game_is_offered(
 ) -> None:
     async def scenario() -> None:
         async with await connect(server.port, client_keys=[keys[0]]) as conn:
-            with pytest.raises(asyncssh.ChannelOpenError):
-                await conn.create_process("echo hello", term_type="xterm")  # exec, even with a pty
+            # A command (exec), with a pty or without, runs nothing: one line says why and how to connect
+            # (issue 16: it used to be refused bare, which OpenSSH shows as "exec request failed").
+            for pty in ({"term_type": "xterm"}, {}):
+                proc = await conn.create_process("echo hello", encoding=None, **pty)
+                result = await proc.wait(timeout=10)
+                assert result.exit_status == 1, pty
+                said = result.stderr or b""
+                assert b"game only" in said and f"connect with: ssh -t -p {server.port} player@".encode() in said
+                assert b"hello" not in (result.stdout or b"") + said
+                assert said.count(b"\n") == 1, said
+                assert server.children() == []
             with pytest.raises(asyncssh.ChannelOpenError):
                 await conn.start_sftp_client()
             with pytest.raises(asyncssh.ChannelOpenError):
@@ -192,6 +201,26 @@ def test_only_the_interactive_game_is_offered(
     server.wait_children(0)
     assert "refused a command" in server.log()
     assert "refused subsystem 'sftp'" in server.log()
+
+
+def test_a_command_is_answered_with_the_login_name_only_when_it_is_plain(
+    server: Server, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]
+) -> None:
+    # The how-to-connect line echoes the client's login name only when it is plain (letters, digits, . _ -):
+    # a name is the client's text, and (asyncssh's client refuses control characters) others may not be.
+    async def said(username: str) -> bytes:
+        async with await connect(server.port, client_keys=[keys[0]], username=username) as conn:
+            result = await (await conn.create_process("ls", encoding=None)).wait(timeout=10)
+            assert result.exit_status == 1
+            return result.stderr or b""
+
+    async def scenario() -> None:
+        assert f"ssh -t -p {server.port} ana.b@HOST".encode() in await said("ana.b")
+        odd = await said("ana smith; rm -rf ~")
+        assert f"ssh -t -p {server.port} player@HOST".encode() in odd
+        assert b"smith" not in odd
+
+    run(scenario())
 
 
 def test_a_full_server_says_so_and_keeps_its_players(
@@ -280,8 +309,10 @@ def test_openssh_client_is_refused_a_command_and_gets_the_game_with_a_pty(
     refused = subprocess.run(
         ["ssh", *options, "player@127.0.0.1", "id"], capture_output=True, timeout=20, stdin=subprocess.DEVNULL
     )
-    assert refused.returncode != 0
+    assert refused.returncode == 1
     assert b"uid=" not in refused.stdout
+    assert b"exec request failed" not in refused.stderr
+    assert f"runs no commands; connect with: ssh -t -p {server.port} player@".encode() in refused.stderr
     from tests.tui.terminal import Terminal
 
     term = Terminal(["ssh", *options, "-tt", "player@127.0.0.1"], cols=80, rows=24)
