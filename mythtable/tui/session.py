@@ -52,6 +52,8 @@ class Session:
     """Each seat's auto-pass settings (engine/autopass.py): from the save, else from the player's config."""
     config: Path | None = None
     """The folder of the per-name settings file; None: paths.config_dir()."""
+    handing_from: int | None = None
+    """While a curtain is up: the seat that had the keyboard before it (it may still take back its move)."""
 
     def __post_init__(self) -> None:
         for seat, controller in enumerate(self.controllers):
@@ -159,6 +161,7 @@ class Session:
                 self.viewer = self.first_human_seat()
             return Next.COMPUTER
         if decision.seat != self.viewer and self.needs_curtain(decision.seat):
+            self.lower_curtain()
             return Next.CURTAIN
         self.viewer = decision.seat
         return Next.HUMAN
@@ -168,8 +171,56 @@ class Session:
         humans = [s for s in (0, 1) if s not in self.bots]
         return self.game.ruleset.hidden_information and len(humans) == 2 and self.viewer != seat
 
+    def lower_curtain(self) -> None:
+        """Nobody's screen shows while the curtain is up: until a seat takes the keyboard, the viewer is unknown.
+
+        So anything that happens behind the curtain (a take-back, say) ends on a curtain again, through
+        next_step, never on a seat's screen (issue 15)."""
+        if self.viewer is not None:
+            self.handing_from = self.viewer
+        self.viewer = None
+
     def take_keyboard(self, seat: int) -> None:
         self.viewer = seat
+        self.handing_from = None
+
+    def takeback_seat(self) -> int | None:
+        """The human who may take back their last move now: the viewer, or behind a curtain the seat that
+        handed the keyboard over."""
+        seat = self.viewer if self.viewer is not None else self.handing_from
+        if seat is None or seat in self.bots or self.watching or self.game.takeback_count(seat) == 0:
+            return None
+        return seat
+
+    def take_back(self) -> str:
+        """Take back the last move of takeback_seat(). Behind a curtain the viewer stays unknown, so the
+        next step is a curtain for the seat the decision returns to."""
+        seat = self.takeback_seat()
+        if seat is None:
+            raise ValueError(self.why_no_takeback())
+        self.handing_from = None
+        return self.game.take_back(seat)
+
+    def why_no_takeback(self) -> str:
+        """Why `u` cannot take anything back now, in words a player understands."""
+        seat = self.viewer if self.viewer is not None else self.handing_from
+        game = self.game
+        if not game.actions:
+            return "nothing to take back: no move has been made yet"
+        if self.watching or seat is None or seat in self.bots:
+            return "nothing to take back: only the player who just moved may take back, before the hand-over"
+        for actor, revealed, auto in zip(
+            reversed(game.actors), reversed(game.revealing), reversed(game.auto), strict=True
+        ):
+            if revealed:
+                whose = "your last move" if actor == seat else "the last move"
+                return f"nothing to take back: {whose} revealed information (a card drawn or a die rolled)"
+            if auto:
+                continue
+            if actor != seat:
+                return f"nothing to take back: the last move was {self.names[actor]}'s"
+            break
+        return "nothing to take back"
 
     def first_human_seat(self) -> int:
         for seat in (0, 1):

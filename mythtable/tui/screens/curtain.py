@@ -8,7 +8,7 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
-from mythtable.tui.safe_text import markup
+from mythtable.tui.safe_text import markup, notify
 
 TAKE_BACK = -1
 """What the curtain returns when the previous player takes back their move instead."""
@@ -23,15 +23,18 @@ class CurtainScreen(Screen[int]):
     BINDINGS = [
         Binding("enter", "take", "I have the keyboard", priority=True),
         Binding("u", "take_back", "Take back my move"),
+        Binding("u", "cannot_take_back", "Take back my move", show=False),  # u when none is possible: say why
     ]
 
-    def __init__(self, seat: int, name: str, role: str, previous: str | None = None) -> None:
+    def __init__(self, seat: int, name: str, role: str, previous: str | None = None, why: str = "") -> None:
         super().__init__()
         self.seat = seat
         self.player = name
         self.role = role
         self.previous = previous
         """The name of the player who may still take back their move, if any."""
+        self.why = why or "nothing to take back"
+        """Why `u` takes nothing back here (when `previous` is None)."""
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
@@ -48,7 +51,11 @@ class CurtainScreen(Screen[int]):
             )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.previous is not None if action == "take_back" else True
+        if action == "take_back":
+            return self.previous is not None
+        if action == "cannot_take_back":
+            return self.previous is None
+        return True
 
     def action_take(self) -> None:
         self.dismiss(self.seat)
@@ -56,3 +63,6 @@ class CurtainScreen(Screen[int]):
     def action_take_back(self) -> None:
         if self.previous is not None:
             self.dismiss(TAKE_BACK)
+
+    def action_cannot_take_back(self) -> None:
+        notify(self, self.why, title="Take back", severity="warning")

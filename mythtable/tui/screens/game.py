@@ -30,6 +30,7 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("f1,question_mark", "rules", "Rules"),
         Binding("u", "take_back", "Take back"),
+        Binding("u", "cannot_take_back", "Take back", show=False),  # u when the one above is off: say why
         Binding("f", "autopass('full')", "Full control", show=False),  # auto-pass keys (issue 15)
         Binding("y", "autopass('turn')", "Pass until my turn", show=False),
         Binding("e", "autopass('combat')", "Pass until end of combat", show=False),
@@ -88,9 +89,10 @@ class GameScreen(Screen[None]):
             self.prompt.wait("Waiting for the other player...")
             seat = decision.seat
             role = session.game.ruleset.seats[seat].role
-            previous = self.takeback_seat()
+            previous = session.takeback_seat()
             name = session.names[previous] if previous is not None else None
-            self.app.push_screen(CurtainScreen(seat, session.names[seat], role, name), self.after_curtain)
+            why = session.why_no_takeback() if previous is None else ""
+            self.app.push_screen(CurtainScreen(seat, session.names[seat], role, name, why), self.after_curtain)
             return
         self.render_table()
         if step is Next.OVER:
@@ -113,17 +115,11 @@ class GameScreen(Screen[None]):
             self.session.take_keyboard(seat)
         self.advance()
 
-    def takeback_seat(self) -> int | None:
-        """The human at the keyboard, if they may take back their last move now."""
-        session = self.session
-        seat = session.viewer
-        if seat is None or seat in session.bots or session.game.takeback_count(seat) == 0:
-            return None
-        return seat
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":
-            return self.takeback_seat() is not None
+            return self.session.takeback_seat() is not None
+        if action == "cannot_take_back":
+            return self.session.takeback_seat() is None and not self.session.watching
         if action == "board" and parameters:
             return self.board.key_enabled(str(parameters[0]))
         return True
@@ -142,12 +138,16 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def action_take_back(self) -> None:
-        seat = self.takeback_seat()
-        if seat is None:
+        """Undo the move; from behind a curtain this ends on a curtain again (Session.take_back)."""
+        if self.session.takeback_seat() is None:
+            self.action_cannot_take_back()
             return
-        self.session.game.take_back(seat)
+        self.session.take_back()
         self.app.post_message(Autosave())
         self.advance()
+
+    def action_cannot_take_back(self) -> None:
+        notify(self, self.session.why_no_takeback(), title="Take back", severity="warning")
 
     def ask(self) -> None:
         game = self.session.game
