@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mythtable.engine.decision import Action, Decision, Event, Result, Subject
+from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.errors import IllegalAction, RecordError
+from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import Setup
 from mythtable.engine.record import RECORD_FORMAT, RECORD_VERSION, now_iso
 from mythtable.engine.registry import Loaded, UnknownRuleset, load
@@ -191,6 +192,14 @@ class Game:
 
     def view(self, seat: int | None) -> Any:
         return self.ruleset.view(self.state, seat)
+
+    def inspectables(self, seat: int | None) -> list[InspectTarget]:
+        """What `seat` may inspect now, in cursor order (see `Ruleset.inspectables`)."""
+        return self.ruleset.inspectables(self.state, seat)
+
+    def inspect(self, seat: int | None, ref: Ref) -> Inspection | None:
+        """The full text of `ref` as `seat` may read it, or None (see `Ruleset.inspect`)."""
+        return self.ruleset.inspect(self.state, seat, ref)
 
     def log_for(self, seat: int | None) -> list[LogLine]:
         """The log lines `seat` may read (None: all of them, for the replay viewer)."""

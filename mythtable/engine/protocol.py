@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from mythtable.engine.autopass import Window
-from mythtable.engine.decision import NO_SUBJECT, Action, Decision, Event, Result, Subject
+from mythtable.engine.decision import NO_SUBJECT, Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
+from mythtable.engine.inspect import Inspection, InspectTarget
 
 S = TypeVar("S")
 C = TypeVar("C")
@@ -186,6 +187,26 @@ class Ruleset(ABC, Generic[S, C]):
     def stage(self, state: S) -> str:
         """The current stage key, e.g. "maintenance1" or "combat.blockers"; the rules screen
         shows the reference section for it first."""
+
+    # ----- reading the table (the inspect panel, issue 16) ----------------------------
+    def inspectables(self, state: S, seat: int | None) -> list[InspectTarget]:
+        """Everything `seat` may inspect now, in cursor order: own hand, own units, the other
+        seat's public zones, limbo / stack, graveyards. Never anything hidden from `seat`."""
+        return []
+
+    def inspect(self, state: S, seat: int | None, ref: Ref) -> Inspection | None:
+        """The full text of `ref` as `seat` may read it; None when `seat` may not see it."""
+        return None
+
+    def why_only_done(self, state: S) -> str | None:
+        """When the open decision offers only "done" / "pass", why (for example "no unit of yours
+        can attack: face-down units cannot attack"); None when there is nothing to explain."""
+        return None
+
+    def changes(self, before: Any, after: Any) -> frozenset[Ref]:
+        """The refs whose public look differs between two views of the same seat (units, cards,
+        and named numbers such as "vp:0"), so a board can mark what the last moves changed."""
+        return frozenset()
 
     def window(self, state: S) -> Window | None:
         """What kind of window the open decision is (auto-pass, engine/autopass.py), read from the

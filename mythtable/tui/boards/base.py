@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical
 
-from mythtable.engine.decision import NO_SUBJECT, Action, Subject
+from mythtable.engine.decision import NO_SUBJECT, Action, Ref, Subject
 
 
 class Board(Vertical):
@@ -44,3 +44,16 @@ class Board(Vertical):
     def key_enabled(self, name: str) -> bool | None:
         """Whether the board's key `name` is usable now (False hides it from the footer)."""
         return True
+
+    # ----- reading the table (issues 15 and 16) ------------------------------------------
+    def point_at(self, ref: Ref | None) -> None:
+        """Show the inspect cursor on `ref` (None: no cursor) and scroll it into view.
+
+        Boards keep the ref and draw it distinctly on the next `show`; the default does nothing,
+        and the inspect panel still names the thing."""
+
+    def bring_into_view(self, refs: tuple[Ref, ...]) -> None:
+        """Scroll so the things under discussion (the attacker being blocked, the target) show."""
+
+    def mark_changed(self, refs: frozenset[Ref]) -> None:
+        """Mark what the last moves changed (from `Ruleset.changes`) until the next decision."""
