@@ -254,6 +254,8 @@ class GameScreen(Screen[None]):
 
     # ----- keys -------------------------------------------------------------------------
     def on_prompt_chosen(self, message: Prompt.Chosen) -> None:
+        if message.question != self.prompt.question:
+            return  # typed ahead: it answered a question that is no longer up (a double Enter, say)
         self.play(message.action)
 
     def action_board(self, name: str) -> None:

@@ -45,15 +45,21 @@ class Prompt(Vertical):
     """
 
     class Chosen(Message):
-        def __init__(self, action: Action) -> None:
+        """An option was picked. `question` numbers the question it answered: keys typed ahead arrive
+        after the next question is up, and must not answer a question nobody has read."""
+
+        def __init__(self, action: Action, question: int) -> None:
             super().__init__()
             self.action = action
+            self.question = question
 
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.actions: list[Action] = []
         self.explain: Callable[[Action], str | Text] = lambda action: ""
         """Words for the highlighted option (set by the game screen); called in the same frame."""
+        self.question = 0
+        """Counts the questions shown (`ask` and `wait`), so a stale `Chosen` can be told apart."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="question")
@@ -66,6 +72,7 @@ class Prompt(Vertical):
 
     def ask(self, question: str, choices: list[tuple[Action, str]]) -> None:
         """Show a new decision; the first option is highlighted."""
+        self.question += 1
         self.query_one("#question", Static).update(plain(question))
         self.actions = [action for action, _ in choices]
         options = self.options
@@ -82,6 +89,7 @@ class Prompt(Vertical):
 
     def wait(self, message: str) -> None:
         """No decision for this seat right now (a computer is thinking, the game is over)."""
+        self.question += 1
         self.query_one("#question", Static).update(plain(message))
         self.actions = []
         self.options.clear_options()
@@ -93,7 +101,7 @@ class Prompt(Vertical):
 
     def choose_index(self, index: int) -> None:
         if 0 <= index < len(self.actions):
-            self.post_message(self.Chosen(self.actions[index]))
+            self.post_message(self.Chosen(self.actions[index], self.question))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

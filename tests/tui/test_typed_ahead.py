@@ -1,0 +1,34 @@
+"""Keys typed ahead never answer a question nobody has read.
+
+Two quick presses of a digit (or Enter) queue two choices of the same list. The second one must not
+be applied to the next question, which may well offer the same action ("pass", say) or refuse it
+with a raw action in the message. Seen while playing Mage Wars at 80x24."""
+
+from __future__ import annotations
+
+from mythtable.engine.game import Game
+from mythtable.tui.app import MythtableApp
+from tests.tui.driver import game_screen
+
+
+async def test_a_second_choice_queued_on_the_same_question_is_dropped() -> None:
+    app = MythtableApp(start={"game": Game.new("mythicarium", 5)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot, app)
+        game = screen.session.game
+        first = game.decision
+        assert first is not None and first.kind == "first_player"
+        moves = len(game.actions)
+        screen.prompt.choose_index(0)  # two presses of "1" before the screen handled the first
+        screen.prompt.choose_index(0)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(game.actions) == moves + 1, game.actions[moves:]
+        notices = [n.message for n in app._notifications]
+        assert not notices, notices  # not even a "not a legal choice" about a question long gone
+        # the second question is up and answered by the next fresh press only
+        second = game.decision
+        assert second is not None and second.seat == first.seat
+        screen.prompt.choose_index(0)
+        await pilot.pause()
+        assert game.actions[moves + 1] == second.actions[0]
