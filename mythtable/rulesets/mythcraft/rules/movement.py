@@ -228,7 +228,7 @@ def path_to(state: State, u: Unit, dest: Pos, reach: MoveRange) -> tuple[tuple[P
             raise AssertionError("no way back along the move range")
         path.append(q)
     path.reverse()
-    return tuple((p % w, p // w) for p in path), best[end]
+    return tuple(map(board.coords.__getitem__, path)), best[end]
 
 
 def step_move(state: State, f: MoveFrame, events: list[Event]) -> Decision | None:
@@ -239,9 +239,13 @@ def step_move(state: State, f: MoveFrame, events: list[Event]) -> Decision | Non
         return None  # a hostile is offered an Engaged strike first
     i = f.step
     state.stack.pop()
-    if not u.dead and any(o is not u and not o.dead and o.x == u.x and o.y == u.y for o in state.units):
-        u.x, u.y = f.free  # never end on an ally's square (F-15): back to the last free one
-        state.moved += 1
+    if not u.dead:
+        ux, uy = u.x, u.y
+        for o in state.units:
+            if o.x == ux and o.y == uy and o is not u and not o.dead:
+                u.x, u.y = f.free  # never end on an ally's square (F-15): back to the last free one
+                state.moved += 1
+                break
     if "stopped" in u.conds and i < len(path) and not u.dead:
         events.append(Event(f"{u.name} is stopped at ({u.x}, {u.y})."))
         u.move_left = 0
