@@ -20,10 +20,12 @@ so any free action seems to spare the ally. The heuristic prices Prone and gear 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from mythtable.engine.bots import GreedyBot
-from mythtable.engine.decision import Action
+from mythtable.engine.bots import Bot, GreedyBot
+from mythtable.engine.decision import Action, Decision
 from mythtable.engine.game import Game
 from mythtable.rulesets.mythcraft import RULESET, rules
 from mythtable.rulesets.mythcraft.ai import CreatureAI
@@ -68,7 +70,7 @@ class Move:
 
 @dataclass
 class Audit:
-    """Self-harming moves found, per side, with the excused ones by reason."""
+    """Self-harming moves found (game, turn, participant, action), and the excused ones counted by reason."""
 
     harmful: list[tuple[int, int, str, Action]] = field(default_factory=list)  # (game, turn, unit, action)
     excused: dict[str, int] = field(default_factory=dict)
@@ -121,14 +123,15 @@ def _applied(state: State, action: Action) -> State:
     return copy
 
 
-def audit(games: int = GAMES) -> Audit:
-    """Greedy heroes against the creature AI, seeded; every turn's prone / set-down / stow judged."""
+def audit(games: int = GAMES, heroes: Callable[[int], Bot] | None = None) -> Audit:
+    """Greedy heroes (or `heroes(game number)`) against the creature AI, seeded; every turn's
+    Prone / set-down / stow judged."""
     found = Audit()
     for g in range(games):
-        game = Game.new("mythcraft", 7000 + g)
-        game.setup.options["round_limit"] = ROUND_LIMIT
-        game = Game.new("mythcraft", 7000 + g, game.setup)
-        bots = (GreedyBot("mythcraft", 2 * g + 1), CreatureAI())
+        setup = Game.new("mythcraft", 7000 + g).setup
+        setup.options["round_limit"] = ROUND_LIMIT
+        game = Game.new("mythcraft", 7000 + g, setup)
+        bots = (heroes(g) if heroes else GreedyBot("mythcraft", 2 * g + 1), CreatureAI())
         turn_key: tuple[int, str] | None = None
         moves: list[Move] = []
         while (d := game.decision) is not None:
@@ -152,3 +155,23 @@ def test_the_computer_players_make_no_move_that_only_hurts_them() -> None:
     found = audit()
     assert set(found.excused) <= set(REASONS)
     assert found.harmful == [], f"{len(found.harmful)} self-harming moves, first: {found.harmful[:5]}"
+
+
+class Dropper:
+    """Sets down whatever it can, then drops Prone, then ends its turn: every such move only hurts."""
+
+    name = "dropper"
+
+    def choose(self, ruleset: Any, state: State, decision: Decision) -> Action:
+        for kind in ("set_down", "prone", "end"):
+            for a in decision.actions:
+                if a[0] == kind:
+                    return a
+        return decision.actions[-1]
+
+
+def test_the_audit_counts_moves_that_only_hurt() -> None:
+    """The audit is not blind: a bot that drops its gear and lies down is caught."""
+    found = audit(2, heroes=lambda g: Dropper())
+    kinds = {action[0] for *_, action in found.harmful}
+    assert kinds == {"set_down", "prone"}
