@@ -8,7 +8,6 @@ from mythtable.engine.decision import Action, Decision
 from mythtable.rulesets.mythcraft.rules.board import dist, line_of_sight, melee_adjacent_ok
 from mythtable.rulesets.mythcraft.rules.movement import creature_move_range, hero_move_range
 from mythtable.rulesets.mythcraft.rules.units import (
-    can_pay,
     encumbered,
     grip_allowed,
     held_weapons,
@@ -70,11 +69,16 @@ def ground_near(state: State, u: Unit) -> list[str]:
     own: dict[str, None] = {}
     near: dict[str, None] = {}
     for gx, gy, iid in state.ground:
-        if gx == ux and gy == uy:
-            own[iid] = None
-        elif -1 <= gx - ux <= 1 and -1 <= gy - uy <= 1:
-            near[iid] = None
-    own.update(near)
+        dx = gx - ux
+        if -1 <= dx <= 1:
+            dy = gy - uy
+            if -1 <= dy <= 1:
+                if dx or dy:
+                    near[iid] = None
+                else:
+                    own[iid] = None
+    if near:
+        own.update(near)
     return list(own)
 
 
@@ -103,76 +107,111 @@ def spell_cost_kind(state: State, sid: str) -> str:
 
 
 def hero_decision(state: State, u: Unit) -> Decision:
-    """Every legal action of a hero on its turn, paid in AP (C-15..C-30, F-14..F-34)."""
-    acts: list[Action] = []
+    """Every legal action of a hero on its turn, paid in AP (C-15..C-30, F-14..F-34).
+
+    The hottest function of a game (asked after every action of a hero): one pass over the
+    participants finds hostiles, the adjacent ones and nearby allies; AP budgets are worked
+    out once (can_pay's rule, H-4, inlined). The actions come in a fixed order (moves,
+    attacks, spells, dodge, stand / prone / douse, maneuvers, items, help, end)."""
     items = state.content.items
     enc = encumbered(state, u)
     reach = hero_move_range(state, u, enc)
-    if reach is not None:
-        acts.extend(reach.actions)
-    ux, uy = u.x, u.y
-    foes = [(o, max(abs(o.x - ux), abs(o.y - uy))) for o in state.units if o.side != u.side and not o.dead]
-    # hostiles within reach of an unarmed strike or a grapple: adjacent, no corner cutting (H-16)
-    adjacent = [o for o, d in foes if d == 1 and melee_adjacent_ok(state.board, (ux, uy), (o.x, o.y))]
+    acts: list[Action] = reach.actions[:] if reach is not None else []
+    ux, uy, side = u.x, u.y, u.side
+    walls = state.board.walls
+    foes: list[tuple[Unit, int]] = []
+    adjacent: list[Unit] = []  # reach of an unarmed strike or a grapple: no corner cutting (H-16)
+    friends: list[Unit] = []
+    for o in state.units:
+        if o.dead:
+            continue
+        dx = o.x - ux
+        dy = o.y - uy
+        near = -1 <= dx <= 1 and -1 <= dy <= 1
+        if o.side != side:
+            if near and (dx or dy):
+                foes.append((o, 1))
+                if not (dx and dy) or ((ux + dx, uy) not in walls and (ux, uy + dy) not in walls):
+                    adjacent.append(o)
+            else:
+                foes.append((o, max(abs(dx), abs(dy))))
+        elif near:
+            friends.append(o)
+    ap = u.ap
+    special = u.special
+    attack_ap = ap + u.special_ap if special == "rage" else ap  # H-4: what can pay each kind of cost
+    support_ap = ap + u.special_ap if special == "support" else ap
     for wid in held_weapons(state, u):
-        if can_pay(u, weapon_apc(state, u, wid), "attack"):
+        if attack_ap >= weapon_apc(state, u, wid):
             targets = adjacent if wid == "unarmed" else weapon_targets(state, u, wid, foes)
             for o in targets:
                 acts.append(("attack", wid, o.uid))
-    for sid in u.spells:
-        sp = state.content.spells[sid]
-        if u.sp >= sp.spc and can_pay(u, sp.apc, spell_cost_kind(state, sid)):
-            acts.extend(spell_targets(state, u, sid))
-    prone = "prone" in u.conds
-    if u.ap >= 2:
-        acts.append(("dodge",))
-    if prone and u.ap >= 1 and speed_squares(state, u, enc) > 0:
-        acts.append(("stand",))
-    if not prone:
-        acts.append(("prone",))
-    if prone and "burning" in u.conds and u.ap >= 3:
-        acts.append(("douse",))
-    if u.ap >= 2:
+    if u.spells:
+        spells = state.content.spells
+        for sid in u.spells:
+            sp = spells[sid]
+            if u.sp >= sp.spc and (support_ap if sp.target == "hero" else ap) >= sp.apc:
+                acts.extend(spell_targets(state, u, sid))
+    conds = u.conds
+    prone = "prone" in conds
+    if ap >= 2:
+        acts.append(DODGE)
+    if prone:
+        if ap >= 1 and speed_squares(state, u, enc) > 0:
+            acts.append(STAND)
+        if "burning" in conds and ap >= 3:
+            acts.append(DOUSE)
+    else:
+        acts.append(PRONE)
+    if ap >= 2:
+        size = u.size + 1  # F-34: shove at most one size larger
         for o in adjacent:
-            acts.append(("grapple", o.uid))
-            if o.size <= u.size + 1:  # F-34: at most one size larger
-                acts.append(("shove", o.uid))
-            acts.append(("trip", o.uid))
-        if "grappled" in u.conds:
-            acts.append(("escape",))
-    held = [i for i in (u.main, u.off) if i]
+            uid = o.uid
+            acts.append(("grapple", uid))
+            if o.size <= size:
+                acts.append(("shove", uid))
+            acts.append(("trip", uid))
+        if "grappled" in conds:
+            acts.append(ESCAPE)
+    main, off = u.main, u.off
+    held = [i for i in (main, off) if i]
     pack = dict.fromkeys(u.pack)  # each carried item once, in order
-    if u.ap >= 1:
+    if ap >= 1:
         for iid in pack:
             if can_equip(state, u, iid, enc):
                 acts.append(("equip", iid))
         for iid in dict.fromkeys(held):
             acts.append(("stow", iid))
-        for iid in ground_near(state, u):
-            acts.append(("pick_up", iid))
+        if state.ground:
+            for iid in ground_near(state, u):
+                acts.append(("pick_up", iid))
     for iid in dict.fromkeys([*held, *(i for i in pack if i)]):
         acts.append(("set_down", iid))
-    consumables = [iid for iid in pack if items[iid].kind == "consumable"]
-    if consumables:
-        friends = [
-            o for o in state.units if o.side == u.side and not o.dead and -1 <= o.x - ux <= 1 and -1 <= o.y - uy <= 1
-        ]
-        for iid in consumables:
-            it = items[iid]
+    for iid in pack:
+        it = items[iid]
+        if it.kind == "consumable":
+            cost = it.use_apc
             for o in friends:
-                kind = "support" if (o is not u or it.heal) else "object"
-                if can_pay(u, it.use_apc, kind):
+                if (support_ap if (o is not u or it.heal) else ap) >= cost:
                     acts.append(("use", iid, o.uid))
-    if adjacent and can_pay(u, 1, "support"):
+    if adjacent and support_ap >= 1:
         for o, d in foes:
             if d == 1:
                 acts.append(("help", o.uid))
-    acts.append(("end",))
-    special = ""
+    acts.append(END)
+    extra = ""
     if u.special_ap:
-        special = f", {u.special_ap} {'Rage AP' if u.special == 'rage' else 'Holy Support AP (Support AP)'}"
+        extra = f", {u.special_ap} {'Rage AP' if special == 'rage' else 'Holy Support AP (Support AP)'}"
     moves = f", {u.move_left} squares of movement left" if u.move_left else ""
-    return Decision(0, "hero_turn", f"{u.name}: {u.ap} AP{special}{moves}. Choose an action.", acts)
+    return Decision(0, "hero_turn", f"{u.name}: {ap} AP{extra}{moves}. Choose an action.", acts)
+
+
+DODGE: Action = ("dodge",)
+STAND: Action = ("stand",)
+PRONE: Action = ("prone",)
+DOUSE: Action = ("douse",)
+ESCAPE: Action = ("escape",)
+END: Action = ("end",)
 
 
 def creature_decision(state: State, u: Unit) -> Decision:

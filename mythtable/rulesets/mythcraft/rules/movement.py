@@ -180,12 +180,15 @@ def move_actions(
     board = state.board
     w = board.width
     moves = board.move_actions
-    taken = {o.y * w + o.x for o in state.units if not o.dead}
+    # the squares found that someone stands on: allies' (hostiles' are never entered; its own is no result)
+    taken = [q for o in state.units if not o.dead and (q := o.y * w + o.x) in best]
     # paid: a new Move reaches every square found (the search's budget was max(left, speed))
     squares: Iterable[int] = best if paid else [p for p, c in best.items() if c <= left]
     if fright:
         squares = [p for p in squares if not frightened_block(state, u, p % w, p // w)]
-    return [moves[p] for p in squares if p not in taken]
+    if taken:
+        return [moves[p] for p in squares if p not in taken]
+    return list(map(moves.__getitem__, squares))
 
 
 def hero_moves(state: State, u: Unit) -> dict[Pos, int]:
@@ -225,7 +228,7 @@ def path_to(state: State, u: Unit, dest: Pos, reach: MoveRange) -> tuple[tuple[P
             raise AssertionError("no way back along the move range")
         path.append(q)
     path.reverse()
-    return tuple((p % w, p // w) for p in path), best[end]
+    return tuple(map(board.coords.__getitem__, path)), best[end]
 
 
 def step_move(state: State, f: MoveFrame, events: list[Event]) -> Decision | None:
@@ -236,9 +239,13 @@ def step_move(state: State, f: MoveFrame, events: list[Event]) -> Decision | Non
         return None  # a hostile is offered an Engaged strike first
     i = f.step
     state.stack.pop()
-    if not u.dead and any(o is not u and not o.dead and o.x == u.x and o.y == u.y for o in state.units):
-        u.x, u.y = f.free  # never end on an ally's square (F-15): back to the last free one
-        state.moved += 1
+    if not u.dead:
+        ux, uy = u.x, u.y
+        for o in state.units:
+            if o.x == ux and o.y == uy and o is not u and not o.dead:
+                u.x, u.y = f.free  # never end on an ally's square (F-15): back to the last free one
+                state.moved += 1
+                break
     if "stopped" in u.conds and i < len(path) and not u.dead:
         events.append(Event(f"{u.name} is stopped at ({u.x}, {u.y})."))
         u.move_left = 0
@@ -257,7 +264,7 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
     # Nothing but the mover changes during the walk: who could strike as it leaves a square
     # (hostiles able to react that have not used Engaged this round) and the squares it
     # cannot stop on are fixed.
-    watchers: list[Unit] = []
+    watchers: list[tuple[Unit, int]] = []  # with its melee reach
     others: set[Pos] = set()
     grapples = False
     for o in units:
@@ -266,15 +273,14 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
         if o is not u and not o.dead:
             others.add((o.x, o.y))
             if o.side != u.side and can_react(o) and "engaged" not in o.used:
-                watchers.append(o)
+                watchers.append((o, melee_reach(state, o)))
     while i < len(path):
         px, py = u.x, u.y
         qx, qy = path[i]
         engagers = []
-        for e in watchers:
+        for e, r in watchers:
             if not (-2 <= e.x - px <= 2 and -2 <= e.y - py <= 2) or e.uid in asked:
                 continue
-            r = melee_reach(state, e)
             if in_melee(state, e, (px, py), r) and not in_melee(state, e, (qx, qy), r):
                 engagers.append(e)
         if engagers:
