@@ -160,6 +160,7 @@ class CreatureActionView:
     damage_type: str
     defense: str
     once_per_encounter: bool
+    range_ft: int = 0  # how far it reaches (melee 5, a spit 30 ...), for the map's overlay
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -189,7 +190,14 @@ def catalogue(content: MythcraftContent) -> Catalogue:
                     {
                         cid: tuple(
                             CreatureActionView(
-                                a.id, a.name, a.kind, a.damage, a.damage_type or "", a.defense, a.once_per_encounter
+                                a.id,
+                                a.name,
+                                a.kind,
+                                a.damage,
+                                a.damage_type or "",
+                                a.defense,
+                                a.once_per_encounter,
+                                a.range_ft,
                             )
                             for a in c.actions
                         )

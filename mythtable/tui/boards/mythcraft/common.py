@@ -99,8 +99,15 @@ def signed(n: int) -> str:
 
 
 def condition_text(cond: Any) -> str:
+    """A condition as a short label with its time left: "Burning 2·1t" (one more of its turns), "Dodging·n"
+    (until the start of its next turn); none for a condition that lasts until removed."""
     name = CONDITION_SHORT.get(cond.name, cond.name.capitalize())
-    return f"{name} {cond.value}" if cond.value else name
+    label = f"{name} {cond.value}" if cond.value else name
+    if cond.rounds > 0:
+        return f"{label}·{cond.rounds}t"
+    if cond.rounds == 0:
+        return f"{label}·n"
+    return label
 
 
 def reactor(view: Any) -> Any | None:
@@ -116,3 +123,11 @@ TURNS = ("hero_turn", "creature_turn")
 
 def find(view: Any, uid: object) -> Any | None:
     return next((c for c in view.combatants if c.uid == uid), None)
+
+
+AREA_BG = "#5a2030"
+"""The background of the squares a highlighted area spell would fill."""
+RANGE_STYLE = "#8f6f9f"
+"""The dots of the squares a highlighted spell or ranged attack can reach."""
+ENGAGED_STYLE = "bold #ff5050"
+"""The mark of a square whose move leaves a hostile's reach (an Engaged strike, F-24)."""

@@ -28,7 +28,12 @@ def explain(view: Any, action: Action, subject: Subject) -> str | Text:
     if view.decision_kind in TURNS:
         target = find(view, subject.target) if subject.target is not None else None
         if target is not None:
-            return target_detail(view, action, target)
+            text = target_detail(view, action, target)
+            f = next((f for f in view.forecasts if f.action == action), None)
+            if f is not None:
+                text.append(" · ")
+                text.append_text(forecast_detail(f, view.active_uid))
+            return text
         if subject.item is not None:
             return item_detail(view, str(subject.item), str(kind), find(view, subject.actor))
         if subject.square is not None:
@@ -36,17 +41,69 @@ def explain(view: Any, action: Action, subject: Subject) -> str | Text:
     if kind == "react":
         asked = reactor(view)
         if asked is not None and asked.side == 0:
-            return Text(f"{asked.name} holds {asked.reactive_ap} Reactive AP (cap {asked.reactive_cap}).")
+            return Text(reactive_words(asked))
     return ""
+
+
+def reactive_words(c: Any) -> str:
+    """Reactive AP held now, and the cap that applies only to what is kept into the next turn (C-21)."""
+    return (
+        f"{c.name} holds {c.reactive_ap} Reactive AP to spend before {c.name}'s next turn, "
+        f"which keeps at most {c.reactive_cap} of them (C-21)."
+    )
+
+
+def number(x: float) -> str:
+    """An expected amount: a whole number when it is one, else one decimal."""
+    return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+
+
+def forecast_words(f: Any, caster: str = "") -> str:
+    """The short forecast beside an option: "65% ~7", an area's "3 hit ~14 (you too)", a heal's "heals 4-11"."""
+    if not f.targets:
+        return f"heals {f.heal_low}-{f.heal_high}" if f.heal_high else ""
+    first = f.targets[0]
+    if len(f.targets) > 1 or (f.targets and first.uid == caster):
+        words = f"{len(f.targets)} in area ~{number(f.damage)}"
+        if any(t.uid == caster for t in f.targets):
+            words += " (you too)"
+        return words
+    pct = f"{round(first.hit * 100)}%"
+    return f"{pct} ~{number(first.damage)}" if first.high else pct
+
+
+def forecast_detail(f: Any, caster: str = "") -> Text:
+    """The forecast in full: the roll needed, the chance, the expected damage and its range, per target."""
+    text = Text()
+    if not f.targets:
+        text.append(f"heals {f.heal_low}-{f.heal_high}, {number(f.heal)} on average", style="green")
+        return text
+    for i, t in enumerate(f.targets):
+        if i:
+            text.append("; ")
+        need = max(2, t.defense_value - t.bonus)
+        who = "you" if t.uid == caster else t.name
+        text.append(f"{who}: ", style="bold" if len(f.targets) > 1 else "")
+        text.append(f"{round(t.hit * 100)}% to hit", style="bold green")
+        text.append(f" (d20 {signed(t.bonus)} vs {t.defense} {t.defense_value}: {need}+)", style="dim")
+        if t.high:
+            text.append(f", ~{number(t.damage)} damage ({t.low}-{t.high} a hit)", style="bold yellow")
+    return text
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"-{-n}"
 
 
 def move_detail(view: Any, x: int, y: int) -> Text:
     square = next((s for s in view.reachable if (s.x, s.y) == (x, y)), None)
     active = find(view, view.active_uid)
     text = Text(f"Move to ({x}, {y})", style="bold")
-    if active is not None:
-        steps = max(abs(active.x - x), abs(active.y - y))
-        text.append(f", {steps} square{'s' if steps != 1 else ''} away")
+    if square is not None and active is not None:
+        # the number of squares of movement the walk uses (F-15: rubble and allies count double), as the log says
+        text.append(f": {square.squares} square{'s' if square.squares != 1 else ''} of movement")
+        if square.squares > max(abs(active.x - x), abs(active.y - y)):
+            text.append(" (the way round or through rubble)", style="dim")
     if square is not None:
         if active is not None and active.side == 1:
             text.append(" · uses 1 action", style="yellow")

@@ -159,17 +159,20 @@ def hero_card(c: Any, asked: bool) -> CardRender:
     rows: list[list[Piece]] = [head_row(c, asked)]
     if asked:  # on someone else's turn only Reactive AP can be spent
         rows.append([("Reactive", ""), ("■" * c.reactive_ap, CARRIED_STYLE), (f"{c.reactive_ap}", "bold")])
-        rows.append([(f"keeps up to {c.reactive_cap}", "dim")])
+        rows.append([(f"(at most {c.reactive_cap} kept into {c.name}'s turn)", "dim")])
         return CardRender(rows + kit_rows(c))
     ap: list[Piece] = [("AP", ""), (ap_meter(c), ""), (f"{c.ap}", "bold")]
     if c.special_ap:
         ap[-1] = (f"{c.ap}+{c.special_ap}", "bold")
     rows.append(ap)
-    parts: list[Piece] = [(f"{c.fresh_ap} fresh", FRESH_COLOUR), (f"{c.carried_reactive_ap} carried", CARRIED_COLOUR)]
+    # carried: the Reactive AP kept into this turn, never more than the cap (C-21)
+    parts: list[Piece] = [
+        (f"{c.fresh_ap} fresh", FRESH_COLOUR),
+        (f"{c.carried_reactive_ap} carried (max {c.reactive_cap})", CARRIED_COLOUR),
+    ]
     if c.special_ap:
         name = SPECIAL_NAME.get(c.special_kind, "special")
         parts.append((f"{c.special_ap} {name}", SPECIAL_COLOUR.get(c.special_kind, "")))
-    parts.append((f"Reactive {c.reactive_ap}/{c.reactive_cap}", "dim"))
     if c.max_sp:
         parts.append((f"SP {c.sp}/{c.max_sp}", SPELL_POINTS_COLOUR))
     rows.append(parts)
