@@ -59,7 +59,7 @@ class MythCraftBoard(Board):
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
         Binding("g", "grid", "Map"),
         *[Binding(key, f"group_{name}", label) for key, name, label, _ in GROUPS],
-        Binding("escape", "all_options", "All options"),
+        Binding("escape", "all_options", "All"),
     ]
 
     def __init__(self, **kw: Any) -> None:

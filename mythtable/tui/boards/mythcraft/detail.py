@@ -28,12 +28,8 @@ def explain(view: Any, action: Action, subject: Subject) -> str | Text:
     if view.decision_kind in TURNS:
         target = find(view, subject.target) if subject.target is not None else None
         if target is not None:
-            text = target_detail(view, action, target)
             f = next((f for f in view.forecasts if f.action == action), None)
-            if f is not None:
-                text.append(" · ")
-                text.append_text(forecast_detail(f, view.active_uid))
-            return text
+            return target_detail(view, action, target, forecast_detail(f, view.active_uid) if f else None)
         if subject.item is not None:
             return item_detail(view, str(subject.item), str(kind), find(view, subject.actor))
         if subject.square is not None:
@@ -83,7 +79,8 @@ def forecast_detail(f: Any, caster: str = "") -> Text:
             text.append("; ")
         need = max(2, t.defense_value - t.bonus)
         who = "you" if t.uid == caster else t.name
-        text.append(f"{who}: ", style="bold" if len(f.targets) > 1 else "")
+        if len(f.targets) > 1:
+            text.append(f"{who}: ", style="bold")
         text.append(f"{round(t.hit * 100)}% to hit", style="bold green")
         text.append(f" (d20 {signed(t.bonus)} vs {t.defense} {t.defense_value}: {need}+)", style="dim")
         if t.high:
@@ -120,7 +117,7 @@ def move_detail(view: Any, x: int, y: int) -> Text:
     return text
 
 
-def target_detail(view: Any, action: Action, target: Any) -> Text:
+def target_detail(view: Any, action: Action, target: Any, forecast: Text | None = None) -> Text:
     """The target's HP and state, what the option does to it against which defense, its defenses."""
     text = Text()
     text.append(f"{token(target)}", style=token_style(target))
@@ -132,6 +129,9 @@ def target_detail(view: Any, action: Action, target: Any) -> Text:
         text.append(f" dying, DP {target.dp}", style="red")
     for cond in target.conditions:
         text.append(f" {condition_text(cond)}", style="italic cyan")
+    if forecast is not None:  # the chance and the damage first: they decide the choice
+        text.append(" · ")
+        text.append_text(forecast)
     defenses = dict(target.defenses)
     what, against = effect_of(view, action)
     if what:
