@@ -99,7 +99,7 @@ async def test_attacks_come_first_with_their_hit_chance_and_every_group_key_list
         await pilot.pause()
         assert board.grid.has_focus
         spans = board.grid.render_map(board.view).spans
-        assert any(MOVE_BG_NEW in str(s.style) or "on #1e3f27" in str(s.style) for s in spans)
+        assert any(MOVE_BG_NEW in str(s.style) for s in spans), "the squares a new Move reaches are shaded"
         move = next(a for a in game.decision.actions if a[0] == "move")  # type: ignore[union-attr]
         await cursor_to(pilot, board.grid, int(move[1]), int(move[2]))
         assert "squares of movement" in detail(screen) or "square of movement" in detail(screen)
@@ -231,3 +231,47 @@ def test_snapshot_map_cursor_on_an_enemy_80x24(snap_compare) -> None:  # type: i
 def test_snapshot_map_cursor_on_an_enemy_120x40(snap_compare) -> None:  # type: ignore[no-untyped-def]
     app = MythtableApp(start={"game": snapshot_game()})
     assert snap_compare(app, terminal_size=(120, 40), run_before=cursor_on_enemy)
+
+
+async def test_r_lists_a_heros_reactions_on_someone_elses_turn() -> None:
+    game = Game.new("mythcraft", find_seed(), party_setup())
+    while not (game.decision is not None and game.decision.kind == "reaction" and game.decision.seat == 0):
+        assert game.decision is not None
+        game.apply(round_policy(game.decision, game))
+    app = MythtableApp(start={"game": game})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen, board = screen_of(app)
+        assert board.key_enabled("group_react") and not board.key_enabled("group_attack")
+        await pilot.press("r")
+        await pilot.pause()
+        listed = screen.prompt.actions
+        assert listed and {str(a[0]) for a in listed} <= {"react", "decline"}
+        react = next(a for a in listed if a[0] == "react")
+        await pilot.press(str(listed.index(react) + 1))
+        await pilot.pause()
+        assert game.actions[-1] == react
+
+
+def heals_an_ally(game: Game) -> bool:
+    me = game.state.units[game.state.order[game.state.turn_idx]].uid
+    return any(a[0] == "cast" and a[2] != me for a in game.decision.actions)  # type: ignore[union-attr]
+
+
+async def test_enter_on_an_ally_lists_what_can_be_done_for_it() -> None:
+    game = game_until(find_seed(), heals_an_ally)
+    me = game.state.units[game.state.order[game.state.turn_idx]].uid
+    cast = next(a for a in game.decision.actions if a[0] == "cast" and a[2] != me)  # type: ignore[union-attr]
+    ally = next(u for u in game.state.units if u.uid == cast[2])
+    app = MythtableApp(start={"game": game})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen, board = screen_of(app)
+        await pilot.press("g")
+        await pilot.pause()
+        await cursor_to(pilot, board.grid, ally.x, ally.y)
+        await pilot.press("enter")
+        await pilot.pause()
+        listed = screen.prompt.actions
+        assert cast in listed and all(game.subject(a).target == ally.uid for a in listed)
+        assert "heals" in str(screen.prompt.options.get_option_at_index(listed.index(cast)).prompt)

@@ -19,10 +19,9 @@ from textual.widgets import Static
 from mythtable.engine.decision import Action, Ref
 from mythtable.tui.boards.base import Board
 from mythtable.tui.boards.mythcraft.common import (
-    AREA_BG,
     ENGAGED_STYLE,
+    FREE_MOVE_BG,
     ITEM_STYLE,
-    MOVE_BG,
     MOVE_BG_NEW,
     REACH_STYLE,
     TURNS,
@@ -49,8 +48,23 @@ GROUPS: tuple[tuple[str, str, str, frozenset[str]], ...] = (
 )
 """(key, name, label, action kinds): the groups of a turn, in the order the full list shows them
 (moves last: they are made on the map)."""
-ORDER = {kind: rank for rank, (_, _, _, kinds) in enumerate(GROUPS) for kind in kinds}
-ORDER["move"] = len(GROUPS)  # after ending the turn: a list of squares is the map's job
+TURN_ORDER = {
+    kind: rank
+    for rank, kinds in enumerate(
+        (
+            ("attack", "special"),
+            ("cast",),
+            ("grapple", "shove", "trip", "escape", "help"),
+            ("dodge", "stand", "douse"),
+            ("use", "equip", "pick_up"),
+            ("end",),
+            ("prone", "stow", "set_down"),  # seldom worth it: after ending the turn
+            ("move",),  # a list of squares is the map's job
+        )
+    )
+    for kind in kinds
+}
+"""The full list of a turn: what hurts the enemy first, what only hurts the mover last but for the moves."""
 GROUP_OF = {kind: name for _, name, _, kinds in GROUPS for kind in kinds}
 
 
@@ -130,10 +144,14 @@ class MythCraftBoard(Board):
         self.show_side(view, asked)
 
     def legend_line(self, view: Any) -> Text:
-        text = Text("   ")
-        if view.reachable:
+        text = Text()
+        costs = {s.ap_cost for s in view.reachable}
+        if 0 in costs and view.decision_kind == "hero_turn":
+            text.append("  ", style=f"on {FREE_MOVE_BG}")
+            text.append(" 0 AP ")
+        if 1 in costs:
             text.append("  ", style=f"on {MOVE_BG_NEW}")
-            text.append(" move ")
+            text.append(" 1 AP " if view.decision_kind == "hero_turn" else " move ")
         if any(s.engaged_by for s in view.reachable):
             text.append("!", style=ENGAGED_STYLE)
             text.append(" strike ")
@@ -155,11 +173,11 @@ class MythCraftBoard(Board):
             ("* ", "an item on the ground"),
             (
                 "green square",
-                f"a move: dark {MOVE_BG_NEW} costs 1 AP (a new Move), light {MOVE_BG} is free (this Move)",
+                "a move: dark green costs 1 AP (a new Move), bright green 0 AP (inside this Move)",
             ),
             ("!", "moving there leaves a hostile's reach: it may strike (Engaged, F-24)"),
             ("•", "in melee reach (red) or in range of the highlighted attack or spell (violet)"),
-            ("area", f"squares a highlighted area spell fills ({AREA_BG}); tokens inside are underlined"),
+            ("area", "squares a highlighted area spell fills (dark red); tokens inside are underlined"),
             ("◆", "the square the highlighted option is about"),
             ("magenta token", "the target of the highlighted option, or who is asked"),
             ("[]", "the map cursor (g)"),
@@ -181,20 +199,25 @@ class MythCraftBoard(Board):
         self.query_one("#mc-roster", Static).update(RosterRender(view))
 
     # ----- the options, grouped ------------------------------------------------------------
-    def arrange_options(self, question: str, choices: list[tuple[Action, str]]) -> list[tuple[Action, str]]:
-        """Attacks and spells first with their forecast, then maneuvers, items, ending the turn, and the
-        moves last (the map is where they are chosen)."""
+    def arrange_options(self, question: str, choices: list[tuple[Action, str]]) -> tuple[str, list[tuple[Action, str]]]:
+        """On a turn: attacks and spells first with their forecast, then maneuvers, items, ending the turn,
+        and the moves last (the map is where they are chosen; the question says how)."""
         view = self.view
-        forecasts = {f.action: f for f in view.forecasts} if view is not None else {}
-        out = []
-        for action, label in choices:
-            f = forecasts.get(action)
-            out.append((action, f"{label} · {forecast_words(f, view.active_uid)}" if f is not None else label))
-        out.sort(key=lambda c: ORDER.get(str(c[0][0]), 3))
+        out = list(choices)
+        if view is not None and view.decision_kind in TURNS:
+            forecasts = {f.action: f for f in view.forecasts}
+            out = []
+            for action, label in choices:
+                f = forecasts.get(action)
+                words = forecast_words(f, view.active_uid) if f is not None else ""
+                out.append((action, f"{label} · {words}" if words else label))
+            out.sort(key=lambda c: TURN_ORDER.get(str(c[0][0]), 5))
+            if view.reachable:
+                question += " m: move on the map."
         self.question = question
         self.choices = out
         self.group = ""
-        return out
+        return question, out
 
     def group_choices(self, name: str) -> list[tuple[Action, str]]:
         kinds = next(k for _, n, _, k in GROUPS if n == name)

@@ -6,19 +6,24 @@ from typing import Any
 
 from mythtable.tui.colours import (
     ACTIVE_STYLE,
+    AREA_BG,
     CARRIED_COLOUR,
     CREATURE_STYLE,
     CREATURE_STYLE_ALT,
     CURSOR_STYLE,
     DYING_STYLE,
+    ENGAGED_STYLE,
     FLOOR_STYLE,
     FOCUS_STYLE,
+    FREE_MOVE_BG,
     FRESH_COLOUR,
     HERO_STYLE,
     HERO_STYLE_ALT,
     ITEM_STYLE,
+    MARKED_STYLE,
     MOVE_BG,
     MOVE_BG_NEW,
+    RANGE_STYLE,
     REACH_STYLE,
     RUBBLE_STYLE,
     SPECIAL_COLOUR,
@@ -27,19 +32,24 @@ from mythtable.tui.colours import (
 
 __all__ = [
     "ACTIVE_STYLE",
+    "AREA_BG",
     "CARRIED_COLOUR",
     "CREATURE_STYLE",
     "CREATURE_STYLE_ALT",
     "CURSOR_STYLE",
     "DYING_STYLE",
+    "ENGAGED_STYLE",
     "FLOOR_STYLE",
     "FOCUS_STYLE",
+    "FREE_MOVE_BG",
     "FRESH_COLOUR",
     "HERO_STYLE",
     "HERO_STYLE_ALT",
     "ITEM_STYLE",
+    "MARKED_STYLE",
     "MOVE_BG",
     "MOVE_BG_NEW",
+    "RANGE_STYLE",
     "REACH_STYLE",
     "RUBBLE_STYLE",
     "SPECIAL_COLOUR",
@@ -123,11 +133,3 @@ TURNS = ("hero_turn", "creature_turn")
 
 def find(view: Any, uid: object) -> Any | None:
     return next((c for c in view.combatants if c.uid == uid), None)
-
-
-AREA_BG = "#5a2030"
-"""The background of the squares a highlighted area spell would fill."""
-RANGE_STYLE = "#8f6f9f"
-"""The dots of the squares a highlighted spell or ranged attack can reach."""
-ENGAGED_STYLE = "bold #ff5050"
-"""The mark of a square whose move leaves a hostile's reach (an Engaged strike, F-24)."""

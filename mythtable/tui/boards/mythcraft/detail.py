@@ -84,7 +84,8 @@ def forecast_detail(f: Any, caster: str = "") -> Text:
         text.append(f"{round(t.hit * 100)}% to hit", style="bold green")
         text.append(f" (d20 {signed(t.bonus)} vs {t.defense} {t.defense_value}: {need}+)", style="dim")
         if t.high:
-            text.append(f", ~{number(t.damage)} damage ({t.low}-{t.high} a hit)", style="bold yellow")
+            spread = f"{t.low}-{t.high}" if t.high > t.low else f"{t.high}"
+            text.append(f", ~{number(t.damage)} damage ({spread} a hit)", style="bold yellow")
     return text
 
 

@@ -26,8 +26,9 @@ from mythtable.tui.boards.mythcraft.common import (
     ENGAGED_STYLE,
     FLOOR_STYLE,
     FOCUS_STYLE,
+    FREE_MOVE_BG,
     ITEM_STYLE,
-    MOVE_BG,
+    MARKED_STYLE,
     MOVE_BG_NEW,
     RANGE_STYLE,
     REACH_STYLE,
@@ -39,11 +40,8 @@ from mythtable.tui.boards.mythcraft.common import (
     token,
     token_style,
 )
-from mythtable.tui.boards.mythcraft.detail import option_at, target_detail
+from mythtable.tui.boards.mythcraft.detail import forecast_words, option_at, target_detail
 from mythtable.tui.colours import MAP_LABEL, MAP_LABEL_ALT, MAP_LABEL_FOCUS
-
-MARKED_STYLE = "bold white on #b03070"
-"""A token the board marks as changed by the last moves (Board.mark_changed)."""
 
 
 def append_runs(text: Text, cells: list[tuple[str, str]]) -> None:
@@ -239,7 +237,7 @@ class MapGrid(Widget, can_focus=True):
                     if square is not None:
                         if square.engaged_by and glyph in ("· ", "• "):
                             glyph, style = "! ", ENGAGED_STYLE
-                        style = f"{style} on {MOVE_BG if square.ap_cost == 0 else MOVE_BG_NEW}"
+                        style = f"{style} on {FREE_MOVE_BG if square.ap_cost == 0 else MOVE_BG_NEW}"
                     if pos in over.area:
                         style = f"{style.split(' on ')[0]} on {AREA_BG}"
                 if pos == focus_square:
@@ -343,10 +341,16 @@ class MapGrid(Widget, can_focus=True):
             return Text("")
         here = next((c for c in view.combatants if not c.dead and (c.x, c.y) == (x, y)), None)
         if here is not None:
-            text = target_detail(view, ("inspect",), here)
+            hint: Text | None = None
             if view.decision_kind in TURNS and here.uid != view.active_uid:
-                text.append(" · ⏎ what can be done", style="dim")
-            return text
+                aimed = [f for f in view.forecasts if f.targets and f.targets[0].uid == here.uid]
+                if aimed:
+                    best = max(aimed, key=lambda f: f.targets[0].damage)
+                    many = f"{len(aimed)} options, best " if len(aimed) > 1 else ""
+                    hint = Text(f"⏎ {many}{best.name} {forecast_words(best, view.active_uid)}", style="bold")
+                else:
+                    hint = Text("⏎ what can be done", style="dim")
+            return target_detail(view, ("inspect",), here, hint)
         if (x, y) in set(view.map.walls):
             return Text(f"({x}, {y}): a wall.", style="dim")
         item = next((g for g in view.map.ground if (g.x, g.y) == (x, y)), None)
