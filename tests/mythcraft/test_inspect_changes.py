@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mythtable.engine.game import Game
 from mythtable.rulesets.mythcraft import RULESET
+from mythtable.rulesets.mythcraft.state import UNTIL_START
 from tests.mythcraft.helpers import Scene
 
 
@@ -26,6 +27,7 @@ def test_every_combatant_and_ground_item_can_be_inspected_by_either_seat_in_turn
 
 def test_a_hero_inspection_names_kit_ap_and_the_reactive_cap_where_it_applies() -> None:
     s = Scene([("mage", 4, 1)], [("ash_hound", 10, 6)])
+    s.u("h1").conds["dodge"] = [2, UNTIL_START, ""]
     got = RULESET.inspect(s.state, 0, "h1")
     assert got is not None
     text = "\n".join(got.lines)
@@ -33,6 +35,7 @@ def test_a_hero_inspection_names_kit_ap_and_the_reactive_cap_where_it_applies() 
     assert "Spell Shock Burst (4 AP + 2 SP, range 30 ft)" in text
     assert f"at most 2 are kept into {s.u('h1').name}'s next turn (C-21)" in text
     assert "HP " in text and "Defenses: AR" in text
+    assert f"Lasts until the start of {s.u('h1').name}'s next turn" in text  # named, never "its"
 
 
 def test_a_creature_inspection_lists_its_attacks_traits_and_conditions_with_durations() -> None:

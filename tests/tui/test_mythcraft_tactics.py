@@ -275,3 +275,30 @@ async def test_enter_on_an_ally_lists_what_can_be_done_for_it() -> None:
         listed = screen.prompt.actions
         assert cast in listed and all(game.subject(a).target == ally.uid for a in listed)
         assert "heals" in str(screen.prompt.options.get_option_at_index(listed.index(cast)).prompt)
+
+
+def styled(text: Any, style: str) -> set[str]:
+    """The plain text of every span of `text` drawn in `style`."""
+    return {text.plain[s.start : s.end] for s in text.spans if str(s.style) == style}
+
+
+async def test_point_at_and_mark_changed_show_on_the_map_and_the_legend_names_its_symbols() -> None:
+    from mythtable.tui.boards.mythcraft.common import MARKED_STYLE, token
+    from mythtable.tui.colours import FOCUS_STYLE
+
+    app = MythtableApp(start={"game": Game.new("mythcraft", 7, party_setup())})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        _, board = screen_of(app)
+        hound, hero = (next(c for c in board.view.combatants if c.side == side) for side in (1, 0))
+        assert token(hound) not in styled(board.grid.render_map(board.view), MARKED_STYLE)
+        board.mark_changed(frozenset({hound.uid}))
+        board.point_at(hero.uid)
+        await pilot.pause()
+        text = board.grid.render_map(board.view)
+        assert token(hound) in styled(text, MARKED_STYLE)
+        assert token(hero) in styled(text, FOCUS_STYLE)
+        board.point_at(None)
+        assert token(hero) not in styled(board.grid.render_map(board.view), FOCUS_STYLE)
+        symbols = {symbol for symbol, _ in board.legend()}
+        assert {"!", "◆", "[]", "•", "▶"} <= symbols

@@ -16,21 +16,22 @@ from mythtable.rulesets.mythcraft.view import CombatantView, MythcraftView, buil
 CONDITION_RULES = {
     "prone": "Prone: melee attacks on it gain TA, ranged ones take TD; standing up costs 1 AP (F-26).",
     "grappled": "Grappled: speed 0 until it escapes or the grappler lets go (F-33).",
-    "dodge": "Dodging: +2 AR, REF and FORT until the start of its next turn (F-25).",
-    "stopped": "Stopped: speed 0 until the start of its next turn.",
-    "frightened": "Frightened: TD on attacks while it sees the source; may not move closer to it (F-32).",
-    "bleeding": "Bleeding X: X damage at the start of each of its turns.",
-    "burning": "Burning X: X fire damage at the start of each of its turns; dousing it out costs 3 AP.",
+    "dodge": "Dodging: +2 AR, REF and FORT (F-25).",
+    "stopped": "Stopped: speed 0.",
+    "frightened": "Frightened: TD on attacks while the source is in sight; no move may end closer to it (F-32).",
+    "bleeding": "Bleeding X: X damage at the start of each of the bearer's turns.",
+    "burning": "Burning X: X fire damage at the start of each of the bearer's turns; putting it out costs 3 AP.",
     "dazed": "Dazed: at most 3 AP a turn, no Reactive AP, no carry-over (F-27).",
 }
 
 
-def duration(rounds: int) -> str:
+def duration(rounds: int, name: str) -> str:
+    """How long a condition lasts, naming whose turns count (a hero is never "it")."""
     if rounds < 0:
         return "until removed"
     if rounds == 0:
-        return "until the start of its next turn"
-    return f"for {rounds} more of its turns"
+        return f"until the start of {name}'s next turn"
+    return f"for {rounds} more of {name}'s turns"
 
 
 def inspectables(state: State, seat: int | None) -> list[InspectTarget]:
@@ -100,7 +101,7 @@ def common_lines(c: CombatantView) -> list[str]:
     for cond in c.conditions:
         rule = CONDITION_RULES.get(cond.name, cond.name.capitalize())
         value = f" (X = {cond.value})" if cond.value else ""
-        lines.append(f"{rule}{value} Lasts {duration(cond.rounds)}.")
+        lines.append(f"{rule}{value} Lasts {duration(cond.rounds, c.name)}.")
     return lines
 
 

@@ -184,7 +184,7 @@ class MythCraftBoard(Board):
             ("■ □ ◆", "AP: fresh or carried (■), spent (□), Rage or Holy Support AP (◆)"),
             ("✚ ✝", "dying; dead"),
             ("65% ~7", "chance to hit the target's defense and the expected damage, misses counted"),
-            ("·2t", "a condition's turns left; ·n: ends at the start of its next turn"),
+            ("·2t", "a condition's turns left; ·n: ends at the start of the bearer's next turn"),
         ]
 
     def show_side(self, view: Any, asked: Any | None) -> None:
