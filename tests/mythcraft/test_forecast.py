@@ -116,3 +116,13 @@ def test_forecasts_cover_the_attack_options_and_change_nothing() -> None:
     assert {a for a in s.actions if a[0] == "attack"} <= got
     assert not any(a[0] in ("move", "end") for a in got)
     assert RULESET.snapshot(s.state) == before
+
+
+def test_an_immune_target_is_forecast_to_take_no_damage_though_the_spell_can_hit() -> None:
+    s = Scene([("mage", 4, 1)], [("cinder_imp", 6, 1)], tweak=tough)
+    action = ("cast", "ember_lance", "c1")
+    assert action in s.actions
+    f = forecast(s.state, action)
+    assert f is not None and f.hit > 0 and f.damage == 0 and f.targets[0].high == 0
+    hit, _, mean = exact(s.state, action, "c1", 1, 10)
+    assert f.hit == pytest.approx(hit) and mean == 0

@@ -3,6 +3,7 @@ from the map cursor, an area spell with its area shown, a move with the range ov
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual.pilot import Pilot
@@ -15,6 +16,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.boards.mythcraft import MapGrid, MythCraftBoard
 from mythtable.tui.boards.mythcraft.board import GROUPS
 from mythtable.tui.boards.mythcraft.common import AREA_BG, MOVE_BG_NEW
+from mythtable.tui.boards.mythcraft.detail import forecast_words
 from mythtable.tui.boards.mythcraft.grid import overlay_for
 from mythtable.tui.screens.game import GameScreen
 from tests.tui.test_mythcraft_tui import find_seed, round_policy
@@ -181,7 +183,10 @@ async def test_an_area_spell_shows_its_area_and_who_it_would_hit_before_it_is_ca
         assert over.hit >= {t.uid for t in forecast.targets}
         text = board.grid.render_map(board.view)
         assert any(AREA_BG in str(s.style) for s in text.spans), "the area is shaded on the map"
-        assert "in area" in str(screen.prompt.options.get_option_at_index(listed.index(burst)).prompt)
+        label = str(screen.prompt.options.get_option_at_index(listed.index(burst)).prompt)
+        assert forecast_words(forecast, board.view) in label and re.search(r"\d (foes?|ally|allies) ~", label)
+        caster = board.view.active_uid
+        assert ("you too" in label) == (caster in {t.uid for t in forecast.targets})
         await pilot.press("enter")
         await pilot.pause()
         assert game.actions[-1] == burst

@@ -36,6 +36,7 @@ class TargetForecast:
     damage: float  # expected damage to it, misses counted as 0, after DR and immunity
     low: int  # damage range of an ordinary hit, after DR
     high: int
+    deals_damage: bool = True  # False for a maneuver or an effect-only attack
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +129,7 @@ def target_forecast(state: State, a: Unit, t: Unit, spec: AttackSpec) -> TargetF
         plain, low, high = after_dr(t, hit_damage(state, a, spec, False), dtype)
         strong = after_dr(t, hit_damage(state, a, spec, True), dtype)[0] if p_crit else 0.0
         expected = (p_hit - p_crit) * plain + p_crit * strong
-    return TargetForecast(t.uid, t.name, dname, defv, bonus, p_hit, p_crit, expected, low, high)
+    return TargetForecast(t.uid, t.name, dname, defv, bonus, p_hit, p_crit, expected, low, high, spec.kind == "damage")
 
 
 def heal_range(text: str, bonus: int) -> tuple[float, int, int]:
@@ -180,12 +181,13 @@ def forecast(state: State, action: Action) -> Forecast | None:
 
 def area_of(state: State, sid: str, t: Unit) -> list[Unit]:
     """Who a spell aimed at `t` hits: `t` alone, or everyone (the caster and allies too) in its square area
-    around `t` (actions.hero_cast)."""
+    around `t` (actions.hero_cast), `t` first."""
     sp = state.content.spells[sid]
     if sp.target != "area":
         return [t]
     half = sp.area // 2
-    return [o for o in state.units if not o.dead and abs(o.x - t.x) <= half and abs(o.y - t.y) <= half]
+    inside = [o for o in state.units if not o.dead and abs(o.x - t.x) <= half and abs(o.y - t.y) <= half]
+    return [t, *(o for o in inside if o is not t)]
 
 
 def forecasts(state: State) -> tuple[Forecast, ...]:

@@ -209,7 +209,7 @@ class MythCraftBoard(Board):
             out = []
             for action, label in choices:
                 f = forecasts.get(action)
-                words = forecast_words(f, view.active_uid) if f is not None else ""
+                words = forecast_words(f, view) if f is not None else ""
                 out.append((action, f"{label} · {words}" if words else label))
             out.sort(key=lambda c: TURN_ORDER.get(str(c[0][0]), 5))
             if view.reachable:

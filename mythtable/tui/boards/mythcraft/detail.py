@@ -29,7 +29,7 @@ def explain(view: Any, action: Action, subject: Subject) -> str | Text:
         target = find(view, subject.target) if subject.target is not None else None
         if target is not None:
             f = next((f for f in view.forecasts if f.action == action), None)
-            return target_detail(view, action, target, forecast_detail(f, view.active_uid) if f else None)
+            return target_detail(view, action, target, forecast_detail(f, view) if f else None)
         if subject.item is not None:
             return item_detail(view, str(subject.item), str(kind), find(view, subject.actor))
         if subject.square is not None:
@@ -54,38 +54,64 @@ def number(x: float) -> str:
     return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
 
 
-def forecast_words(f: Any, caster: str = "") -> str:
-    """The short forecast beside an option: "65% ~7", an area's "3 hit ~14 (you too)", a heal's "heals 4-11"."""
+def sides(view: Any, caster: str) -> tuple[dict[str, int], int]:
+    """Each combatant's side, and the caster's (for "foes" and "allies" in an area)."""
+    side = {c.uid: c.side for c in view.combatants}
+    return side, side.get(caster, 0)
+
+
+def forecast_words(f: Any, view: Any) -> str:
+    """The short forecast beside an option: "65% ~7"; "65% no damage" against an immunity; an area's
+    "2 foes ~9, 1 ally ~4, you too"; a heal's "heals 4-11"."""
     if not f.targets:
         return f"heals {f.heal_low}-{f.heal_high}" if f.heal_high else ""
+    caster = view.active_uid
     first = f.targets[0]
-    if len(f.targets) > 1 or (f.targets and first.uid == caster):
-        words = f"{len(f.targets)} in area ~{number(f.damage)}"
+    if len(f.targets) > 1 or first.uid == caster:
+        side, mine = sides(view, caster)
+        foes = [t for t in f.targets if side.get(t.uid) != mine]
+        friends = [t for t in f.targets if side.get(t.uid) == mine]
+        words = []
+        if foes:
+            words.append(f"{len(foes)} {'foe' if len(foes) == 1 else 'foes'} ~{number(sum(t.damage for t in foes))}")
+        if friends:
+            n = len(friends)
+            words.append(f"{n} {'ally' if n == 1 else 'allies'} ~{number(sum(t.damage for t in friends))}")
         if any(t.uid == caster for t in f.targets):
-            words += " (you too)"
-        return words
+            words.append("you too")
+        return ", ".join(words)
     pct = f"{round(first.hit * 100)}%"
-    return f"{pct} ~{number(first.damage)}" if first.high else pct
+    if not first.deals_damage:
+        return pct
+    return f"{pct} ~{number(first.damage)}" if first.high else f"{pct} no damage"
 
 
-def forecast_detail(f: Any, caster: str = "") -> Text:
-    """The forecast in full: the roll needed, the chance, the expected damage and its range, per target."""
+def forecast_detail(f: Any, view: Any) -> Text:
+    """The forecast in full: the roll needed, the chance, the expected damage and its range (an area: each
+    one hit, foes first)."""
     text = Text()
     if not f.targets:
         text.append(f"heals {f.heal_low}-{f.heal_high}, {number(f.heal)} on average", style="green")
         return text
-    for i, t in enumerate(f.targets):
-        if i:
-            text.append("; ")
-        need = max(2, t.defense_value - t.bonus)
-        who = "you" if t.uid == caster else t.name
-        if len(f.targets) > 1:
-            text.append(f"{who}: ", style="bold")
-        text.append(f"{round(t.hit * 100)}% to hit", style="bold green")
-        text.append(f" (d20 {signed(t.bonus)} vs {t.defense} {t.defense_value}: {need}+)", style="dim")
+    caster = view.active_uid
+    if len(f.targets) > 1 or f.targets[0].uid == caster:
+        side, mine = sides(view, caster)
+        for i, t in enumerate(sorted(f.targets, key=lambda t: side.get(t.uid) == mine)):
+            text.append(", " if i else "hits ")
+            who = "you" if t.uid == caster else t.name
+            ally = side.get(t.uid) == mine
+            text.append(f"{who} {round(t.hit * 100)}% ~{number(t.damage)}", style="bold red" if ally else "bold yellow")
+        return text
+    t = f.targets[0]
+    need = max(2, t.defense_value - t.bonus)
+    text.append(f"{round(t.hit * 100)}% to hit", style="bold green")
+    text.append(f" (d20 {signed(t.bonus)} vs {t.defense} {t.defense_value}: {need}+)", style="dim")
+    if t.deals_damage:
         if t.high:
             spread = f"{t.low}-{t.high}" if t.high > t.low else f"{t.high}"
             text.append(f", ~{number(t.damage)} damage ({spread} a hit)", style="bold yellow")
+        else:
+            text.append(", no damage (immune, or DR takes it all)", style="bold red")
     return text
 
 

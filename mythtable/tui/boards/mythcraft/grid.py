@@ -347,7 +347,7 @@ class MapGrid(Widget, can_focus=True):
                 if aimed:
                     best = max(aimed, key=lambda f: f.targets[0].damage)
                     many = f"{len(aimed)} options, best " if len(aimed) > 1 else ""
-                    hint = Text(f"⏎ {many}{best.name} {forecast_words(best, view.active_uid)}", style="bold")
+                    hint = Text(f"⏎ {many}{best.name} {forecast_words(best, view)}", style="bold")
                 else:
                     hint = Text("⏎ what can be done", style="dim")
             return target_detail(view, ("inspect",), here, hint)
