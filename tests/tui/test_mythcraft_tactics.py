@@ -307,3 +307,18 @@ async def test_point_at_and_mark_changed_show_on_the_map_and_the_legend_names_it
         assert token(hero) not in styled(board.grid.render_map(board.view), FOCUS_STYLE)
         symbols = {symbol for symbol, _ in board.legend()}
         assert {"!", "◆", "[]", "•", "▶"} <= symbols
+
+
+async def test_while_the_computer_thinks_no_group_key_or_map_enter_can_act_for_it() -> None:
+    game = Game.new("mythcraft", 7, party_setup(), controllers=["human", "ai"])
+    app = MythtableApp(start={"game": game})
+    app.computer_delay = 60  # the creature (first in the order) waits: the keys are tried meanwhile
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen, board = screen_of(app)
+        assert game.decision is not None and game.decision.seat == 1 and screen.prompt.actions == []
+        assert not any(board.key_enabled(f"group_{name}") for _, name, _, _ in GROUPS)
+        for key in ("a", "c", "m", "n", "t", "r", "x", "g", "enter", "left", "enter"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert game.actions == []

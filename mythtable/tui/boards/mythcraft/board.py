@@ -128,6 +128,8 @@ class MythCraftBoard(Board):
 
     def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
         self.view = view
+        self.choices = []  # until the screen asks (a computer's turn, the end of the game: no group keys)
+        self.group = ""
         grid = self.grid
         grid.view = view
         grid.subject_of = self.subject
@@ -135,7 +137,7 @@ class MythCraftBoard(Board):
         grid.focus_action = None
         grid.pointed = str(self.pointed) if self.pointed is not None else ""
         grid.marked = frozenset(str(r) for r in self.marked)
-        grid.moves = {(s.x, s.y): ("move", s.x, s.y) for s in view.reachable}
+        grid.moves = {}  # until the screen asks: nobody moves for a computer, or after the game
         self.fit_scale()
         grid.draw()
         self.query_one("#mc-legend", Static).update(self.legend_line(view))
@@ -217,6 +219,7 @@ class MythCraftBoard(Board):
         self.question = question
         self.choices = out
         self.group = ""
+        self.grid.moves = {(int(a[1]), int(a[2])): a for a, _ in out if a[0] == "move"}
         return question, out
 
     def group_choices(self, name: str) -> list[tuple[Action, str]]:
