@@ -70,3 +70,16 @@ CREATURE_TEXT = "#e0a0a0"
 """A creature's name and attacks in the panels."""
 SPELL_POINTS_COLOUR = "#af87ff"
 """Spell points."""
+
+# ----- MythCraft map overlays (issue 17) -----
+
+AREA_BG = "#5a2030"
+"""The background of the squares a highlighted area spell would fill."""
+RANGE_STYLE = "#8f6f9f"
+"""The dots of the squares a highlighted spell or ranged attack can reach."""
+ENGAGED_STYLE = "bold #ff5050"
+"""The mark of a square whose move leaves a hostile's reach (an Engaged strike, F-24)."""
+FREE_MOVE_BG = "#2f6b3a"
+"""A square the current Move still reaches for 0 AP (brighter than one that needs a new Move's 1 AP)."""
+MARKED_STYLE = "bold white on #b03070"
+"""A token the last moves changed (Board.mark_changed), until the next decision."""

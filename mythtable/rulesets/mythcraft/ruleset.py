@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mythtable.engine.decision import Action, Decision, Event, Result, Subject
+from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.errors import IllegalAction, SetupError
+from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
-from mythtable.rulesets.mythcraft import ai, rules
+from mythtable.rulesets.mythcraft import ai, inspect, rules
 from mythtable.rulesets.mythcraft.content import MythcraftContent
 from mythtable.rulesets.mythcraft.rules import (
     HEROES,
@@ -193,6 +194,16 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     # ----- the view -----------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> MythcraftView:
         return build_view(state, seat)
+
+    # ----- reading the table (inspect.py) -------------------------------------------------------
+    def inspectables(self, state: State, seat: int | None) -> list[InspectTarget]:
+        return inspect.inspectables(state, seat)
+
+    def inspect(self, state: State, seat: int | None, ref: Ref) -> Inspection | None:
+        return inspect.inspect(state, seat, ref)
+
+    def changes(self, before: Any, after: Any) -> frozenset[Ref]:
+        return inspect.changes(before, after)
 
 
 RULESET = MythCraft()

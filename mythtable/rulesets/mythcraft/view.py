@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from mythtable.rulesets.mythcraft.content import ItemDef, MythcraftContent, SpellDef
+from mythtable.rulesets.mythcraft.forecast import Forecast, forecasts
 from mythtable.rulesets.mythcraft.rules import (
     DEF_INDEX,
     HEROES,
@@ -23,6 +24,7 @@ from mythtable.rulesets.mythcraft.rules import (
     stage,
     weight,
 )
+from mythtable.rulesets.mythcraft.rules.movement import creature_move_range, hero_move_range
 from mythtable.rulesets.mythcraft.state import State, Unit
 
 ATTR_NAMES = ("STR", "DEX", "END", "AWR", "INT", "CHA", "LUCK", "COR")
@@ -122,6 +124,9 @@ class ReachableSquare:
     engaged_by: tuple[str, ...] = ()
     """Hostiles whose melee reach the mover is in now but this square is not: they may strike as it
     leaves (F-24). A hint: the engine decides along the path, once per hostile and round."""
+    squares: int = 0
+    """Squares of movement the cheapest path there uses (F-15: rubble and an ally's square count
+    double), the number the log reports when the move is made."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +145,8 @@ class MythcraftView:
     prompt: str
     result: str
     catalogue: Catalogue  # item and spell definitions, for the board's detail lines
+    forecasts: tuple[Forecast, ...] = ()
+    """On a turn: the hit chance and expected damage of each attack, spell and maneuver option."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +160,7 @@ class CreatureActionView:
     damage_type: str
     defense: str
     once_per_encounter: bool
+    range_ft: int = 0  # how far it reaches (melee 5, a spit 30 ...), for the map's overlay
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -182,7 +190,14 @@ def catalogue(content: MythcraftContent) -> Catalogue:
                     {
                         cid: tuple(
                             CreatureActionView(
-                                a.id, a.name, a.kind, a.damage, a.damage_type or "", a.defense, a.once_per_encounter
+                                a.id,
+                                a.name,
+                                a.kind,
+                                a.damage,
+                                a.damage_type or "",
+                                a.defense,
+                                a.once_per_encounter,
+                                a.range_ft,
                             )
                             for a in c.actions
                         )
@@ -211,8 +226,12 @@ def build_view(state: State, seat: int | None) -> MythcraftView:
     d = state.decision
     if d is not None and d.kind in ("hero_turn", "creature_turn") and current is not None:
         moves = hero_moves(state, current) if current.side == HEROES else creature_moves(state, current)
+        reach = hero_move_range(state, current) if current.side == HEROES else creature_move_range(state, current)
+        cost = reach.best if reach is not None else {}
+        w = board.width
         reachable = tuple(
-            ReachableSquare(x, y, c, engaged_by(state, current, x, y)) for (x, y), c in sorted(moves.items())
+            ReachableSquare(x, y, c, engaged_by(state, current, x, y), cost.get(y * w + x, 0))
+            for (x, y), c in sorted(moves.items())
         )
     result = ""
     if state.result is not None:
@@ -242,6 +261,7 @@ def build_view(state: State, seat: int | None) -> MythcraftView:
         prompt=d.prompt if d else "",
         result=result,
         catalogue=catalogue(state.content),
+        forecasts=forecasts(state),
     )
 
 

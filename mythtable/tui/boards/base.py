@@ -37,6 +37,16 @@ class Board(Vertical):
         """Extra words for the highlighted option (card text, target stats); empty for none."""
         return ""
 
+    def arrange_options(self, question: str, choices: list[tuple[Action, str]]) -> tuple[str, list[tuple[Action, str]]]:
+        """The question and options as the prompt shows them: a board may reorder the options, add words
+        (a hit chance) or a hint to the question; it never adds or drops a legal action. The default keeps
+        the ruleset's order and words."""
+        return question, choices
+
+    def legend(self) -> list[tuple[str, str]]:
+        """The board's symbols and what each means (the legend key shows them)."""
+        return []
+
     def status(self, view: Any) -> str:
         """A short stage label for the status line, e.g. "Combat: declare blockers"."""
         return ""

@@ -156,7 +156,7 @@ class GameScreen(Screen[None]):
         name = self.session.names[decision.seat]
         choices = [(action, game.describe(action)) for action in decision.actions]
         question = decision.prompt if decision.prompt.startswith(name) else f"{name}: {decision.prompt}"
-        self.prompt.ask(question, choices)
+        self.prompt.ask(*self.board.arrange_options(question, choices))
         self.prompt.options.focus()
 
     def computer_move(self) -> None:

@@ -1,4 +1,10 @@
-"""The MythCraft board: the map, the track, the card and the roster, laid out side by side."""
+"""The MythCraft board: the map, the track, the card and the roster, laid out side by side.
+
+A turn reads like a tactics game's: the options are grouped (Attack, Cast, Move, Maneuver, Item,
+React, End turn), a key each; attacks and spells come first with their hit chance and expected
+damage (the ruleset's forecast); moves are made on the map, and Enter on a combatant or an item on
+the map lists what can be done to it.
+"""
 
 from __future__ import annotations
 
@@ -10,21 +16,84 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
-from mythtable.engine.decision import Action
+from mythtable.engine.decision import Action, Ref
 from mythtable.tui.boards.base import Board
-from mythtable.tui.boards.mythcraft.common import ITEM_STYLE, MOVE_BG_NEW, REACH_STYLE, find, reactor
-from mythtable.tui.boards.mythcraft.detail import explain
+from mythtable.tui.boards.mythcraft.common import (
+    ENGAGED_STYLE,
+    FREE_MOVE_BG,
+    ITEM_STYLE,
+    MOVE_BG_NEW,
+    REACH_STYLE,
+    TURNS,
+    find,
+    reactor,
+)
+from mythtable.tui.boards.mythcraft.detail import explain, forecast_words
 from mythtable.tui.boards.mythcraft.grid import MapGrid
 from mythtable.tui.boards.mythcraft.panels import RosterRender, TrackRender, creature_card, hero_card
+
+GROUPS: tuple[tuple[str, str, str, frozenset[str]], ...] = (
+    ("a", "attack", "Attack", frozenset({"attack", "special"})),
+    ("c", "cast", "Cast", frozenset({"cast"})),
+    ("m", "move", "Move", frozenset({"move"})),
+    (
+        "n",
+        "maneuver",
+        "Maneuver",
+        frozenset({"grapple", "shove", "trip", "escape", "help", "dodge", "stand", "prone", "douse"}),
+    ),
+    ("t", "item", "Item", frozenset({"equip", "stow", "set_down", "pick_up", "use"})),
+    ("r", "react", "React", frozenset({"react", "decline", "keep", "defend"})),
+    ("x", "end", "End", frozenset({"end"})),
+)
+"""(key, name, label, action kinds): the groups of a turn, in the order the full list shows them
+(moves last: they are made on the map)."""
+TURN_ORDER = {
+    kind: rank
+    for rank, kinds in enumerate(
+        (
+            ("attack", "special"),
+            ("cast",),
+            ("grapple", "shove", "trip", "escape", "help"),
+            ("dodge", "stand", "douse"),
+            ("use", "equip", "pick_up"),
+            ("end",),
+            ("prone", "stow", "set_down"),  # seldom worth it: after ending the turn
+            ("move",),  # a list of squares is the map's job
+        )
+    )
+    for kind in kinds
+}
+"""The full list of a turn: what hurts the enemy first, what only hurts the mover last but for the moves."""
+GROUP_OF = {kind: name for _, name, _, kinds in GROUPS for kind in kinds}
 
 
 class MythCraftBoard(Board):
     SHOW_TURN = False  # the status names the round already
-    SCREEN_BINDINGS: ClassVar[list[Binding]] = [Binding("g", "grid", "Grid cursor")]
+    SCREEN_BINDINGS: ClassVar[list[Binding]] = [
+        Binding("g", "grid", "Map"),
+        *[Binding(key, f"group_{name}", label) for key, name, label, _ in GROUPS],
+        Binding("escape", "all_options", "All"),
+    ]
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.view: Any = None
+        self.question = ""
+        self.choices: list[tuple[Action, str]] = []
+        """The open decision's options as arranged (the full list; a group shows part of it)."""
+        self.group = ""
+        """The group (or "at:x,y" for a square of the map) the prompt lists now; "" for all."""
+        self.pointed: Ref | None = None
+        self.marked: frozenset[Ref] = frozenset()
+        for _, name, _, _ in GROUPS:
+            setattr(self, f"action_group_{name}", self._group_action(name))
+
+    def _group_action(self, name: str) -> Any:
+        def act() -> None:
+            self.show_group(name)
+
+        return act
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="mc-row"):
@@ -59,29 +128,66 @@ class MythCraftBoard(Board):
 
     def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
         self.view = view
+        self.choices = []  # until the screen asks (a computer's turn, the end of the game: no group keys)
+        self.group = ""
         grid = self.grid
         grid.view = view
         grid.subject_of = self.subject
+        grid.on_pick = self.pick_square
         grid.focus_action = None
+        grid.pointed = str(self.pointed) if self.pointed is not None else ""
+        grid.marked = frozenset(str(r) for r in self.marked)
+        grid.moves = {}  # until the screen asks: nobody moves for a computer, or after the game
         self.fit_scale()
         grid.draw()
-        self.query_one("#mc-legend", Static).update(self.legend(view))
+        self.query_one("#mc-legend", Static).update(self.legend_line(view))
         asked = reactor(view)
         self.query_one("#mc-track", Static).update(TrackRender(view, asked.uid if asked else ""))
         self.show_side(view, asked)
 
-    def legend(self, view: Any) -> Text:
-        text = Text("   ")
-        if view.reachable:
+    def legend_line(self, view: Any) -> Text:
+        text = Text()
+        costs = {s.ap_cost for s in view.reachable}
+        if 0 in costs and view.decision_kind == "hero_turn":
+            text.append("  ", style=f"on {FREE_MOVE_BG}")
+            text.append(" 0 AP ")
+        if 1 in costs:
             text.append("  ", style=f"on {MOVE_BG_NEW}")
-            text.append(" move  ")
-        if view.active_reach and view.decision_kind in ("hero_turn", "creature_turn"):
+            text.append(" 1 AP " if view.decision_kind == "hero_turn" else " move ")
+        if any(s.engaged_by for s in view.reachable):
+            text.append("!", style=ENGAGED_STYLE)
+            text.append(" strike ")
+        if view.active_reach and view.decision_kind in TURNS:
             text.append("•", style=REACH_STYLE)
-            text.append(" reach  ")
+            text.append(" reach ")
         if view.map.ground:
             text.append("*", style=ITEM_STYLE)
             text.append(" item")
         return text
+
+    def legend(self) -> list[tuple[str, str]]:
+        """Every symbol of the MythCraft board and what it means."""
+        return [
+            ("1H 2M …", "a hero: party number and initial (blue)"),
+            ("hA i …", "a creature: kind letter and its letter (red)"),
+            ("▶", "whose turn it is (initiative track)"),
+            ("██ ░░", "wall; rubble (costs 2 squares of movement, F-15)"),
+            ("* ", "an item on the ground"),
+            (
+                "green square",
+                "a move: dark green costs 1 AP (a new Move), bright green 0 AP (inside this Move)",
+            ),
+            ("!", "moving there leaves a hostile's reach: it may strike (Engaged, F-24)"),
+            ("•", "in melee reach (red) or in range of the highlighted attack or spell (violet)"),
+            ("area", "squares a highlighted area spell fills (dark red); tokens inside are underlined"),
+            ("◆", "the square the highlighted option is about"),
+            ("magenta token", "the target of the highlighted option, or who is asked"),
+            ("[]", "the map cursor (g)"),
+            ("■ □ ◆", "AP: fresh or carried (■), spent (□), Rage or Holy Support AP (◆)"),
+            ("✚ ✝", "dying; dead"),
+            ("65% ~7", "chance to hit the target's defense and the expected damage, misses counted"),
+            ("·2t", "a condition's turns left; ·n: ends at the start of the bearer's next turn"),
+        ]
 
     def show_side(self, view: Any, asked: Any | None) -> None:
         shown = asked or find(view, view.active_uid)
@@ -93,6 +199,102 @@ class MythCraftBoard(Board):
         else:
             card.update(creature_card(shown, asked is not None))
         self.query_one("#mc-roster", Static).update(RosterRender(view))
+
+    # ----- the options, grouped ------------------------------------------------------------
+    def arrange_options(self, question: str, choices: list[tuple[Action, str]]) -> tuple[str, list[tuple[Action, str]]]:
+        """On a turn: attacks and spells first with their forecast, then maneuvers, items, ending the turn,
+        and the moves last (the map is where they are chosen; the question says how)."""
+        view = self.view
+        out = list(choices)
+        if view is not None and view.decision_kind in TURNS:
+            forecasts = {f.action: f for f in view.forecasts}
+            out = []
+            for action, label in choices:
+                f = forecasts.get(action)
+                words = forecast_words(f, view) if f is not None else ""
+                out.append((action, f"{label} · {words}" if words else label))
+            out.sort(key=lambda c: TURN_ORDER.get(str(c[0][0]), 5))
+            if view.reachable:
+                question += " m: move on the map."
+        self.question = question
+        self.choices = out
+        self.group = ""
+        self.grid.moves = {(int(a[1]), int(a[2])): a for a, _ in out if a[0] == "move"}
+        return question, out
+
+    def group_choices(self, name: str) -> list[tuple[Action, str]]:
+        kinds = next(k for _, n, _, k in GROUPS if n == name)
+        return [c for c in self.choices if str(c[0][0]) in kinds]
+
+    def show_group(self, name: str) -> None:
+        """List one group's options (again: the whole list); Move goes to the map."""
+        prompt = self.grid.prompt()
+        if prompt is None or not self.choices:
+            return
+        if name == "move":
+            self.action_grid()
+            return
+        if self.group == name:
+            self.action_all_options()
+            return
+        chosen = self.group_choices(name)
+        if not chosen:
+            return
+        label = next(lab for _, n, lab, _ in GROUPS if n == name)
+        self.list_options(f"{label} · Esc: all options", chosen, name)
+
+    def list_options(self, heading: str, chosen: list[tuple[Action, str]], group: str) -> None:
+        prompt = self.grid.prompt()
+        if prompt is None:
+            return
+        self.group = group
+        prompt.ask(heading, chosen)
+        prompt.options.focus()
+        if self.screen is not None:
+            self.screen.refresh_bindings()
+
+    def action_all_options(self) -> None:
+        prompt = self.grid.prompt()
+        if prompt is None or not self.group:
+            return
+        self.group = ""
+        prompt.ask(self.question, self.choices)
+        prompt.options.focus()
+        self.screen.refresh_bindings()
+
+    def pick_square(self, square: tuple[int, int]) -> bool:
+        """Enter or a click on a square of the map with no move: list what can be done to whoever stands
+        there (attacks and spells that reach an enemy, help for an ally), or pick up the item there."""
+        view = self.view
+        prompt = self.grid.prompt()
+        if view is None or prompt is None or not self.choices:
+            return False
+        if square in self.grid.moves:  # a move there: the full list back, so it can be highlighted
+            if self.group:
+                self.action_all_options()
+            return False
+        here = next((c for c in view.combatants if not c.dead and (c.x, c.y) == square), None)
+        if here is None:
+            picks = [c for c in self.choices if c[0][0] == "pick_up" and self.subject(c[0]).square == square]
+            if picks:
+                prompt.post_message(prompt.Chosen(picks[0][0]))
+                return True
+            return False
+        if here.uid == view.active_uid:
+            chosen = [
+                c
+                for c in self.choices
+                if c[0][0] not in ("move", "end")
+                and (self.subject(c[0]).target in (None, here.uid))
+                and self.subject(c[0]).square is None
+            ]
+        else:
+            chosen = [c for c in self.choices if self.subject(c[0]).target == here.uid]
+        if not chosen:
+            prompt.set_detail(Text(f"Nothing on offer now reaches {here.name}.", style="dim"))
+            return False
+        self.list_options(f"{here.name} · Esc: all options", chosen, f"at:{square[0]},{square[1]}")
+        return True
 
     # ----- the screen's questions ---------------------------------------------------------
     def status(self, view: Any) -> str:
@@ -107,16 +309,38 @@ class MythCraftBoard(Board):
         return f"Round {view.round} · {turn}"
 
     def detail(self, view: Any, action: Action) -> str | Text:
-        """What the highlighted option means; the map marks its square or target meanwhile."""
+        """What the highlighted option means; the map marks its square, reach, area or target meanwhile."""
         grid = self.grid
         grid.focus_action = action
         grid.draw()
         return explain(view, action, self.subject(action))
 
+    # ----- reading the table (issues 15 and 16) ---------------------------------------------
+    def point_at(self, ref: Ref | None) -> None:
+        self.pointed = ref
+        grid = self.grid
+        grid.pointed = str(ref) if ref is not None else ""
+        grid.draw()
+
+    def mark_changed(self, refs: frozenset[Ref]) -> None:
+        self.marked = refs
+        grid = self.grid
+        grid.marked = frozenset(str(r) for r in refs)
+        grid.draw()
+
     # ----- keys the board adds to the game screen -------------------------------------------
     def key_enabled(self, name: str) -> bool | None:
+        if self.view is None:
+            return False
         if name == "grid":
-            return bool(self.view is not None and self.grid.move_actions())
+            return True
+        if name == "all_options":
+            return bool(self.group)
+        if name.startswith("group_"):
+            group = name[len("group_") :]
+            if group == "move":
+                return bool(self.grid.moves)
+            return bool(self.group_choices(group))
         return True
 
     def action_grid(self) -> None:

@@ -6,19 +6,24 @@ from typing import Any
 
 from mythtable.tui.colours import (
     ACTIVE_STYLE,
+    AREA_BG,
     CARRIED_COLOUR,
     CREATURE_STYLE,
     CREATURE_STYLE_ALT,
     CURSOR_STYLE,
     DYING_STYLE,
+    ENGAGED_STYLE,
     FLOOR_STYLE,
     FOCUS_STYLE,
+    FREE_MOVE_BG,
     FRESH_COLOUR,
     HERO_STYLE,
     HERO_STYLE_ALT,
     ITEM_STYLE,
+    MARKED_STYLE,
     MOVE_BG,
     MOVE_BG_NEW,
+    RANGE_STYLE,
     REACH_STYLE,
     RUBBLE_STYLE,
     SPECIAL_COLOUR,
@@ -27,19 +32,24 @@ from mythtable.tui.colours import (
 
 __all__ = [
     "ACTIVE_STYLE",
+    "AREA_BG",
     "CARRIED_COLOUR",
     "CREATURE_STYLE",
     "CREATURE_STYLE_ALT",
     "CURSOR_STYLE",
     "DYING_STYLE",
+    "ENGAGED_STYLE",
     "FLOOR_STYLE",
     "FOCUS_STYLE",
+    "FREE_MOVE_BG",
     "FRESH_COLOUR",
     "HERO_STYLE",
     "HERO_STYLE_ALT",
     "ITEM_STYLE",
+    "MARKED_STYLE",
     "MOVE_BG",
     "MOVE_BG_NEW",
+    "RANGE_STYLE",
     "REACH_STYLE",
     "RUBBLE_STYLE",
     "SPECIAL_COLOUR",
@@ -99,8 +109,15 @@ def signed(n: int) -> str:
 
 
 def condition_text(cond: Any) -> str:
+    """A condition as a short label with its time left: "Burning 2·1t" (one more of its turns), "Dodging·n"
+    (until the start of its next turn); none for a condition that lasts until removed."""
     name = CONDITION_SHORT.get(cond.name, cond.name.capitalize())
-    return f"{name} {cond.value}" if cond.value else name
+    label = f"{name} {cond.value}" if cond.value else name
+    if cond.rounds > 0:
+        return f"{label}·{cond.rounds}t"
+    if cond.rounds == 0:
+        return f"{label}·n"
+    return label
 
 
 def reactor(view: Any) -> Any | None:

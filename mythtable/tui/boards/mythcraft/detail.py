@@ -28,7 +28,8 @@ def explain(view: Any, action: Action, subject: Subject) -> str | Text:
     if view.decision_kind in TURNS:
         target = find(view, subject.target) if subject.target is not None else None
         if target is not None:
-            return target_detail(view, action, target)
+            f = next((f for f in view.forecasts if f.action == action), None)
+            return target_detail(view, action, target, forecast_detail(f, view) if f else None)
         if subject.item is not None:
             return item_detail(view, str(subject.item), str(kind), find(view, subject.actor))
         if subject.square is not None:
@@ -36,17 +37,97 @@ def explain(view: Any, action: Action, subject: Subject) -> str | Text:
     if kind == "react":
         asked = reactor(view)
         if asked is not None and asked.side == 0:
-            return Text(f"{asked.name} holds {asked.reactive_ap} Reactive AP (cap {asked.reactive_cap}).")
+            return Text(reactive_words(asked))
     return ""
+
+
+def reactive_words(c: Any) -> str:
+    """Reactive AP held now, and the cap that applies only to what is kept into the next turn (C-21)."""
+    return (
+        f"{c.name} holds {c.reactive_ap} Reactive AP to spend before {c.name}'s next turn, "
+        f"which keeps at most {c.reactive_cap} of them (C-21)."
+    )
+
+
+def number(x: float) -> str:
+    """An expected amount: a whole number when it is one, else one decimal."""
+    return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+
+
+def sides(view: Any, caster: str) -> tuple[dict[str, int], int]:
+    """Each combatant's side, and the caster's (for "foes" and "allies" in an area)."""
+    side = {c.uid: c.side for c in view.combatants}
+    return side, side.get(caster, 0)
+
+
+def forecast_words(f: Any, view: Any) -> str:
+    """The short forecast beside an option: "65% ~7"; "65% no damage" against an immunity; an area's
+    "2 foes ~9, 1 ally ~4, you too"; a heal's "heals 4-11"."""
+    if not f.targets:
+        return f"heals {f.heal_low}-{f.heal_high}" if f.heal_high else ""
+    caster = view.active_uid
+    first = f.targets[0]
+    if len(f.targets) > 1 or first.uid == caster:
+        side, mine = sides(view, caster)
+        foes = [t for t in f.targets if side.get(t.uid) != mine]
+        friends = [t for t in f.targets if side.get(t.uid) == mine]
+        words = []
+        if foes:
+            words.append(f"{len(foes)} {'foe' if len(foes) == 1 else 'foes'} ~{number(sum(t.damage for t in foes))}")
+        if friends:
+            n = len(friends)
+            words.append(f"{n} {'ally' if n == 1 else 'allies'} ~{number(sum(t.damage for t in friends))}")
+        if any(t.uid == caster for t in f.targets):
+            words.append("you too")
+        return ", ".join(words)
+    pct = f"{round(first.hit * 100)}%"
+    if not first.deals_damage:
+        return pct
+    return f"{pct} ~{number(first.damage)}" if first.high else f"{pct} no damage"
+
+
+def forecast_detail(f: Any, view: Any) -> Text:
+    """The forecast in full: the roll needed, the chance, the expected damage and its range (an area: each
+    one hit, foes first)."""
+    text = Text()
+    if not f.targets:
+        text.append(f"heals {f.heal_low}-{f.heal_high}, {number(f.heal)} on average", style="green")
+        return text
+    caster = view.active_uid
+    if len(f.targets) > 1 or f.targets[0].uid == caster:
+        side, mine = sides(view, caster)
+        for i, t in enumerate(sorted(f.targets, key=lambda t: side.get(t.uid) == mine)):
+            text.append(", " if i else "hits ")
+            who = "you" if t.uid == caster else t.name
+            ally = side.get(t.uid) == mine
+            text.append(f"{who} {round(t.hit * 100)}% ~{number(t.damage)}", style="bold red" if ally else "bold yellow")
+        return text
+    t = f.targets[0]
+    need = max(2, t.defense_value - t.bonus)
+    text.append(f"{round(t.hit * 100)}% to hit", style="bold green")
+    text.append(f" (d20 {signed(t.bonus)} vs {t.defense} {t.defense_value}: {need}+)", style="dim")
+    if t.deals_damage:
+        if t.high:
+            spread = f"{t.low}-{t.high}" if t.high > t.low else f"{t.high}"
+            text.append(f", ~{number(t.damage)} damage ({spread} a hit)", style="bold yellow")
+        else:
+            text.append(", no damage (immune, or DR takes it all)", style="bold red")
+    return text
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"-{-n}"
 
 
 def move_detail(view: Any, x: int, y: int) -> Text:
     square = next((s for s in view.reachable if (s.x, s.y) == (x, y)), None)
     active = find(view, view.active_uid)
     text = Text(f"Move to ({x}, {y})", style="bold")
-    if active is not None:
-        steps = max(abs(active.x - x), abs(active.y - y))
-        text.append(f", {steps} square{'s' if steps != 1 else ''} away")
+    if square is not None and active is not None:
+        # the number of squares of movement the walk uses (F-15: rubble and allies count double), as the log says
+        text.append(f": {square.squares} square{'s' if square.squares != 1 else ''} of movement")
+        if square.squares > max(abs(active.x - x), abs(active.y - y)):
+            text.append(" (the way round or through rubble)", style="dim")
     if square is not None:
         if active is not None and active.side == 1:
             text.append(" · uses 1 action", style="yellow")
@@ -63,7 +144,7 @@ def move_detail(view: Any, x: int, y: int) -> Text:
     return text
 
 
-def target_detail(view: Any, action: Action, target: Any) -> Text:
+def target_detail(view: Any, action: Action, target: Any, forecast: Text | None = None) -> Text:
     """The target's HP and state, what the option does to it against which defense, its defenses."""
     text = Text()
     text.append(f"{token(target)}", style=token_style(target))
@@ -75,6 +156,9 @@ def target_detail(view: Any, action: Action, target: Any) -> Text:
         text.append(f" dying, DP {target.dp}", style="red")
     for cond in target.conditions:
         text.append(f" {condition_text(cond)}", style="italic cyan")
+    if forecast is not None:  # the chance and the damage first: they decide the choice
+        text.append(" · ")
+        text.append_text(forecast)
     defenses = dict(target.defenses)
     what, against = effect_of(view, action)
     if what:

@@ -25,6 +25,22 @@ from mythtable.tui.boards.mythcraft.common import (
 from mythtable.tui.colours import BLOODIED_COLOUR, CREATURE_TEXT, DYING_TEXT, SPELL_POINTS_COLOUR, TURN_MARK_STYLE
 
 
+def roll_words(entry: Any) -> str:
+    """An Initiative roll in full: d20 + AWR = total, and any roll-offs."""
+    words = f"{entry.roll}{signed(entry.awr)}={entry.total}"
+    return words + (" r" + ",".join(str(r) for r in entry.rolloffs) if entry.rolloffs else "")
+
+
+def short_name(c: Any) -> str:
+    """A name short enough for a narrow panel, the same way for everyone: a creature's last word of its kind
+    and its letter ("Hound A" for "Ash Hound A"), a hero's own name (full names are in the inspect panel)."""
+    if c.side == 0:
+        return str(c.name)
+    kind = str(c.kind_name) or str(c.name)
+    suffix = c.name[len(kind) :].strip() if c.name.startswith(kind) else ""
+    return f"{kind.split()[-1]} {suffix}".strip()
+
+
 class TrackRender:
     """The initiative track: the round, then everyone in turn order with d20 + AWR = total."""
 
@@ -41,10 +57,14 @@ class TrackRender:
         head.truncate(width, overflow="ellipsis")
         yield head
         by_uid = {c.uid: c for c in view.combatants}
-        for index, entry in enumerate(init.order):
-            c = by_uid.get(entry.uid)
-            if c is None:
-                continue
+        entries = [(i, e, by_uid[e.uid]) for i, e in enumerate(init.order) if e.uid in by_uid]
+        # full: "Ash Hound A 15+2=17 r6"; else the total only; else short names ("Hound A"), never cut
+        full = max((5 + len(c.name) + len(roll_words(e)) for _, e, c in entries), default=0) <= width
+        names = {c.uid: c.name for _, _, c in entries}
+        if not full and max((7 + len(n) for n in names.values()), default=0) > width:
+            names = {uid: short_name(by_uid[uid]) for uid in names}
+        name_width = max((len(n) for n in names.values()), default=0)
+        for index, entry, c in entries:
             current = index == init.current and c.uid == view.active_uid
             line = Text()
             if current:
@@ -53,19 +73,21 @@ class TrackRender:
                 line.append("✚" if c.dying else " ", style="bold red")
             line.append(token(c), style=ACTIVE_STYLE if current else token_style(c))
             line.append(" ")
-            parts = f"{entry.roll}{signed(entry.awr)}={entry.total}"
-            if entry.rolloffs:
-                parts += " r" + ",".join(str(r) for r in entry.rolloffs)
-            name_width = max(3, width - line.cell_len - len(parts) - 1)
-            name = Text(c.name, style=self.name_style(c, current))
-            name.truncate(name_width, overflow="ellipsis", pad=True)
+            name = Text(names[c.uid], style=self.name_style(c, current))
+            if full:
+                name.truncate(max(3, width - line.cell_len - len(roll_words(entry)) - 1), pad=True)
+            else:
+                name.truncate(name_width, pad=True)
             line.append_text(name)
             line.append(" ")
-            line.append(f"{entry.roll}", style="bold")
-            line.append(signed(entry.awr), style="cyan")
-            line.append(f"={entry.total}", style="bold")
-            if entry.rolloffs:
-                line.append(" r" + ",".join(str(r) for r in entry.rolloffs), style="magenta")
+            if full:
+                line.append(f"{entry.roll}", style="bold")
+                line.append(signed(entry.awr), style="cyan")
+                line.append(f"={entry.total}", style="bold")
+                if entry.rolloffs:
+                    line.append(" r" + ",".join(str(r) for r in entry.rolloffs), style="magenta")
+            else:
+                line.append(f"{entry.total:>2}", style="bold")
             if c.uid == self.focus and not current:
                 line.stylize("reverse", 1, 3)
             line.truncate(width, overflow="ellipsis")
@@ -159,17 +181,20 @@ def hero_card(c: Any, asked: bool) -> CardRender:
     rows: list[list[Piece]] = [head_row(c, asked)]
     if asked:  # on someone else's turn only Reactive AP can be spent
         rows.append([("Reactive", ""), ("■" * c.reactive_ap, CARRIED_STYLE), (f"{c.reactive_ap}", "bold")])
-        rows.append([(f"keeps up to {c.reactive_cap}", "dim")])
+        rows.append([(f"(at most {c.reactive_cap} kept into {c.name}'s turn)", "dim")])
         return CardRender(rows + kit_rows(c))
     ap: list[Piece] = [("AP", ""), (ap_meter(c), ""), (f"{c.ap}", "bold")]
     if c.special_ap:
         ap[-1] = (f"{c.ap}+{c.special_ap}", "bold")
     rows.append(ap)
-    parts: list[Piece] = [(f"{c.fresh_ap} fresh", FRESH_COLOUR), (f"{c.carried_reactive_ap} carried", CARRIED_COLOUR)]
+    # carried: the Reactive AP kept into this turn, never more than the cap (C-21)
+    parts: list[Piece] = [
+        (f"{c.fresh_ap} fresh", FRESH_COLOUR),
+        (f"{c.carried_reactive_ap} carried (max {c.reactive_cap})", CARRIED_COLOUR),
+    ]
     if c.special_ap:
         name = SPECIAL_NAME.get(c.special_kind, "special")
         parts.append((f"{c.special_ap} {name}", SPECIAL_COLOUR.get(c.special_kind, "")))
-    parts.append((f"Reactive {c.reactive_ap}/{c.reactive_cap}", "dim"))
     if c.max_sp:
         parts.append((f"SP {c.sp}/{c.max_sp}", SPELL_POINTS_COLOUR))
     rows.append(parts)
