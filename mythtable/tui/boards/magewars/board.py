@@ -2,40 +2,94 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Static
 
-from mythtable.engine.decision import Action, Subject
+from mythtable.engine.decision import Action, Ref, Subject
 from mythtable.tui.boards.base import Board
 from mythtable.tui.boards.magewars.combat import STATUS_LABELS, CombatRender, combat_roles
 from mythtable.tui.boards.magewars.detail import PLAIN_DETAIL, attack_detail, describe_uid
+from mythtable.tui.boards.magewars.names import abbreviate
 from mythtable.tui.boards.magewars.render import (
+    CHANGED,
+    CURSOR,
     LINE_NAMES,
-    grouped,
+    Marks,
+    grouped_items,
     hand_item,
 )
-from mythtable.tui.boards.magewars.side import SideView
+from mythtable.tui.boards.magewars.side import LineWidget, SideView
 
 ATTACK_DECISIONS = frozenset({"declare_attackers", "counter_attackers"})
 """Decision kinds whose options pick an attacker and its target."""
+
+NBSP = "\u00a0"
+"""Joins the words of one hand card, so a wrapped hand never splits a name over two rows."""
+
+LEGEND: list[tuple[str, str]] = [
+    ("Off / Offensive", "Offensive Line: units that attack; Defensive units guard the Tower"),
+    ("Def / Defensive", "Defensive Line: units that block for the Tower"),
+    ("Row / Tower row", "Resources (by element colour), Holdings and face-down cards"),
+    ("Grv / Graveyard", "discarded and destroyed cards (shown on tall terminals)"),
+    ("Tower N", "Tower Level: the player loses at 0; green above 20, yellow above 10, red below"),
+    ("tier N", "Tower tier, from the Tower Level; some cards need a tier"),
+    ("▶", "the active player (whose turn it is); the underlined name decides now"),
+    ("P4", "Power: damage the unit deals"),
+    ("G4", "Guard: damage the unit takes before it is destroyed"),
+    ("2 dmg / 2dmg", "damage marked on the unit"),
+    ("Air / Aerial", "Aerial: blocked only by Aerial units"),
+    ("Her / Hero", "Hero (bold name): can be attacked directly"),
+    ("rdy / ready", "ready: may attack or block"),
+    ("exh / exhausted", "exhausted: used this turn"),
+    ("atk / attacking", "attacking in the combat under way"),
+    ("blk / blocking", "blocking in the combat under way"),
+    ("▒ / down / face-down", "face-down card (magenta italic name); the other seat sees only that it is there"),
+    ("≈", "a weave (enchantment) on the unit or line"),
+    ("⌂", "a Holding in the Tower row"),
+    ("×2", "two cards alike"),
+    ("2T", "Tower cost: Tower Levels paid to play it"),
+    ("fast / slow", "a casting's speed: fast ones may answer in any window"),
+    ("res / holding / ritual", "a hand card's type: Resource, Holding, Ritual"),
+    ("Fire Earth Wind Water", "elements (a card's colour is its first element)"),
+    ("Admir. Oda Deep.", "a long name cut to fit (dots mark cuts; #2 tells look-alikes apart); i shows it whole"),
+    (CHANGED, "changed by the last moves, since this seat last decided"),
+    (CURSOR, "the inspect cursor"),
+    ("[ ]", "scroll both sides of the board when a line holds more units than fit"),
+]
 
 
 class MageWarsBoard(Board):
     TALL = 18
     """From this many rows on, the hand lists one card a line with its text."""
+    SCREEN_BINDINGS: ClassVar[list[Binding]] = [
+        Binding("left_square_bracket", "scroll_up", "Scroll board"),
+        Binding("right_square_bracket", "scroll_down", "Scroll board", show=False),
+    ]
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._last: tuple[Any, int | None, list[str]] | None = None
+        self._changed: frozenset[Ref] = frozenset()
+        self._cursor: Ref | None = None
+        self._wanted: tuple[Ref, ...] = ()
+        """The highlighted option's subject: kept in view after the combat's units."""
+        self._hand_lines: dict[int, int] = {}
+        """Which row of the hand panel each hand card is on (when listed one a row)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sides"):
-            yield SideView(id="side-left")
-            yield SideView(id="side-right")
+            for where in ("left", "right"):
+                with Vertical(id=f"half-{where}", classes="half"):
+                    yield Static("", id=f"head-{where}", classes="header")
+                    yield SideView(id=f"side-{where}")
+                    yield LineWidget("row", id=f"row-{where}", classes="row")
+                    yield LineWidget("grave", id=f"grave-{where}", classes="grave")
         with VerticalScroll(id="combat-panel", classes="panel"):
             yield Static(id="combat")
         with VerticalScroll(id="stack-panel", classes="panel"):
@@ -43,23 +97,148 @@ class MageWarsBoard(Board):
         with VerticalScroll(id="hand-panel", classes="panel"):
             yield Static(id="hand")
 
+    def on_mount(self) -> None:
+        for where in ("left", "right"):
+            side = self.query_one(f"#side-{where}", SideView)
+            side.header = self.query_one(f"#head-{where}", Static)
+            side.below = {key: self.query_one(f"#{key}-{where}", LineWidget) for key in ("row", "grave")}
+
+    @property
+    def sides(self) -> tuple[SideView, SideView]:
+        return self.query_one("#side-left", SideView), self.query_one("#side-right", SideView)
+
     def on_resize(self) -> None:
         """Tall or short: re-render the last view for the new size (nothing else changes)."""
         if self._last is not None:
             self.show(*self._last)
 
     def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
+        if self._last is None or self._last[0] is not view:
+            self._wanted = ()  # a new decision: the detail line names its own subject again
         self._last = (view, viewer, names)
         self.set_class(self.size.height >= self.TALL, "tall")
         self.set_class(view.combat is not None or bool(view.stack), "busy")  # the hand yields rows
         me = viewer if viewer is not None else 1
         seat_names = {player.seat: player.name for player in view.players}
         roles = combat_roles(view)
-        self.query_one("#side-left", SideView).show(view, view.players[1 - me], seat_names, roles)
-        self.query_one("#side-right", SideView).show(view, view.players[me], seat_names, roles)
+        left, right = self.sides
+        left.prepare(view, view.players[1 - me], seat_names, roles)
+        right.prepare(view, view.players[me], seat_names, roles)
+        self.draw_sides()
         self.show_combat(view)
         self.show_stack(view)
         self.show_hands(view)
+        self.call_after_refresh(self.after_layout)
+
+    # ----- names, marks, the cursor, scrolling ------------------------------------------
+    def marks(self) -> Marks:
+        """Short names agreed over both sides (one width, so two units never look alike), the
+        change marks and the inspect cursor."""
+        left, right = self.sides
+        width = min(left.name_width(), right.name_width())
+        short = abbreviate(left.unit_names() | right.unit_names(), width)
+        return Marks(short, frozenset(self._changed), self._cursor)
+
+    def draw_sides(self) -> None:
+        marks = self.marks()
+        for side in self.sides:
+            side.marks = marks
+            side.draw()
+
+    def redraw(self) -> None:
+        """Marks or the cursor moved: draw again what shows them (sizes stay as they are)."""
+        if self._last is None or not self.is_attached:
+            return
+        view = self._last[0]
+        self.draw_sides()
+        self.show_stack(view)
+        self.show_hands(view)
+
+    def after_layout(self) -> None:
+        """After layout: while a side does not fit its rows, draw it more compactly; then scroll the
+        things under discussion into view."""
+        if not self.is_attached or self._last is None:
+            return  # the game screen went away before this refresh came round
+        folded = False
+        for side in self.sides:
+            if side.overflows() and side.compact < side.COMPACT:
+                side.compact += 1
+                side.build_rows()
+                folded = True
+        if folded:
+            self.draw_sides()
+            self.call_after_refresh(self.after_layout)
+            return
+        self.scroll_to_wanted()
+        if self.screen.is_attached:
+            self.screen.refresh_bindings()  # the scroll keys show only when something overflows
+
+    def under_discussion(self) -> list[Ref]:
+        """What must show, most important last: the combat's attackers, their Hero targets and
+        blockers, then the highlighted option's subject, then the inspect cursor."""
+        refs: list[Ref] = []
+        view = self._last[0] if self._last is not None else None
+        combat = getattr(view, "combat", None)
+        if combat is not None:
+            for attack in combat.attacks:
+                refs += list(attack.blockers)
+                if attack.current_target.startswith("hero:"):
+                    refs.append(int(attack.current_target[5:]))
+                refs.append(attack.attacker)
+        refs += list(reversed(self._wanted))
+        if self._cursor is not None:
+            refs.append(self._cursor)
+        return refs
+
+    def scroll_to_wanted(self) -> None:
+        refs = self.under_discussion()
+        for side in self.sides:
+            for ref in refs:
+                side.scroll_to_ref(ref)
+        if self._cursor is not None:
+            self.scroll_hand_to(self._cursor)
+
+    def bring_into_view(self, refs: tuple[Ref, ...]) -> None:
+        """Keep `refs` (the attacker being blocked, the target) in sight, now and after layout."""
+        self._wanted = tuple(refs)
+        if self.is_attached:
+            self.scroll_to_wanted()
+            self.call_after_refresh(self.scroll_to_wanted)
+
+    def point_at(self, ref: Ref | None) -> None:
+        """The inspect cursor: drawn as ▸ and reversed, and scrolled into view."""
+        self._cursor = ref
+        self.redraw()
+        if self.is_attached:
+            self.call_after_refresh(self.scroll_to_wanted)
+
+    def mark_changed(self, refs: frozenset[Ref]) -> None:
+        """Mark (*) what the last moves changed, until the game screen marks something else."""
+        self._changed = frozenset(refs)
+        self.redraw()
+
+    def scroll_hand_to(self, ref: Ref) -> None:
+        index = self._hand_lines.get(ref) if isinstance(ref, int) else None
+        if index is not None:
+            panel = self.query_one("#hand-panel", VerticalScroll)
+            panel.scroll_to_region(Region(0, index, 1, 1), animate=False, immediate=True)
+
+    def key_enabled(self, name: str) -> bool | None:
+        if name in ("scroll_up", "scroll_down"):
+            return self.is_attached and any(side.overflows() for side in self.sides)
+        return True
+
+    def action_scroll_up(self) -> None:
+        for side in self.sides:
+            side.scroll_rows(-max(1, side.size.height // 2))
+
+    def action_scroll_down(self) -> None:
+        for side in self.sides:
+            side.scroll_rows(max(1, side.size.height // 2))
+
+    def legend(self) -> list[tuple[str, str]]:
+        """Symbols this board draws and what they mean (the `k` key shows them)."""
+        return list(LEGEND)
 
     # ----- panels -----------------------------------------------------------------------
     def show_combat(self, view: Any) -> None:
@@ -83,7 +262,12 @@ class MageWarsBoard(Board):
                 text.append(" · ", style="dim")
             owner = view.players[item.seat].name
             kind = "'s ability" if item.kind == "ability" else ""
-            text.append(f"{item.name}{kind}", style="bold" if index == 0 else "")
+            if item.uid in self._changed:
+                text.append(CHANGED, style="bold yellow")
+            name = Text(f"{item.name}{kind}", style="bold" if index == 0 else "")
+            if self._cursor == item.uid:
+                name.stylize("reverse")
+            text.append_text(name)
             target = item.target
             if target.startswith("unit:"):
                 text.append(f" → {target.split(' ', 1)[1] if ' ' in target else '?'}")
@@ -92,34 +276,73 @@ class MageWarsBoard(Board):
             text.append(f" ({owner})", style="dim")
         self.query_one("#stack", Static).update(text)
 
+    def hand_rows_free(self, view: Any) -> int:
+        """Rows the board has for the hand once both sides show in full and the panels have theirs."""
+        natural = 1 + max(side.natural_height() for side in self.sides)
+        panels = 0
+        if view.combat is not None:
+            panels += min(5, 1 + max(1, len(view.combat.attacks)))
+        if view.stack:
+            panels += 2
+        return self.size.height - natural - panels
+
     def show_hands(self, view: Any) -> None:
         hands: list[tuple[str, tuple[Any, ...]]] = []
         if view.seat is None:
             hands = [(player.name, hand) for player, hand in zip(view.players, view.hands, strict=False)]
         else:
             hands = [(view.players[view.seat].name, view.hand)]
-        tall = self.has_class("tall")
+        needed = sum(1 + len(hand) for _, hand in hands)
+        free = self.hand_rows_free(view)
+        listed = self.has_class("tall") or free >= needed
+        panel = self.query_one("#hand-panel", VerticalScroll)
+        panel.styles.max_height = max(needed, 1) if listed and free >= needed else None
+        self._hand_lines = {}
+        width = panel.scrollable_content_region.width or self.size.width - 3
         text = Text()
+        lines = 0
         for name, hand in hands:
             if text:
                 text.append("\n")
+                lines += 1
             text.append(f"{name}'s hand ({len(hand)}): ", style="bold")
-            if tall:
+            if listed:
                 for card in hand:
-                    text.append("\n  ")
-                    text.append_text(hand_item(card))
-                    text.append(f" — {card.text}", style="dim")
+                    text.append("\n")
+                    lines += 1
+                    self._hand_lines[card.uid] = lines
+                    text.append(*self.hand_gutter(card.uid))
+                    item = hand_item(card)
+                    if self._cursor == card.uid:
+                        item.stylize("reverse")
+                    item.append(f" — {card.text}", style="dim")
+                    item.truncate(max(8, width - 2), overflow="ellipsis")  # one row a card, never wrapped
+                    text.append_text(item)
             else:
-                for index, item in enumerate(grouped(hand_item(card) for card in hand)):
+                pairs = [(hand_item(card), card.uid) for card in hand]
+                for index, item in enumerate(grouped_items(pairs)):
                     if index:
                         text.append(" · ", style="dim")
-                    text.append_text(item)
+                    mark, style = self.marks_for(item.uids)
+                    if mark.strip():
+                        text.append(mark, style=style)
+                    body = Text(item.text.plain.replace(" ", NBSP))
+                    for span in item.text.spans:
+                        body.stylize(span.style, span.start, span.end)
+                    body.stylize(item.text.style)
+                    if self._cursor in item.uids:
+                        body.stylize("reverse")
+                    text.append_text(body)
             if not hand:
                 text.append("empty", style="dim italic")
-        if tall:
-            text.no_wrap = True
-            text.overflow = "ellipsis"
         self.query_one("#hand", Static).update(text)
+
+    def marks_for(self, uids: tuple[int, ...]) -> tuple[str, str]:
+        return Marks(changed=frozenset(self._changed), cursor=self._cursor).gutter(uids)
+
+    def hand_gutter(self, uid: int) -> tuple[str, str]:
+        mark, style = self.marks_for((uid,))
+        return (mark if mark.strip() else " ") + " ", style
 
     # ----- the status line and the prompt's detail line ----------------------------------
     def status(self, view: Any) -> str:
@@ -133,6 +356,7 @@ class MageWarsBoard(Board):
         """Card text for what the option is about, as its subject (`Game.subject`) names it: an
         attack's attacker and target, a chosen unit, a chosen line, else the card played or used."""
         subject: Subject = self.subject(action)
+        self.bring_into_view(subject.refs())  # the unit under discussion shows on a crowded board
         actor, target = subject.actor, subject.target
         if actor is None and target is None:
             return Text(PLAIN_DETAIL.get(str(action[0]), ""), style="dim")
