@@ -68,8 +68,8 @@ class MageWarsBoard(Board):
     TALL = 18
     """From this many rows on, the hand lists one card a line with its text."""
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
-        Binding("left_square_bracket", "scroll_up", "Scroll board"),
-        Binding("right_square_bracket", "scroll_down", "Scroll board", show=False),
+        Binding("left_square_bracket", "scroll_up", "Board up"),
+        Binding("right_square_bracket", "scroll_down", "Board down"),
     ]
 
     def __init__(self, **kw: Any) -> None:
