@@ -82,7 +82,7 @@ def with_stack(game: Game) -> bool:
         and bool(game.state.stack)
         and decision is not None
         and decision.kind == "fast_cast"
-        and len(game.state.players[decision.seat].hand) >= 6
+        and len(game.state.players[decision.seat].hand) >= 7
     )
 
 

@@ -131,18 +131,25 @@ class MageWarsBoard(Board):
         self.call_after_refresh(self.after_layout)
 
     # ----- names, marks, the cursor, scrolling ------------------------------------------
-    def marks(self) -> Marks:
-        """Short names agreed over both sides (one width, so two units never look alike), the
-        change marks and the inspect cursor."""
+    def short_names(self) -> tuple[dict[str, str], dict[str, str]]:
+        """Short names for each side, each at the width its column has. Two different names on the
+        board never share a form: when the sides' forms would meet, both use one width."""
         left, right = self.sides
-        width = min(left.name_width(), right.name_width())
-        short = abbreviate(left.unit_names() | right.unit_names(), width)
-        return Marks(short, frozenset(self._changed), self._cursor)
+        names = left.unit_names() | right.unit_names()
+        widths = (left.name_width(), right.name_width())
+        maps = (abbreviate(names, widths[0]), abbreviate(names, widths[1]))
+        shown: dict[str, str] = {}
+        for side, forms in zip((left, right), maps, strict=True):
+            for name in side.unit_names():
+                shown[forms[name]] = shown.get(forms[name], name)
+                if shown[forms[name]] != name:  # two names would look alike: one width for both
+                    common = abbreviate(names, min(widths))
+                    return common, common
+        return maps
 
     def draw_sides(self) -> None:
-        marks = self.marks()
-        for side in self.sides:
-            side.marks = marks
+        for side, short in zip(self.sides, self.short_names(), strict=True):
+            side.marks = Marks(short, frozenset(self._changed), self._cursor)
             side.draw()
 
     def redraw(self) -> None:
