@@ -157,3 +157,31 @@ def test_the_legend_explains_every_symbol_the_board_draws() -> None:
     for symbol in ("blk", "▒", "≈", "⌂", "×2", "2T", "fast", "res", CHANGED, CURSOR, "[ ]"):
         assert symbol in symbols, symbol
     assert legend == dict(LEGEND)
+
+
+async def test_every_hand_card_is_readable_at_80x24(tmp_path: Path) -> None:
+    """With the board crowded and a spell on the stack, each of the 7 hand cards shows by its full
+    name, never split over two rows; on an empty table the hand lists each card with its text, so a
+    card with no legal option can be read too."""
+    game = crowded_with_stack()
+    decision = game.decision
+    assert decision is not None
+    hand = game.view(decision.seat).hand
+    app = saved_app(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_saved(pilot)
+        rows = screen_text(app).splitlines()
+        for card in hand:
+            assert any(card.name in row for row in rows), card.name
+    fresh = Game.new("magewars", 7)
+    seat = fresh.decision.seat  # type: ignore[union-attr]
+    view = fresh.view(seat)
+    board_only = BoardOnly()
+    async with board_only.run_test(size=(80, 12)) as pilot:  # the board's share of an 80x24 screen
+        board = board_only.query_one(MageWarsBoard)
+        board.show(view, seat, fresh.setup.players)
+        await pilot.pause()
+        await pilot.pause()
+        rows = screen_text(board_only).splitlines()
+        for card in view.hand:
+            assert any(card.name in row and card.text[:12] in row for row in rows), card.name

@@ -21,6 +21,8 @@ from mythtable.tui.boards.magewars.render import (
     CURSOR,
     LINE_NAMES,
     Marks,
+    RowItem,
+    card_style,
     grouped_items,
     hand_item,
 )
@@ -28,9 +30,6 @@ from mythtable.tui.boards.magewars.side import LineWidget, SideView
 
 ATTACK_DECISIONS = frozenset({"declare_attackers", "counter_attackers"})
 """Decision kinds whose options pick an attacker and its target."""
-
-NBSP = "\u00a0"
-"""Joins the words of one hand card, so a wrapped hand never splits a name over two rows."""
 
 LEGEND: list[tuple[str, str]] = [
     ("Off / Offensive", "Offensive Line: units that attack; Defensive units guard the Tower"),
@@ -45,7 +44,7 @@ LEGEND: list[tuple[str, str]] = [
     ("2 dmg / 2dmg", "damage marked on the unit"),
     ("Air / Aerial", "Aerial: blocked only by Aerial units"),
     ("Her / Hero", "Hero (bold name): can be attacked directly"),
-    ("rdy / ready", "ready: may attack or block"),
+    ("rdy / ready", "ready: may attack or block (a narrow board shows no word for it)"),
     ("exh / exhausted", "exhausted: used this turn"),
     ("atk / attacking", "attacking in the combat under way"),
     ("blk / blocking", "blocking in the combat under way"),
@@ -62,6 +61,19 @@ LEGEND: list[tuple[str, str]] = [
     (CURSOR, "the inspect cursor"),
     ("[ ]", "scroll both sides of the board when a line holds more units than fit"),
 ]
+
+
+def packed_rows(first: int, pieces: list[int], width: int) -> int:
+    """Rows that pieces of these widths take, joined by " · ", after `first` cells on the first row."""
+    rows, used = 1, first
+    for index, size in enumerate(pieces):
+        joint = 3 if index else 0
+        tail = 0 if index == len(pieces) - 1 else 2  # " ·" ends a wrapped row
+        if used + joint + size + tail > width and used > 0:
+            rows, used = rows + 1, size
+        else:
+            used += joint + size
+    return rows
 
 
 class MageWarsBoard(Board):
@@ -125,18 +137,19 @@ class MageWarsBoard(Board):
         left.prepare(view, view.players[1 - me], seat_names, roles)
         right.prepare(view, view.players[me], seat_names, roles)
         self.draw_sides()
+        self.fit_sides()
         self.show_combat(view)
         self.show_stack(view)
         self.show_hands(view)
         self.call_after_refresh(self.after_layout)
 
     # ----- names, marks, the cursor, scrolling ------------------------------------------
-    def short_names(self) -> tuple[dict[str, str], dict[str, str]]:
+    def short_names(self, level: int) -> tuple[dict[str, str], dict[str, str]]:
         """Short names for each side, each at the width its column has. Two different names on the
         board never share a form: when the sides' forms would meet, both use one width."""
         left, right = self.sides
         names = left.unit_names() | right.unit_names()
-        widths = (left.name_width(), right.name_width())
+        widths = (left.name_width(level), right.name_width(level))
         maps = (abbreviate(names, widths[0]), abbreviate(names, widths[1]))
         shown: dict[str, str] = {}
         for side, forms in zip((left, right), maps, strict=True):
@@ -148,8 +161,10 @@ class MageWarsBoard(Board):
         return maps
 
     def draw_sides(self) -> None:
-        for side, short in zip(self.sides, self.short_names(), strict=True):
-            side.marks = Marks(short, frozenset(self._changed), self._cursor)
+        """Both sides in one form (the more compact of the two sides' own), with their short names."""
+        level = max(side.level() for side in self.sides)
+        for side, short in zip(self.sides, self.short_names(level), strict=True):
+            side.marks = Marks(short, frozenset(self._changed), self._cursor, level)
             side.draw()
 
     def redraw(self) -> None:
@@ -162,23 +177,43 @@ class MageWarsBoard(Board):
         self.show_hands(view)
 
     def after_layout(self) -> None:
-        """After layout: while a side does not fit its rows, draw it more compactly; then scroll the
-        things under discussion into view."""
+        """After layout: fit the sides again with the sizes now known (see `fit_sides`), then scroll
+        the things under discussion into view."""
         if not self.is_attached or self._last is None:
             return  # the game screen went away before this refresh came round
-        folded = False
-        for side in self.sides:
-            if side.overflows() and side.compact < side.COMPACT:
-                side.compact += 1
-                side.build_rows()
-                folded = True
-        if folded:
-            self.draw_sides()
+        if self.fit_sides():
             self.call_after_refresh(self.after_layout)
             return
         self.scroll_to_wanted()
         if self.screen.is_attached:
             self.screen.refresh_bindings()  # the scroll keys show only when something overflows
+
+    def fit_sides(self) -> bool:
+        """While a side's lines do not fit the rows its half has under the header and above the Tower
+        row, draw it more compactly (the Tower row as a summary, then weaves as marks); then give the
+        lines just the rows they take, so the Tower row sits right under them. True when anything
+        changed."""
+        changed = folded = False
+        for side in self.sides:
+            half = side.parent
+            if half is None or not half.size.height or not side.rows:
+                continue
+            while True:
+                lines = side.lines_height()
+                room = max(1, half.size.height - 1 - side.below_height(self.has_class("tall")))
+                if lines <= room or side.compact >= side.COMPACT:
+                    break
+                side.compact += 1
+                side.build_rows()
+                side.draw()
+                folded = True
+            rows = max(1, min(room, lines))
+            if side.styles.height is None or side.styles.height.value != rows:
+                side.styles.height = rows
+                changed = True
+        if folded:
+            self.draw_sides()  # the short names again, for the compact rows
+        return changed or folded
 
     def under_discussion(self) -> list[Ref]:
         """What must show, most important last: the combat's attackers, their Hero targets and
@@ -306,6 +341,7 @@ class MageWarsBoard(Board):
         panel.styles.max_height = max(needed, 1) if listed and free >= needed else None
         self._hand_lines = {}
         width = panel.scrollable_content_region.width or self.size.width - 3
+        rows = (2 if self.has_class("busy") else 3) // len(hands)
         text = Text()
         lines = 0
         for name, hand in hands:
@@ -326,23 +362,46 @@ class MageWarsBoard(Board):
                     item.truncate(max(8, width - 2), overflow="ellipsis")  # one row a card, never wrapped
                     text.append_text(item)
             else:
-                pairs = [(hand_item(card), card.uid) for card in hand]
-                for index, item in enumerate(grouped_items(pairs)):
-                    if index:
-                        text.append(" · ", style="dim")
-                    mark, style = self.marks_for(item.uids)
-                    if mark.strip():
-                        text.append(mark, style=style)
-                    body = Text(item.text.plain.replace(" ", NBSP))
-                    for span in item.text.spans:
-                        body.stylize(span.style, span.start, span.end)
-                    body.stylize(item.text.style)
-                    if self._cursor in item.uids:
-                        body.stylize("reverse")
-                    text.append_text(body)
+                text.append_text(self.hand_in_rows(hand, rows, width, len(f"{name}'s hand ({len(hand)}): ")))
             if not hand:
                 text.append("empty", style="dim italic")
         self.query_one("#hand", Static).update(text)
+
+    def hand_in_rows(self, hand: tuple[Any, ...], rows: int, width: int, header: int) -> Text:
+        """A hand on a few rows: each card with its stats, speed and cost while that fits, else by
+        name only (the inspect panel has the rest); a card is never split over two rows."""
+        forms = (
+            [(hand_item(card), card.uid) for card in hand],
+            [(Text(card.name, style=f"bold {card_style(card)}"), card.uid) for card in hand],
+        )
+        for pairs in forms:
+            items = [self.hand_piece(item) for item in grouped_items(pairs)]
+            if packed_rows(header, [item.cell_len for item in items], width) <= rows:
+                break
+        out = Text()
+        used = header
+        for index, item in enumerate(items):
+            joint = " · " if index else ""
+            tail = 0 if index == len(items) - 1 else 2  # room for the " ·" that ends a wrapped row
+            if used + len(joint) + item.cell_len + tail > width and used > 0:  # wrapped here, between cards
+                out.append(" ·\n" if index else "\n", style="dim")
+                used, joint = 0, ""
+            out.append(joint, style="dim")
+            out.append_text(item)
+            used += len(joint) + item.cell_len
+        return out
+
+    def hand_piece(self, item: RowItem) -> Text:
+        """One hand card (or several alike) as one unbreakable piece, with its mark and cursor."""
+        piece = Text()
+        mark, style = self.marks_for(item.uids)
+        if mark.strip():
+            piece.append(mark, style=style)
+        body = item.text.copy()
+        if self._cursor in item.uids:
+            body.stylize("reverse")
+        piece.append_text(body)
+        return piece
 
     def marks_for(self, uids: tuple[int, ...]) -> tuple[str, str]:
         return Marks(changed=frozenset(self._changed), cursor=self._cursor).gutter(uids)

@@ -52,6 +52,8 @@ class Marks:
     """Full name → the form shown (names.abbreviate over the whole board); absent: the full name."""
     changed: frozenset[object] = frozenset()
     cursor: object = None
+    level: int = 0
+    """The most detailed form allowed (see `side_level`): both sides of a board use the same one."""
 
     def gutter(self, uids: Iterable[int | None], face_down: bool = False) -> tuple[str, str]:
         """The one cell before a unit or card: the inspect cursor, a change mark, or face-down."""
@@ -73,20 +75,20 @@ CHANGED = "*"
 NO_MARKS = Marks()
 
 
-def name_room(width: int, rows: list[UnitRow]) -> int:
+def name_room(width: int, rows: list[UnitRow], at_least: int = 0) -> int:
     """The cells left for a unit's name at `width`, beside the label, the mark and the stats."""
     rows = [row for row in rows if not row.full]
-    level = side_level(width, rows)
+    level = side_level(width, rows, at_least)
     label = 9 if level == 0 else 3
     tail_width = max((row.tails[level].cell_len for row in rows), default=0)
     return max(4, width - label - tail_width - 2)
 
 
-def name_plan(width: int, rows: list[UnitRow]) -> tuple[int, int]:
+def name_plan(width: int, rows: list[UnitRow], at_least: int = 0) -> tuple[int, int]:
     """The form (see `side_level`) and the name column's width for rows at `width` cells."""
     rows = [row for row in rows if not row.full]
     longest = max((row.name.cell_len for row in rows), default=0)
-    return side_level(width, rows), max(4, min(longest, name_room(width, rows)))
+    return side_level(width, rows, at_least), max(4, min(longest, name_room(width, rows, at_least)))
 
 
 class LineRender:
@@ -114,7 +116,7 @@ class LineRender:
 
     def render_lines(self, width: int) -> list[Text]:
         short, long, style = LINE_LABELS[self.key]
-        level = side_level(width, self.peers)
+        level = side_level(width, self.peers, self.marks.level)
         label = f"{long:<9}" if level == 0 else short
         return list(self.lines(width, label, style, level))
 
@@ -135,7 +137,7 @@ class LineRender:
             yield line
         else:
             tails = [row.tails[level] for row in self.rows]
-            _, name_width = name_plan(width, self.peers)
+            _, name_width = name_plan(width, self.peers, self.marks.level)
             for index, (row, tail) in enumerate(zip(self.rows, tails, strict=True)):
                 line = Text()
                 line.append(label if index == 0 else pad, style=style)
@@ -206,7 +208,7 @@ class RowRender:
 
     def placed(self, width: int) -> tuple[list[Text], dict[int, int]]:
         short, long, style = LINE_LABELS[self.key]
-        label = f"{long:<9}" if side_level(width, self.peers) == 0 else short
+        label = f"{long:<9}" if side_level(width, self.peers, self.marks.level) == 0 else short
         pad = " " * len(label)
         if not self.items:
             return [Text.assemble((label, style), " ", (self.empty, "dim italic"))], {}
@@ -239,13 +241,15 @@ class RowRender:
 
 
 LEVELS = 3
-"""Unit rows come in three forms: long words and labels, short words, short words without "down"."""
+"""Unit rows come in three forms: long words and labels, short words, short words without "down" and
+"rdy" (a unit with no state word is ready)."""
 
 
-def side_level(width: int, rows: list[UnitRow]) -> int:
-    """The widest form in which every unit's full name fits (the long one only from WIDE columns)."""
+def side_level(width: int, rows: list[UnitRow], at_least: int = 0) -> int:
+    """The widest form in which every unit's full name fits (the long one only from WIDE columns),
+    and no wider than `at_least` (the board draws both sides in one form)."""
     name = max((row.name.cell_len for row in rows), default=0)
-    for level in range(LEVELS):
+    for level in range(min(at_least, LEVELS - 1), LEVELS):
         label = 9 if level == 0 else 3
         if level == 0 and width < WIDE:
             continue
@@ -301,7 +305,7 @@ def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str], marks: boo
             tail.append(" blocking" if wide else " blk", style="bold blue reverse")
         elif unit.exhausted:
             tail.append(" exhausted" if wide else " exh", style="yellow")
-        else:
+        elif level < LEVELS - 1:  # the most compact form says only what is not ready
             tail.append(" ready" if wide else " rdy", style="green")
         tails.append(tail)
     subs = [

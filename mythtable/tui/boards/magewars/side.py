@@ -27,6 +27,7 @@ from mythtable.tui.boards.magewars.render import (
     name_room,
     row_item,
     row_summary,
+    side_level,
     unit_row,
     weave_text,
 )
@@ -104,10 +105,16 @@ class SideView(VerticalScroll):
     def unit_names(self) -> set[str]:
         return {row.name.plain for rows in self.rows.values() for row in rows if not row.full}
 
-    def name_width(self) -> int:
-        """How wide this side can draw unit names now (both lines share the column)."""
-        width = self.scrollable_content_region.width
-        return name_room(width, [*self.rows.get("offensive", []), *self.rows.get("defensive", [])])
+    def unit_rows(self) -> list[UnitRow]:
+        return [*self.rows.get("offensive", []), *self.rows.get("defensive", [])]
+
+    def level(self) -> int:
+        """The most detailed form this side's rows fit in at its width (see `side_level`)."""
+        return side_level(self.scrollable_content_region.width, [r for r in self.unit_rows() if not r.full])
+
+    def name_width(self, level: int = 0) -> int:
+        """How wide this side can draw unit names in form `level` or a more compact one."""
+        return name_room(self.scrollable_content_region.width, self.unit_rows(), level)
 
     def draw(self) -> None:
         assert self._shown is not None
@@ -133,6 +140,21 @@ class SideView(VerticalScroll):
             self.below["row"].show(RowRender(items, "no cards", "row", peers, marks))
             self.below["grave"].show(RowRender(grave, "empty", "grave", peers, marks))
             self.below["grave"].set_class(bool(self.compact), "folded")
+
+    def lines_height(self) -> int:
+        """Rows the two lines take as drawn now (a unit a row, weaves under their units)."""
+        width = max(1, self.scrollable_content_region.width)
+        return sum(len(w.render_of.render_lines(width)) for w in self.query(LineWidget) if w.render_of is not None)
+
+    def below_height(self, tall: bool) -> int:
+        """Rows the Tower row (and on a tall board the graveyard, unless folded) take as drawn now."""
+        total = 0
+        for key, widget in self.below.items():
+            if widget.render_of is None or (key == "grave" and (not tall or self.compact)):
+                continue
+            width = widget.content_region.width or max(1, self.size.width - 2)
+            total += len(widget.render_of.render_lines(width))
+        return total
 
     def natural_height(self) -> int:
         """Rows this side needs in its fullest form (compact 0) at its width, without the header."""
