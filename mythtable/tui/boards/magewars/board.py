@@ -59,8 +59,22 @@ LEGEND: list[tuple[str, str]] = [
     ("Admir. Oda Deep.", "a long name cut to fit (dots mark cuts; #2 tells look-alikes apart); i shows it whole"),
     (CHANGED, "changed by the last moves, since this seat last decided"),
     (CURSOR, "the inspect cursor"),
+    ("underlined name", "what the highlighted option is about (of units alike, this one)"),
     ("[ ]", "scroll both sides of the board when a line holds more units than fit"),
 ]
+
+
+NAMED_REFS = ("tower:", "hand:")
+"""Refs of numbers the board draws ("tower:0" is seat 0's Tower Level); other refs name cards."""
+
+
+def card_ref(ref: Ref | None) -> Ref | None:
+    """A card's uid from the forms a ref may take (12, "12", "unit:12"); named numbers stay as given."""
+    if isinstance(ref, str) and not ref.startswith(NAMED_REFS):
+        tail = ref.rsplit(":", 1)[-1]
+        if tail.isdigit():
+            return int(tail)
+    return ref
 
 
 def packed_rows(first: int, pieces: list[int], width: int) -> int:
@@ -164,7 +178,7 @@ class MageWarsBoard(Board):
         """Both sides in one form (the more compact of the two sides' own), with their short names."""
         level = max(side.level() for side in self.sides)
         for side, short in zip(self.sides, self.short_names(level), strict=True):
-            side.marks = Marks(short, frozenset(self._changed), self._cursor, level)
+            side.marks = Marks(short, frozenset(self._changed), self._cursor, level, frozenset(self._wanted))
             side.draw()
 
     def redraw(self) -> None:
@@ -242,21 +256,24 @@ class MageWarsBoard(Board):
 
     def bring_into_view(self, refs: tuple[Ref, ...]) -> None:
         """Keep `refs` (the attacker being blocked, the target) in sight, now and after layout."""
-        self._wanted = tuple(refs)
+        if tuple(refs) != self._wanted:
+            self._wanted = tuple(refs)
+            if self._last is not None and self.is_attached:
+                self.draw_sides()  # underline them
         if self.is_attached:
             self.scroll_to_wanted()
             self.call_after_refresh(self.scroll_to_wanted)
 
     def point_at(self, ref: Ref | None) -> None:
         """The inspect cursor: drawn as ▸ and reversed, and scrolled into view."""
-        self._cursor = ref
+        self._cursor = card_ref(ref)
         self.redraw()
         if self.is_attached:
             self.call_after_refresh(self.scroll_to_wanted)
 
     def mark_changed(self, refs: frozenset[Ref]) -> None:
         """Mark (*) what the last moves changed, until the game screen marks something else."""
-        self._changed = frozenset(refs)
+        self._changed = frozenset(card_ref(ref) for ref in refs)
         self.redraw()
 
     def scroll_hand_to(self, ref: Ref) -> None:

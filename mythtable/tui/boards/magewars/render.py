@@ -54,6 +54,8 @@ class Marks:
     cursor: object = None
     level: int = 0
     """The most detailed form allowed (see `side_level`): both sides of a board use the same one."""
+    subject: frozenset[object] = frozenset()
+    """What the highlighted option is about: underlined (three Boulderback Oxen: this one)."""
 
     def gutter(self, uids: Iterable[int | None], face_down: bool = False) -> tuple[str, str]:
         """The one cell before a unit or card: the inspect cursor, a change mark, or face-down."""
@@ -148,6 +150,8 @@ class LineRender:
                     name = Text(self.marks.short.get(name.plain, name.plain), style=name.style)
                     if self.marks.pointed([row.uid]):
                         name.stylize("reverse")
+                    if row.uid in self.marks.subject:
+                        name.stylize("bold underline")
                     name.truncate(name_width, overflow="ellipsis", pad=True)
                 line.append_text(name)
                 if not row.full:
