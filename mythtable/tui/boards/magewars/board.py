@@ -93,6 +93,8 @@ def packed_rows(first: int, pieces: list[int], width: int) -> int:
 class MageWarsBoard(Board):
     TALL = 18
     """From this many rows on, the hand lists one card a line with its text."""
+    TALL_HAND = 9
+    """The rows a tall board's hand panel may take (app.tcss); a longer hand is drawn compactly."""
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
         Binding("left_square_bracket", "scroll_up", "Board up"),
         Binding("right_square_bracket", "scroll_down", "Board down"),
@@ -256,8 +258,8 @@ class MageWarsBoard(Board):
 
     def bring_into_view(self, refs: tuple[Ref, ...]) -> None:
         """Keep `refs` (the attacker being blocked, the target) in sight, now and after layout."""
-        if tuple(refs) != self._wanted:
-            self._wanted = tuple(refs)
+        if tuple(card_ref(ref) for ref in refs) != self._wanted:
+            self._wanted = tuple(card_ref(ref) for ref in refs)
             if self._last is not None and self.is_attached:
                 self.draw_sides()  # underline them
         if self.is_attached:
@@ -353,12 +355,13 @@ class MageWarsBoard(Board):
             hands = [(view.players[view.seat].name, view.hand)]
         needed = sum(1 + len(hand) for _, hand in hands)
         free = self.hand_rows_free(view)
-        listed = self.has_class("tall") or free >= needed
+        tall = self.has_class("tall")
+        listed = free >= needed or (tall and needed <= self.TALL_HAND)
         panel = self.query_one("#hand-panel", VerticalScroll)
         panel.styles.max_height = max(needed, 1) if listed and free >= needed else None
         self._hand_lines = {}
         width = panel.scrollable_content_region.width or self.size.width - 3
-        rows = (2 if self.has_class("busy") else 3) // len(hands)
+        rows = (self.TALL_HAND if tall else 2 if self.has_class("busy") else 3) // len(hands)
         text = Text()
         lines = 0
         for name, hand in hands:
