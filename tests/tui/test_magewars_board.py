@@ -152,7 +152,7 @@ def test_the_legend_explains_every_symbol_the_board_draws() -> None:
     legend = dict(board.legend())
     assert legend and all(meaning for meaning in legend.values())
     symbols = " ".join(legend)
-    for symbol in ("Off", "Def", "Row", "Tower", "tier", "▶", "P4", "G4", "dmg", "Air", "Her", "rdy", "exh", "atk"):
+    for symbol in ("Off", "Def", "Row", "Tower", "tier", "▶", "P4", "G4", "dmg", "Air", "Hero", "rdy", "exh", "atk"):
         assert symbol in symbols, symbol
     for symbol in ("blk", "▒", "≈", "⌂", "×2", "2T", "fast", "res", CHANGED, CURSOR, "[ ]"):
         assert symbol in symbols, symbol
