@@ -185,3 +185,48 @@ async def test_every_hand_card_is_readable_at_80x24(tmp_path: Path) -> None:
         rows = screen_text(board_only).splitlines()
         for card in view.hand:
             assert any(card.name in row and card.text[:12] in row for row in rows), card.name
+
+
+async def test_the_inspect_cursor_scrolls_a_unit_into_view_and_draws_it() -> None:
+    game = crowded_with_stack()
+    decision = game.decision
+    assert decision is not None
+    view = game.view(decision.seat)
+    app = BoardOnly()
+    async with app.run_test(size=(80, 12)) as pilot:  # the board's share of an 80x24 screen
+        board = app.query_one(MageWarsBoard)
+        board.show(view, decision.seat, game.setup.players)
+        await pilot.pause()
+        await pilot.pause()
+        crowded_side = max(board.sides, key=lambda side: side.max_scroll_y)
+        assert crowded_side.max_scroll_y > 0
+        player = view.players[crowded_side.seat]  # type: ignore[index]
+        last = player.defensive[-1]
+        assert not row_visible(crowded_side, last.uid), "the last unit starts out of sight"
+        board.point_at(last.uid)
+        await pilot.pause()
+        await pilot.pause()
+        assert row_visible(crowded_side, last.uid)
+        assert any(f"{CURSOR}{last.name}" in row for row in screen_text(app).splitlines())
+        board.point_at(f"tower:{player.seat}")
+        await pilot.pause()
+        assert f"Tower {CURSOR}{player.tower}" in screen_text(app)
+
+
+async def test_a_change_to_the_other_seats_face_down_cards_marks_their_count_only() -> None:
+    game = mid_game()
+    decision = game.decision
+    assert decision is not None
+    view = game.view(decision.seat)
+    other = view.players[1 - decision.seat]
+    hidden = [unit for unit in (*other.offensive, *other.defensive) if not unit.card_id]
+    assert hidden, "the other seat has face-down units"
+    app = BoardOnly()
+    async with app.run_test(size=(120, 30)) as pilot:
+        board = app.query_one(MageWarsBoard)
+        board.show(view, decision.seat, game.setup.players)
+        await pilot.pause()
+        board.mark_changed(frozenset({hidden[0].uid}))
+        await pilot.pause()
+        rows = [row for row in screen_text(app).splitlines() if CHANGED in row]
+        assert len(rows) == 1 and "face-down card" in rows[0]

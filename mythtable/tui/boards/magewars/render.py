@@ -42,6 +42,8 @@ class UnitRow:
     full: bool = False  # a row without stats (hidden cards): not aligned with the others
     uid: int | None = None
     face_down: bool = False
+    hidden: tuple[int, ...] = ()
+    """The other seat's face-down cards a `full` row counts (marked when one of them changed)."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,7 @@ class LineRender:
         """The line (from 0) a unit's row is drawn on, whatever the width."""
         index = 0
         for row in self.rows:
-            if row.uid == uid:
+            if row.uid == uid or uid in row.hidden:
                 return index
             index += 1 + len(row.subs)
         return None
@@ -143,7 +145,7 @@ class LineRender:
             for index, (row, tail) in enumerate(zip(self.rows, tails, strict=True)):
                 line = Text()
                 line.append(label if index == 0 else pad, style=style)
-                mark, mark_style = self.marks.gutter([row.uid], row.face_down)
+                mark, mark_style = self.marks.gutter([row.uid, *row.hidden], row.face_down)
                 line.append(mark, style=mark_style)
                 name = row.name.copy()
                 if not row.full:

@@ -97,9 +97,9 @@ class SideView(VerticalScroll):
         for key in ("offensive", "defensive"):
             units = getattr(player, key)
             rows[key] = [unit_row(unit, roles, names, marks) for unit in units if unit.card_id]
-            hidden = sum(1 for unit in units if not unit.card_id)
+            hidden = tuple(unit.uid for unit in units if not unit.card_id)
             if hidden:
-                rows[key].append(UnitRow(hidden_text(hidden), (Text(),) * LEVELS, full=True))
+                rows[key].append(UnitRow(hidden_text(len(hidden)), (Text(),) * LEVELS, full=True, hidden=hidden))
         self.rows = rows
 
     def unit_names(self) -> set[str]:
