@@ -230,3 +230,31 @@ async def test_a_change_to_the_other_seats_face_down_cards_marks_their_count_onl
         await pilot.pause()
         rows = [row for row in screen_text(app).splitlines() if CHANGED in row]
         assert len(rows) == 1 and "face-down card" in rows[0]
+
+
+async def test_no_two_unit_names_on_a_board_look_alike_at_any_width() -> None:
+    """Both sides of a crowded board, narrowed until names must be cut: each distinct full name
+    shows in one form, and no form stands for two names, across both sides."""
+    game = crowded_with_stack()
+    decision = game.decision
+    assert decision is not None
+    view = game.view(decision.seat)
+    app = BoardOnly()
+    async with app.run_test(size=(120, 16)) as pilot:
+        board = app.query_one(MageWarsBoard)
+        cut = 0
+        for width in (120, 80, 72, 64, 56):
+            await pilot.resize_terminal(width, 16)
+            board.show(view, decision.seat, game.setup.players)
+            await pilot.pause()
+            await pilot.pause()
+            forms: dict[str, str] = {}
+            for side in board.sides:
+                for name in side.unit_names():
+                    shown = side.marks.short.get(name, name)
+                    assert forms.setdefault(shown, name) == name, f"{name} and {forms[shown]} look alike"
+                    cut += shown != name
+            text = screen_text(app)
+            for shown in forms:
+                assert shown in text, f"{shown} is drawn whole at {width} columns"
+        assert cut > 0, "the narrow widths did cut names"
