@@ -137,6 +137,11 @@ class MageWarsBoard(Board):
             side.below = {key: self.query_one(f"#{key}-{where}", LineWidget) for key in ("row", "grave")}
 
     @property
+    def ready(self) -> bool:
+        """Attached with its parts in place (not while the game screen is being taken down)."""
+        return self.is_attached and len(self.query(SideView)) == 2
+
+    @property
     def sides(self) -> tuple[SideView, SideView]:
         return self.query_one("#side-left", SideView), self.query_one("#side-right", SideView)
 
@@ -190,7 +195,7 @@ class MageWarsBoard(Board):
 
     def redraw(self) -> None:
         """Marks or the cursor moved: draw again what shows them (sizes stay as they are)."""
-        if self._last is None or not self.is_attached:
+        if self._last is None or not self.ready:
             return
         view = self._last[0]
         self.draw_sides()
@@ -200,7 +205,7 @@ class MageWarsBoard(Board):
     def after_layout(self) -> None:
         """After layout: fit the sides again with the sizes now known (see `fit_sides`), then scroll
         the things under discussion into view."""
-        if not self.is_attached or self._last is None:
+        if not self.ready or self._last is None:
             return  # the game screen went away before this refresh came round
         if self.fit_sides():
             self.call_after_refresh(self.after_layout)
@@ -254,6 +259,8 @@ class MageWarsBoard(Board):
         return refs
 
     def scroll_to_wanted(self) -> None:
+        if not self.ready:
+            return  # called after a refresh that came when the screen was already going
         refs = self.under_discussion()
         for side in self.sides:
             for ref in refs:
@@ -265,9 +272,9 @@ class MageWarsBoard(Board):
         """Keep `refs` (the attacker being blocked, the target) in sight, now and after layout."""
         if tuple(card_ref(ref) for ref in refs) != self._wanted:
             self._wanted = tuple(card_ref(ref) for ref in refs)
-            if self._last is not None and self.is_attached:
+            if self._last is not None and self.ready:
                 self.draw_sides()  # underline them
-        if self.is_attached:
+        if self.ready:
             self.scroll_to_wanted()
             self.call_after_refresh(self.scroll_to_wanted)
 
@@ -275,7 +282,7 @@ class MageWarsBoard(Board):
         """The inspect cursor: drawn as ▸ and reversed, and scrolled into view."""
         self._cursor = card_ref(ref)
         self.redraw()
-        if self.is_attached:
+        if self.ready:
             self.call_after_refresh(self.scroll_to_wanted)
 
     def mark_changed(self, refs: frozenset[Ref]) -> None:
@@ -291,14 +298,18 @@ class MageWarsBoard(Board):
 
     def key_enabled(self, name: str) -> bool | None:
         if name in ("scroll_up", "scroll_down"):
-            return self.is_attached and any(side.overflows() for side in self.sides)
+            return self.ready and any(side.overflows() for side in self.sides)
         return True
 
     def action_scroll_up(self) -> None:
+        if not self.ready:
+            return
         for side in self.sides:
             side.scroll_rows(-max(1, side.size.height // 2))
 
     def action_scroll_down(self) -> None:
+        if not self.ready:
+            return
         for side in self.sides:
             side.scroll_rows(max(1, side.size.height // 2))
 
