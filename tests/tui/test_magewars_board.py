@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 
 from mythtable.engine.game import Game
 from mythtable.tui.boards.magewars import MageWarsBoard, SideView
-from mythtable.tui.boards.magewars.board import LEGEND
+from mythtable.tui.boards.magewars.legend import LEGEND
 from mythtable.tui.boards.magewars.render import CHANGED, CURSOR
 from mythtable.tui.screens.game import GameScreen
 from tests.tui.magewars_crowd import blocking, crowded, play_until, saved_app, units, with_stack

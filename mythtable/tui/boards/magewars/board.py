@@ -15,58 +15,14 @@ from mythtable.engine.decision import Action, Ref, Subject
 from mythtable.tui.boards.base import Board
 from mythtable.tui.boards.magewars.combat import STATUS_LABELS, CombatRender, combat_roles
 from mythtable.tui.boards.magewars.detail import PLAIN_DETAIL, attack_detail, describe_uid
+from mythtable.tui.boards.magewars.hand import hands_text
+from mythtable.tui.boards.magewars.legend import LEGEND
 from mythtable.tui.boards.magewars.names import abbreviate
-from mythtable.tui.boards.magewars.render import (
-    CHANGED,
-    CURSOR,
-    LINE_NAMES,
-    Marks,
-    RowItem,
-    card_style,
-    grouped_items,
-    hand_item,
-)
+from mythtable.tui.boards.magewars.render import CHANGED, LINE_NAMES, Marks
 from mythtable.tui.boards.magewars.side import LineWidget, SideView
 
 ATTACK_DECISIONS = frozenset({"declare_attackers", "counter_attackers"})
 """Decision kinds whose options pick an attacker and its target."""
-
-LEGEND: list[tuple[str, str]] = [
-    ("Off / Offensive", "Offensive Line: attacks must aim at it while it holds a unit (W-20)"),
-    ("Def / Defensive", "Defensive Line: attacked once the Offensive Line is empty (W-21)"),
-    ("Row / Tower row", "the Tower line: Resources (in their element's colour), Holdings, face-down cards"),
-    ("Grv / Graveyard", "used and destroyed cards, newest first (on tall terminals)"),
-    ("Tower 30", "Tower Level: at 0 or below the player loses (H-15); green above 20, yellow above 10, else red"),
-    ("tier 3", "Tower tier = Tower Level // 10 (H-12); some cards need a tier"),
-    ("▶", "the active player; the underlined player name decides now"),
-    ("P4", "Power: the damage the unit deals (H-16)"),
-    ("G4", "Guard: the damage it can take; it is destroyed when its damage reaches it (H-16, H-17)"),
-    ("2 dmg / 2dmg", "damage on the unit; it stays from turn to turn (H-17)"),
-    ("Air / Aerial", "Aerial: not bound by line rules, may aim at any line or the Tower (W-23, H-29)"),
-    ("Hero", "Hero (bold name): the only unit an attack can aim at by itself (W-25)"),
-    ("rdy / ready", "ready: may attack or block (a narrow board writes no word for it)"),
-    ("exh / exhausted", "exhausted: cannot attack, counter-attack or block (H-18)"),
-    ("atk / attacking", "attacking in the combat under way"),
-    ("blk / blocking", "blocking in the combat under way"),
-    ("▒ / down / face-down", "face-down card, name in magenta italics: not a unit; only its owner knows it (H-20)"),
-    ("≈", "a weave spell attached to the unit or line (H-24)"),
-    ("⌂", "a Holding in the Tower row (an unblocked attack on the Tower may capture it, H-34)"),
-    ("×2", "two cards alike"),
-    ("2T", "Tower cost: Tower Levels paid to play it"),
-    (
-        "fast / slow / weave",
-        "spell speeds: fast whenever you hold priority (F-14), slow in your Main phase with an"
-        " empty stack (H-23), weave like slow, then stays attached (H-24)",
-    ),
-    ("res / holding / ritual", "a hand card's kind: Resource, Holding, Ritual"),
-    ("P3/G5", "a unit card in hand: its printed Power and Guard"),
-    ("Fire Earth Wind Water", "elements; a card is drawn in its first element's colour"),
-    ("Admir. Oda Deep.", "a long name cut to fit (a dot marks each cut; #2 tells look-alikes apart)"),
-    (CHANGED, "changed by the last moves, since this seat last decided"),
-    (CURSOR, "the inspect cursor"),
-    ("underlined unit", "what the highlighted option is about (of units alike, this one)"),
-    ("[ ]", "scroll both sides when a line holds more units than fit"),
-]
 
 
 NAMED_REFS = ("tower:", "hand:")
@@ -80,19 +36,6 @@ def card_ref(ref: Ref | None) -> Ref | None:
         if tail.isdigit():
             return int(tail)
     return ref
-
-
-def packed_rows(first: int, pieces: list[int], width: int) -> int:
-    """Rows that pieces of these widths take, joined by " · ", after `first` cells on the first row."""
-    rows, used = 1, first
-    for index, size in enumerate(pieces):
-        joint = 3 if index else 0
-        tail = 0 if index == len(pieces) - 1 else 2  # " ·" ends a wrapped row
-        if used + joint + size + tail > width and used > 0:
-            rows, used = rows + 1, size
-        else:
-            used += joint + size
-    return rows
 
 
 class MageWarsBoard(Board):
@@ -378,73 +321,9 @@ class MageWarsBoard(Board):
         self._hand_lines = {}
         width = panel.scrollable_content_region.width or self.size.width - 3
         rows = (self.TALL_HAND if tall else 2 if self.has_class("busy") else 3) // len(hands)
-        text = Text()
-        lines = 0
-        for name, hand in hands:
-            if text:
-                text.append("\n")
-                lines += 1
-            text.append(f"{name}'s hand ({len(hand)}): ", style="bold")
-            if listed:
-                for card in hand:
-                    text.append("\n")
-                    lines += 1
-                    self._hand_lines[card.uid] = lines
-                    text.append(*self.hand_gutter(card.uid))
-                    item = hand_item(card)
-                    if self._cursor == card.uid:
-                        item.stylize("reverse")
-                    item.append(f" — {card.text}", style="dim")
-                    item.truncate(max(8, width - 2), overflow="ellipsis")  # one row a card, never wrapped
-                    text.append_text(item)
-            else:
-                text.append_text(self.hand_in_rows(hand, rows, width, len(f"{name}'s hand ({len(hand)}): ")))
-            if not hand:
-                text.append("empty", style="dim italic")
+        marks = Marks(changed=frozenset(self._changed), cursor=self._cursor)
+        text, self._hand_lines = hands_text(hands, listed, rows, width, marks)
         self.query_one("#hand", Static).update(text)
-
-    def hand_in_rows(self, hand: tuple[Any, ...], rows: int, width: int, header: int) -> Text:
-        """A hand on a few rows: each card with its stats, speed and cost while that fits, else by
-        name only (the inspect panel has the rest); a card is never split over two rows."""
-        forms = (
-            [(hand_item(card), card.uid) for card in hand],
-            [(Text(card.name, style=f"bold {card_style(card)}"), card.uid) for card in hand],
-        )
-        for pairs in forms:
-            items = [self.hand_piece(item) for item in grouped_items(pairs)]
-            if packed_rows(header, [item.cell_len for item in items], width) <= rows:
-                break
-        out = Text()
-        used = header
-        for index, item in enumerate(items):
-            joint = " · " if index else ""
-            tail = 0 if index == len(items) - 1 else 2  # room for the " ·" that ends a wrapped row
-            if used + len(joint) + item.cell_len + tail > width and used > 0:  # wrapped here, between cards
-                out.append(" ·\n" if index else "\n", style="dim")
-                used, joint = 0, ""
-            out.append(joint, style="dim")
-            out.append_text(item)
-            used += len(joint) + item.cell_len
-        return out
-
-    def hand_piece(self, item: RowItem) -> Text:
-        """One hand card (or several alike) as one unbreakable piece, with its mark and cursor."""
-        piece = Text()
-        mark, style = self.marks_for(item.uids)
-        if mark.strip():
-            piece.append(mark, style=style)
-        body = item.text.copy()
-        if self._cursor in item.uids:
-            body.stylize("reverse")
-        piece.append_text(body)
-        return piece
-
-    def marks_for(self, uids: tuple[int, ...]) -> tuple[str, str]:
-        return Marks(changed=frozenset(self._changed), cursor=self._cursor).gutter(uids)
-
-    def hand_gutter(self, uid: int) -> tuple[str, str]:
-        mark, style = self.marks_for((uid,))
-        return (mark if mark.strip() else " ") + " ", style
 
     # ----- the status line and the prompt's detail line ----------------------------------
     def status(self, view: Any) -> str:
