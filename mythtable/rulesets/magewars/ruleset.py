@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from mythtable.engine.autopass import Window
-from mythtable.engine.decision import Action, Decision, Event, Result, Subject
+from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.errors import IllegalAction
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
@@ -20,6 +20,7 @@ from mythtable.rulesets.magewars.rules.queries import decision_window, shown_ste
 from mythtable.rulesets.magewars.rules.setup import new_state
 from mythtable.rulesets.magewars.state import OPENING_HAND, State
 from mythtable.rulesets.magewars.view import GameView, build_view
+from mythtable.rulesets.magewars.view import changes as view_changes
 
 
 class MageWarsRuleset(Ruleset[State, Content]):
@@ -83,6 +84,10 @@ class MageWarsRuleset(Ruleset[State, Content]):
 
     def view(self, state: State, seat: int | None) -> GameView:
         return build_view(state, seat)
+
+    def changes(self, before: Any, after: Any) -> frozenset[Ref]:
+        """What looks different between two views of one seat (view.changes): only public looks."""
+        return view_changes(before, after)
 
     def result(self, state: State) -> Result | None:
         if not state.over:

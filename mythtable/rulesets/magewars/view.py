@@ -287,3 +287,39 @@ def build_view(state: State, seat: int | None) -> GameView:
         winner=state.winner,
         reason=state.reason,
     )
+
+
+# ----- what changed between two views of one seat (issue 15, item 4) ------------------------
+def _public_look(view: GameView) -> dict[object, object]:
+    """Every card and named number of a view as it looks to that view's seat. A view already holds
+    only what its seat may see (face-down cards of the other seat are nameless, its hand a count),
+    so comparing looks can never tell more than the two views do."""
+    look: dict[object, object] = {}
+    for player in view.players:
+        look[f"tower:{player.seat}"] = player.tower
+        look[f"hand:{player.seat}"] = player.hand_count
+        for where in ("offensive", "defensive"):
+            for unit in getattr(player, where):
+                look[unit.uid] = (where, unit)
+        for card in player.row:
+            look[card.uid] = ("row", card)
+        for weave in player.line_weaves:
+            look[weave.uid] = ("weave", weave)
+        for card in player.graveyard:
+            look[card.uid] = ("grave", card)
+    for card in view.hand:
+        look[card.uid] = ("hand", card)
+    for hand in view.hands:
+        for card in hand:
+            look[card.uid] = ("hand", card)
+    for item in view.stack:
+        look[item.uid] = ("stack", item)
+    return look
+
+
+def changes(before: GameView, after: GameView) -> frozenset[int | str]:
+    """The refs whose public look differs: units and cards (damage, exhausted, flipped face-up,
+    weaves, moved between zones, new or gone: uids) and the named numbers "tower:<seat>" (Tower
+    Level) and "hand:<seat>" (hand size). Both views must be of the same seat."""
+    old, new = _public_look(before), _public_look(after)
+    return frozenset(ref for ref in old.keys() | new.keys() if old.get(ref) != new.get(ref))  # type: ignore[misc]

@@ -6,8 +6,10 @@ view: face-down cards of the other seat arrive nameless, the other seat's hand a
 as a count, and the board never looks further. What an option is about comes from the
 ruleset (`Game.subject`), card text from the view.
 
-Files: board.py (the widget and its panels), side.py (one player's half), combat.py (the
-combat panel), detail.py (the prompt's detail line), render.py (rows, lines and texts).
+Files: board.py (the widget and its panels, scrolling, marks and the inspect cursor), side.py (one
+player's half), combat.py (the combat panel), detail.py (the prompt's detail line), render.py (rows,
+lines and texts), names.py (short names that never look alike), hand.py (the hand panel), legend.py
+(the symbols).
 """
 
 from __future__ import annotations

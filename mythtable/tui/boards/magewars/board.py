@@ -2,40 +2,70 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Static
 
-from mythtable.engine.decision import Action, Subject
+from mythtable.engine.decision import Action, Ref, Subject
 from mythtable.tui.boards.base import Board
 from mythtable.tui.boards.magewars.combat import STATUS_LABELS, CombatRender, combat_roles
 from mythtable.tui.boards.magewars.detail import PLAIN_DETAIL, attack_detail, describe_uid
-from mythtable.tui.boards.magewars.render import (
-    LINE_NAMES,
-    grouped,
-    hand_item,
-)
-from mythtable.tui.boards.magewars.side import SideView
+from mythtable.tui.boards.magewars.hand import hands_text
+from mythtable.tui.boards.magewars.legend import LEGEND
+from mythtable.tui.boards.magewars.names import abbreviate
+from mythtable.tui.boards.magewars.render import CHANGED, LINE_NAMES, Marks
+from mythtable.tui.boards.magewars.side import LineWidget, SideView
 
 ATTACK_DECISIONS = frozenset({"declare_attackers", "counter_attackers"})
 """Decision kinds whose options pick an attacker and its target."""
 
 
+NAMED_REFS = ("tower:", "hand:")
+"""Refs of numbers the board draws ("tower:0" is seat 0's Tower Level); other refs name cards."""
+
+
+def card_ref(ref: Ref | None) -> Ref | None:
+    """A card's uid from the forms a ref may take (12, "12", "unit:12"); named numbers stay as given."""
+    if isinstance(ref, str) and not ref.startswith(NAMED_REFS):
+        tail = ref.rsplit(":", 1)[-1]
+        if tail.isdigit():
+            return int(tail)
+    return ref
+
+
 class MageWarsBoard(Board):
     TALL = 18
     """From this many rows on, the hand lists one card a line with its text."""
+    TALL_HAND = 9
+    """The rows a tall board's hand panel may take (app.tcss); a longer hand is drawn compactly."""
+    SCREEN_BINDINGS: ClassVar[list[Binding]] = [
+        Binding("left_square_bracket", "scroll_up", "Board up"),
+        Binding("right_square_bracket", "scroll_down", "Board down"),
+    ]
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._last: tuple[Any, int | None, list[str]] | None = None
+        self._changed: frozenset[Ref] = frozenset()
+        self._cursor: Ref | None = None
+        self._wanted: tuple[Ref, ...] = ()
+        """The highlighted option's subject: kept in view after the combat's units."""
+        self._hand_lines: dict[int, int] = {}
+        """Which row of the hand panel each hand card is on (when listed one a row)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sides"):
-            yield SideView(id="side-left")
-            yield SideView(id="side-right")
+            for where in ("left", "right"):
+                with Vertical(id=f"half-{where}", classes="half"):
+                    yield Static("", id=f"head-{where}", classes="header")
+                    yield SideView(id=f"side-{where}")
+                    yield LineWidget("row", id=f"row-{where}", classes="row")
+                    yield LineWidget("grave", id=f"grave-{where}", classes="grave")
         with VerticalScroll(id="combat-panel", classes="panel"):
             yield Static(id="combat")
         with VerticalScroll(id="stack-panel", classes="panel"):
@@ -43,23 +73,192 @@ class MageWarsBoard(Board):
         with VerticalScroll(id="hand-panel", classes="panel"):
             yield Static(id="hand")
 
+    def on_mount(self) -> None:
+        for where in ("left", "right"):
+            side = self.query_one(f"#side-{where}", SideView)
+            side.header = self.query_one(f"#head-{where}", Static)
+            side.below = {key: self.query_one(f"#{key}-{where}", LineWidget) for key in ("row", "grave")}
+
+    @property
+    def ready(self) -> bool:
+        """Attached with its parts in place (not while the game screen is being taken down)."""
+        return self.is_attached and len(self.query(SideView)) == 2
+
+    @property
+    def sides(self) -> tuple[SideView, SideView]:
+        return self.query_one("#side-left", SideView), self.query_one("#side-right", SideView)
+
     def on_resize(self) -> None:
         """Tall or short: re-render the last view for the new size (nothing else changes)."""
         if self._last is not None:
             self.show(*self._last)
 
     def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
+        if self._last is None or self._last[0] is not view:
+            self._wanted = ()  # a new decision: the detail line names its own subject again
         self._last = (view, viewer, names)
         self.set_class(self.size.height >= self.TALL, "tall")
         self.set_class(view.combat is not None or bool(view.stack), "busy")  # the hand yields rows
         me = viewer if viewer is not None else 1
         seat_names = {player.seat: player.name for player in view.players}
         roles = combat_roles(view)
-        self.query_one("#side-left", SideView).show(view, view.players[1 - me], seat_names, roles)
-        self.query_one("#side-right", SideView).show(view, view.players[me], seat_names, roles)
+        left, right = self.sides
+        left.prepare(view, view.players[1 - me], seat_names, roles)
+        right.prepare(view, view.players[me], seat_names, roles)
+        self.draw_sides()
+        self.fit_sides()
         self.show_combat(view)
         self.show_stack(view)
         self.show_hands(view)
+        self.call_after_refresh(self.after_layout)
+
+    # ----- names, marks, the cursor, scrolling ------------------------------------------
+    def short_names(self, level: int) -> tuple[dict[str, str], dict[str, str]]:
+        """Short names for each side, each at the width its column has. Two different names on the
+        board never share a form: when the sides' forms would meet, both use one width."""
+        left, right = self.sides
+        names = left.unit_names() | right.unit_names()
+        widths = (left.name_width(level), right.name_width(level))
+        maps = (abbreviate(names, widths[0]), abbreviate(names, widths[1]))
+        shown: dict[str, str] = {}
+        for side, forms in zip((left, right), maps, strict=True):
+            for name in side.unit_names():
+                shown[forms[name]] = shown.get(forms[name], name)
+                if shown[forms[name]] != name:  # two names would look alike: one width for both
+                    common = abbreviate(names, min(widths))
+                    return common, common
+        return maps
+
+    def draw_sides(self) -> None:
+        """Both sides in one form (the more compact of the two sides' own), with their short names."""
+        level = max(side.level() for side in self.sides)
+        for side, short in zip(self.sides, self.short_names(level), strict=True):
+            side.marks = Marks(short, frozenset(self._changed), self._cursor, level, frozenset(self._wanted))
+            side.draw()
+
+    def redraw(self) -> None:
+        """Marks or the cursor moved: draw again what shows them (sizes stay as they are)."""
+        if self._last is None or not self.ready:
+            return
+        view = self._last[0]
+        self.draw_sides()
+        self.show_stack(view)
+        self.show_hands(view)
+
+    def after_layout(self) -> None:
+        """After layout: fit the sides again with the sizes now known (see `fit_sides`), then scroll
+        the things under discussion into view."""
+        if not self.ready or self._last is None:
+            return  # the game screen went away before this refresh came round
+        if self.fit_sides():
+            self.call_after_refresh(self.after_layout)
+            return
+        self.scroll_to_wanted()
+        if self.screen.is_attached:
+            self.screen.refresh_bindings()  # the scroll keys show only when something overflows
+
+    def fit_sides(self) -> bool:
+        """While a side's lines do not fit the rows its half has under the header and above the Tower
+        row, draw it more compactly (the Tower row as a summary, then weaves as marks); then give the
+        lines just the rows they take, so the Tower row sits right under them. True when anything
+        changed."""
+        changed = folded = False
+        for side in self.sides:
+            half = side.parent
+            if half is None or not half.size.height or not side.rows:
+                continue
+            while True:
+                lines = side.lines_height()
+                room = max(1, half.size.height - 1 - side.below_height(self.has_class("tall")))
+                if lines <= room or side.compact >= side.COMPACT:
+                    break
+                side.compact += 1
+                side.build_rows()
+                side.draw()
+                folded = True
+            rows = max(1, min(room, lines))
+            if side.styles.height is None or side.styles.height.value != rows:
+                side.styles.height = rows
+                changed = True
+        if folded:
+            self.draw_sides()  # the short names again, for the compact rows
+        return changed or folded
+
+    def under_discussion(self) -> list[Ref]:
+        """What must show, most important last: the combat's attackers, their Hero targets and
+        blockers, then the highlighted option's subject, then the inspect cursor."""
+        refs: list[Ref] = []
+        view = self._last[0] if self._last is not None else None
+        combat = getattr(view, "combat", None)
+        if combat is not None:
+            for attack in combat.attacks:
+                refs += list(attack.blockers)
+                if attack.current_target.startswith("hero:"):
+                    refs.append(int(attack.current_target[5:]))
+                refs.append(attack.attacker)
+        refs += list(reversed(self._wanted))
+        if self._cursor is not None:
+            refs.append(self._cursor)
+        return refs
+
+    def scroll_to_wanted(self) -> None:
+        if not self.ready:
+            return  # called after a refresh that came when the screen was already going
+        refs = self.under_discussion()
+        for side in self.sides:
+            for ref in refs:
+                side.scroll_to_ref(ref)
+        if self._cursor is not None:
+            self.scroll_hand_to(self._cursor)
+
+    def bring_into_view(self, refs: tuple[Ref, ...]) -> None:
+        """Keep `refs` (the attacker being blocked, the target) in sight, now and after layout."""
+        if tuple(card_ref(ref) for ref in refs) != self._wanted:
+            self._wanted = tuple(card_ref(ref) for ref in refs)
+            if self._last is not None and self.ready:
+                self.draw_sides()  # underline them
+        if self.ready:
+            self.scroll_to_wanted()
+            self.call_after_refresh(self.scroll_to_wanted)
+
+    def point_at(self, ref: Ref | None) -> None:
+        """The inspect cursor: drawn as ▸ and reversed, and scrolled into view."""
+        self._cursor = card_ref(ref)
+        self.redraw()
+        if self.ready:
+            self.call_after_refresh(self.scroll_to_wanted)
+
+    def mark_changed(self, refs: frozenset[Ref]) -> None:
+        """Mark (*) what the last moves changed, until the game screen marks something else."""
+        self._changed = frozenset(card_ref(ref) for ref in refs)
+        self.redraw()
+
+    def scroll_hand_to(self, ref: Ref) -> None:
+        index = self._hand_lines.get(ref) if isinstance(ref, int) else None
+        if index is not None:
+            panel = self.query_one("#hand-panel", VerticalScroll)
+            panel.scroll_to_region(Region(0, index, 1, 1), animate=False, immediate=True)
+
+    def key_enabled(self, name: str) -> bool | None:
+        if name in ("scroll_up", "scroll_down"):
+            return self.ready and any(side.overflows() for side in self.sides)
+        return True
+
+    def action_scroll_up(self) -> None:
+        if not self.ready:
+            return
+        for side in self.sides:
+            side.scroll_rows(-max(1, side.size.height // 2))
+
+    def action_scroll_down(self) -> None:
+        if not self.ready:
+            return
+        for side in self.sides:
+            side.scroll_rows(max(1, side.size.height // 2))
+
+    def legend(self) -> list[tuple[str, str]]:
+        """Symbols this board draws and what they mean (the `k` key shows them)."""
+        return list(LEGEND)
 
     # ----- panels -----------------------------------------------------------------------
     def show_combat(self, view: Any) -> None:
@@ -83,7 +282,12 @@ class MageWarsBoard(Board):
                 text.append(" · ", style="dim")
             owner = view.players[item.seat].name
             kind = "'s ability" if item.kind == "ability" else ""
-            text.append(f"{item.name}{kind}", style="bold" if index == 0 else "")
+            if item.uid in self._changed:
+                text.append(CHANGED, style="bold yellow")
+            name = Text(f"{item.name}{kind}", style="bold" if index == 0 else "")
+            if self._cursor == item.uid:
+                name.stylize("reverse")
+            text.append_text(name)
             target = item.target
             if target.startswith("unit:"):
                 text.append(f" → {target.split(' ', 1)[1] if ' ' in target else '?'}")
@@ -92,33 +296,33 @@ class MageWarsBoard(Board):
             text.append(f" ({owner})", style="dim")
         self.query_one("#stack", Static).update(text)
 
+    def hand_rows_free(self, view: Any) -> int:
+        """Rows the board has for the hand once both sides show in full and the panels have theirs."""
+        natural = 1 + max(side.natural_height() for side in self.sides)
+        panels = 0
+        if view.combat is not None:
+            panels += min(5, 1 + max(1, len(view.combat.attacks)))
+        if view.stack:
+            panels += 2
+        return self.size.height - natural - panels
+
     def show_hands(self, view: Any) -> None:
         hands: list[tuple[str, tuple[Any, ...]]] = []
         if view.seat is None:
             hands = [(player.name, hand) for player, hand in zip(view.players, view.hands, strict=False)]
         else:
             hands = [(view.players[view.seat].name, view.hand)]
+        needed = sum(1 + len(hand) for _, hand in hands)
+        free = self.hand_rows_free(view)
         tall = self.has_class("tall")
-        text = Text()
-        for name, hand in hands:
-            if text:
-                text.append("\n")
-            text.append(f"{name}'s hand ({len(hand)}): ", style="bold")
-            if tall:
-                for card in hand:
-                    text.append("\n  ")
-                    text.append_text(hand_item(card))
-                    text.append(f" — {card.text}", style="dim")
-            else:
-                for index, item in enumerate(grouped(hand_item(card) for card in hand)):
-                    if index:
-                        text.append(" · ", style="dim")
-                    text.append_text(item)
-            if not hand:
-                text.append("empty", style="dim italic")
-        if tall:
-            text.no_wrap = True
-            text.overflow = "ellipsis"
+        listed = free >= needed or (tall and needed <= self.TALL_HAND)
+        panel = self.query_one("#hand-panel", VerticalScroll)
+        panel.styles.max_height = max(needed, 1) if listed and free >= needed else None
+        self._hand_lines = {}
+        width = panel.scrollable_content_region.width or self.size.width - 3
+        rows = (self.TALL_HAND if tall else 2 if self.has_class("busy") else 3) // len(hands)
+        marks = Marks(changed=frozenset(self._changed), cursor=self._cursor)
+        text, self._hand_lines = hands_text(hands, listed, rows, width, marks)
         self.query_one("#hand", Static).update(text)
 
     # ----- the status line and the prompt's detail line ----------------------------------
@@ -133,6 +337,7 @@ class MageWarsBoard(Board):
         """Card text for what the option is about, as its subject (`Game.subject`) names it: an
         attack's attacker and target, a chosen unit, a chosen line, else the card played or used."""
         subject: Subject = self.subject(action)
+        self.bring_into_view(subject.refs())  # the unit under discussion shows on a crowded board
         actor, target = subject.actor, subject.target
         if actor is None and target is None:
             return Text(PLAIN_DETAIL.get(str(action[0]), ""), style="dim")

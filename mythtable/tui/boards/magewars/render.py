@@ -40,27 +40,98 @@ class UnitRow:
     tails: tuple[Text, ...]
     subs: list[Text] = field(default_factory=list)
     full: bool = False  # a row without stats (hidden cards): not aligned with the others
+    uid: int | None = None
+    face_down: bool = False
+    hidden: tuple[int, ...] = ()
+    """The other seat's face-down cards a `full` row counts (marked when one of them changed)."""
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the board draws over the cards: short names, what changed, the inspect cursor."""
+
+    short: dict[str, str] = field(default_factory=dict)
+    """Full name → the form shown (names.abbreviate over the whole board); absent: the full name."""
+    changed: frozenset[object] = frozenset()
+    cursor: object = None
+    level: int = 0
+    """The most detailed form allowed (see `side_level`): both sides of a board use the same one."""
+    subject: frozenset[object] = frozenset()
+    """What the highlighted option is about: underlined (three Boulderback Oxen: this one)."""
+
+    def gutter(self, uids: Iterable[int | None], face_down: bool = False) -> tuple[str, str]:
+        """The one cell before a unit or card: the inspect cursor, a change mark, or face-down."""
+        uids = list(uids)
+        if self.cursor is not None and self.cursor in uids:
+            return CURSOR, "bold reverse"
+        if any(uid in self.changed for uid in uids if uid is not None):
+            return CHANGED, "bold yellow"
+        if face_down:
+            return "▒", "magenta"
+        return " ", ""
+
+    def pointed(self, uids: Iterable[int | None]) -> bool:
+        return self.cursor is not None and self.cursor in list(uids)
+
+
+CURSOR = "▸"
+CHANGED = "*"
+NO_MARKS = Marks()
+
+
+def name_room(width: int, rows: list[UnitRow], at_least: int = 0) -> int:
+    """The cells left for a unit's name at `width`, beside the label, the mark and the stats."""
+    rows = [row for row in rows if not row.full]
+    level = side_level(width, rows, at_least)
+    label = 9 if level == 0 else 3
+    tail_width = max((row.tails[level].cell_len for row in rows), default=0)
+    return max(4, width - label - tail_width - 2)
+
+
+def name_plan(width: int, rows: list[UnitRow], at_least: int = 0) -> tuple[int, int]:
+    """The form (see `side_level`) and the name column's width for rows at `width` cells."""
+    rows = [row for row in rows if not row.full]
+    longest = max((row.name.cell_len for row in rows), default=0)
+    return side_level(width, rows, at_least), max(4, min(longest, name_room(width, rows, at_least)))
 
 
 class LineRender:
     """A line's units, one per row, the label in a coloured column; fits the width it is given."""
 
     def __init__(
-        self, key: str, rows: list[UnitRow], empty: str, extra: Iterable[Text] = (), peers: Iterable[UnitRow] = ()
+        self,
+        key: str,
+        rows: list[UnitRow],
+        empty: str,
+        extra: Iterable[Text] = (),
+        peers: Iterable[UnitRow] = (),
+        marks: Marks = NO_MARKS,
     ) -> None:
         self.key = key
         self.rows = rows
         self.empty = empty
         self.extra = list(extra)
+        self.marks = marks
         self.peers = [row for row in (*rows, *peers) if not row.full]
         """Rows the columns align with: this line's and the other line's of the same side."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = options.max_width
+        yield from self.render_lines(options.max_width)
+
+    def render_lines(self, width: int) -> list[Text]:
         short, long, style = LINE_LABELS[self.key]
-        level = side_level(width, self.peers)
+        level = side_level(width, self.peers, self.marks.level)
         label = f"{long:<9}" if level == 0 else short
-        yield from self.lines(width, label, style, level)
+        return list(self.lines(width, label, style, level))
+
+    def index_of(self, uid: int) -> int | None:
+        """The line (from 0) a unit's row is drawn on, whatever the width."""
+        index = 0
+        for row in self.rows:
+            if row.uid == uid or uid in row.hidden:
+                return index
+            index += 1 + len(row.subs)
+        return None
 
     def lines(self, width: int, label: str, style: str, level: int) -> Iterator[Text]:
         pad = " " * len(label)
@@ -70,15 +141,19 @@ class LineRender:
             yield line
         else:
             tails = [row.tails[level] for row in self.rows]
-            tail_width = max((row.tails[level].cell_len for row in self.peers), default=0)
-            longest = max((row.name.cell_len for row in self.peers), default=0)
-            name_width = max(4, min(longest, width - len(label) - tail_width - 2))
+            _, name_width = name_plan(width, self.peers, self.marks.level)
             for index, (row, tail) in enumerate(zip(self.rows, tails, strict=True)):
                 line = Text()
                 line.append(label if index == 0 else pad, style=style)
-                line.append(" ")
+                mark, mark_style = self.marks.gutter([row.uid, *row.hidden], row.face_down)
+                line.append(mark, style=mark_style)
                 name = row.name.copy()
                 if not row.full:
+                    name = Text(self.marks.short.get(name.plain, name.plain), style=name.style)
+                    if self.marks.pointed([row.uid]):
+                        name.stylize("reverse")
+                    if row.uid in self.marks.subject:
+                        name.stylize("bold underline")
                     name.truncate(name_width, overflow="ellipsis", pad=True)
                 line.append_text(name)
                 if not row.full:
@@ -101,48 +176,86 @@ class LineRender:
         return line
 
 
+@dataclass
+class RowItem:
+    """A card (or several alike) in the Tower row or the graveyard, with the uids it stands for."""
+
+    text: Text
+    uids: tuple[int, ...] = ()
+
+
 class RowRender:
     """The Tower row (Resources, Holdings, face-down cards) or the graveyard, wrapped after a label."""
 
-    def __init__(self, items: list[Text], empty: str, key: str = "row", peers: Iterable[UnitRow] = ()) -> None:
+    def __init__(
+        self,
+        items: list[RowItem],
+        empty: str,
+        key: str = "row",
+        peers: Iterable[UnitRow] = (),
+        marks: Marks = NO_MARKS,
+    ) -> None:
         self.items = items
         self.empty = empty
         self.key = key
+        self.marks = marks
         self.peers = [row for row in peers if not row.full]
         """The side's unit rows: the label is long only when theirs are."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = options.max_width
+        yield from self.render_lines(options.max_width)
+
+    def index_of(self, uid: int, width: int) -> int | None:
+        """The line (from 0) a card is drawn on at `width`."""
+        return self.placed(width)[1].get(uid)
+
+    def render_lines(self, width: int) -> list[Text]:
+        return self.placed(width)[0]
+
+    def placed(self, width: int) -> tuple[list[Text], dict[int, int]]:
         short, long, style = LINE_LABELS[self.key]
-        label = f"{long:<9}" if side_level(width, self.peers) == 0 else short
+        label = f"{long:<9}" if side_level(width, self.peers, self.marks.level) == 0 else short
         pad = " " * len(label)
         if not self.items:
-            yield Text.assemble((label, style), " ", (self.empty, "dim italic"))
-            return
+            return [Text.assemble((label, style), " ", (self.empty, "dim italic"))], {}
+        out: list[Text] = []
+        where: dict[int, int] = {}
         current = Text.assemble((label, style), " ")
         used = False
         for item in self.items:
-            piece = item.copy()
+            piece = Text()
+            mark, mark_style = self.marks.gutter(item.uids)
+            if mark.strip():
+                piece.append(mark, style=mark_style)
+            body = item.text.copy()
+            if self.marks.pointed(item.uids):
+                body.stylize("reverse")
+            piece.append_text(body)
             joint = " · " if used else ""
             if used and current.cell_len + len(joint) + piece.cell_len > width:
-                yield current
+                out.append(current)
                 current = Text.assemble((pad, style), " ")
                 joint = ""
             current.append(joint, style="dim")
             current.append_text(piece)
+            for uid in item.uids:
+                where[uid] = len(out)
             used = True
         current.truncate(width, overflow="ellipsis")
-        yield current
+        out.append(current)
+        return out, where
 
 
 LEVELS = 3
-"""Unit rows come in three forms: long words and labels, short words, short words without "down"."""
+"""Unit rows come in three forms: long words and labels, short words, short words without "down" and
+"rdy" (a unit with no state word is ready)."""
 
 
-def side_level(width: int, rows: list[UnitRow]) -> int:
-    """The widest form in which every unit's full name fits (the long one only from WIDE columns)."""
+def side_level(width: int, rows: list[UnitRow], at_least: int = 0) -> int:
+    """The widest form in which every unit's full name fits (the long one only from WIDE columns),
+    and no wider than `at_least` (the board draws both sides in one form)."""
     name = max((row.name.cell_len for row in rows), default=0)
-    for level in range(LEVELS):
+    for level in range(min(at_least, LEVELS - 1), LEVELS):
         label = 9 if level == 0 else 3
         if level == 0 and width < WIDE:
             continue
@@ -174,12 +287,8 @@ def keyword_words(keywords: tuple[str, ...], wide: bool) -> str:
 def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str], marks: bool = False) -> UnitRow:
     """A unit's row: name, Power, Guard, damage, keywords and state (ready, exhausted, face-down);
     its weaves on rows of their own, or with `marks` as a ≈ in the row."""
-    name = Text()
-    if unit.face_down:
-        name.append("▒ ", style="magenta")
-    name.append(unit.name, style="bold" if "Hero" in unit.keywords else "")
-    if unit.face_down:
-        name.stylize("italic")
+    style = "bold" if "Hero" in unit.keywords else ""
+    name = Text(unit.name, style=f"{style} italic magenta" if unit.face_down else style)
     role = roles.get(unit.uid, "")
     tails = []
     for level in range(LEVELS):
@@ -194,7 +303,7 @@ def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str], marks: boo
             tail.append(f" {keyword_words(unit.keywords, wide)}", style="italic cyan")
         if marks and unit.weaves:
             tail.append(" ≈" * len(unit.weaves), style="magenta")
-        if unit.face_down:  # the most compact form leaves it to the ▒ before the name
+        if unit.face_down:  # the most compact form leaves it to the ▒ before the name and its colour
             tail.append((" face-down", " down", "")[level], style="magenta")
         elif role == "attacking":
             tail.append(" attacking" if wide else " atk", style="bold red reverse")
@@ -202,7 +311,7 @@ def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str], marks: boo
             tail.append(" blocking" if wide else " blk", style="bold blue reverse")
         elif unit.exhausted:
             tail.append(" exhausted" if wide else " exh", style="yellow")
-        else:
+        elif level < LEVELS - 1:  # the most compact form says only what is not ready
             tail.append(" ready" if wide else " rdy", style="green")
         tails.append(tail)
     subs = [
@@ -210,7 +319,7 @@ def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str], marks: boo
         for weave in unit.weaves
         if not marks
     ]
-    return UnitRow(name, tuple(tails), subs)
+    return UnitRow(name, tuple(tails), subs, uid=unit.uid, face_down=unit.face_down)
 
 
 def weave_text(weave: Any, names: dict[int, str], note: str = "") -> Text:
@@ -275,20 +384,41 @@ def all_units(player: Any) -> Iterator[Any]:
     yield from player.defensive
 
 
-def row_summary(row: tuple[Any, ...]) -> list[Text]:
+def row_summary(row: tuple[Any, ...]) -> list[RowItem]:
     """A crowded Tower row in one line: Holdings, sources by element (H-13), face-down cards."""
-    holdings = sum(1 for card in row if card.type == "holding" and not card.face_down)
-    sources: dict[str, int] = {}
+    holdings = tuple(card.uid for card in row if card.type == "holding" and not card.face_down)
+    sources: dict[str, list[int]] = {}
     for card in row:
         if card.type == "resource" and not card.face_down:
             for element in card.elements:
-                sources[element] = sources.get(element, 0) + 1
-    down = sum(1 for card in row if card.face_down)
-    items = [Text(f"⌂{holdings} holding{'s' if holdings > 1 else ''}", style="bold magenta")] if holdings else []
-    items += [Text(f"{e} {n}", style=f"bold {ELEMENT_STYLE.get(e, '')}") for e, n in sources.items()]
+                sources.setdefault(element, []).append(card.uid)
+    down = tuple(card.uid for card in row if card.face_down)
+    n = len(holdings)
+    items = [RowItem(Text(f"⌂{n} holding{'s' if n > 1 else ''}", style="bold magenta"), holdings)] if n else []
+    items += [
+        RowItem(Text(f"{e} {len(uids)}", style=f"bold {ELEMENT_STYLE.get(e, '')}"), tuple(uids))
+        for e, uids in sources.items()
+    ]
     if down:
-        items.append(Text(f"▒{down} face-down", style="dim"))
+        items.append(RowItem(Text(f"▒{len(down)} face-down", style="dim"), down))
     return items
+
+
+def grouped_items(pairs: Iterable[tuple[Text, int]]) -> list[RowItem]:
+    """Identical cards once, with a count ("Ember Hearth ×2"), standing for all their uids."""
+    order: list[Text] = []
+    uids: dict[str, list[int]] = {}
+    for item, uid in pairs:
+        if item.plain not in uids:
+            order.append(item)
+            uids[item.plain] = []
+        uids[item.plain].append(uid)
+    out = []
+    for item in order:
+        count = len(uids[item.plain])
+        text = Text.assemble(item, (f" ×{count}", "bold")) if count > 1 else item
+        out.append(RowItem(text, tuple(uids[item.plain])))
+    return out
 
 
 def grouped(items: Iterable[Text]) -> list[Text]:

@@ -1,5 +1,5 @@
-"""One player's half of the table: a header, the Offensive and Defensive Lines, the Tower row and
-the graveyard, drawn more compactly while it does not fit."""
+"""One player's half of the table: a header (kept in sight), then the Offensive and Defensive Lines,
+the Tower row and the graveyard in a part that scrolls, drawn more compactly while it does not fit."""
 
 from __future__ import annotations
 
@@ -8,21 +8,31 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Static
 
 from mythtable.tui.boards.magewars.render import (
+    CHANGED,
+    CURSOR,
     LEVELS,
+    NO_MARKS,
     FitText,
     LineRender,
+    Marks,
+    RowItem,
     RowRender,
     UnitRow,
-    grouped,
+    grouped_items,
     hidden_text,
+    name_room,
     row_item,
     row_summary,
+    side_level,
     unit_row,
     weave_text,
 )
+
+LINE_KEYS = ("offensive", "defensive", "row", "grave")
 
 
 class LineWidget(Static):
@@ -31,17 +41,29 @@ class LineWidget(Static):
     def __init__(self, key: str, **kw: Any) -> None:
         super().__init__("", **kw)
         self.key = key
+        self.render_of: LineRender | RowRender | None = None
+
+    def show(self, render: LineRender | RowRender) -> None:
+        self.render_of = render
+        self.update(render)
+
+    def index_of(self, uid: int) -> int | None:
+        """The row of this widget a unit or card is drawn on (None: not here)."""
+        render = self.render_of
+        if isinstance(render, LineRender):
+            return render.index_of(uid)
+        if isinstance(render, RowRender):
+            return render.index_of(uid, max(1, self.content_region.width))
+        return None
 
 
 class SideView(VerticalScroll):
-    """One player's half of the table: a header, then the three lines."""
+    """The part of one player's half that scrolls: the Offensive and Defensive Lines. The header
+    above and the Tower row and graveyard below stay in sight (the board places them)."""
 
     def compose(self) -> ComposeResult:
-        yield Static("", classes="header")
-        yield LineWidget("offensive", classes="offensive")
-        yield LineWidget("defensive", classes="defensive")
-        yield LineWidget("row", classes="row")
-        yield LineWidget("grave", classes="grave")
+        for key in LINE_KEYS[:2]:
+            yield LineWidget(key, classes=key)
 
     COMPACT = 2
     """Compact forms for a crowded side: 1, the Tower row as a summary; 2, weaves as marks too."""
@@ -49,68 +71,149 @@ class SideView(VerticalScroll):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.compact = 0
+        self.header: Static | None = None
+        """The header above this side (the board places it outside the scrolling part)."""
+        self.below: dict[str, LineWidget] = {}
+        """The Tower row and the graveyard under the scrolling part (placed by the board)."""
+        self.marks: Marks = NO_MARKS
         self._shown: tuple[Any, Any, dict[int, str], dict[int, str]] | None = None
+        self.rows: dict[str, list[UnitRow]] = {}
 
-    def show(self, view: Any, player: Any, names: dict[int, str], roles: dict[int, str]) -> None:
+    @property
+    def seat(self) -> int | None:
+        return None if self._shown is None else self._shown[1].seat
+
+    def prepare(self, view: Any, player: Any, names: dict[int, str], roles: dict[int, str]) -> None:
+        """Take a new view of this player; `draw` shows it (the board first agrees the short names)."""
         self._shown = (view, player, names, roles)
         self.compact = 0
-        self.draw()
-        self.call_after_refresh(self.fit)
+        self.build_rows()
 
-    def fit(self) -> None:
-        """After layout: while the side does not fit its rows, draw it more compactly."""
-        if not self.is_attached:  # the game screen went away before this refresh came round
-            return
-        if self._shown is not None and self.max_scroll_y > 0 and self.compact < self.COMPACT:
-            self.compact += 1
-            self.draw()
-            self.call_after_refresh(self.fit)
-
-    def draw(self) -> None:
+    def build_rows(self) -> None:
         assert self._shown is not None
-        view, player, names, roles = self._shown
+        _view, player, names, roles = self._shown
         marks = self.compact >= 2
-        self.query_one(".header", Static).update(player_header(view, player))
         rows: dict[str, list[UnitRow]] = {}
         for key in ("offensive", "defensive"):
             units = getattr(player, key)
             rows[key] = [unit_row(unit, roles, names, marks) for unit in units if unit.card_id]
-            hidden = sum(1 for unit in units if not unit.card_id)
+            hidden = tuple(unit.uid for unit in units if not unit.card_id)
             if hidden:
-                rows[key].append(UnitRow(hidden_text(hidden), (Text(),) * LEVELS, full=True))
+                rows[key].append(UnitRow(hidden_text(len(hidden)), (Text(),) * LEVELS, full=True, hidden=hidden))
+        self.rows = rows
+
+    def unit_names(self) -> set[str]:
+        return {row.name.plain for rows in self.rows.values() for row in rows if not row.full}
+
+    def unit_rows(self) -> list[UnitRow]:
+        return [*self.rows.get("offensive", []), *self.rows.get("defensive", [])]
+
+    def level(self) -> int:
+        """The most detailed form this side's rows fit in at its width (see `side_level`)."""
+        return side_level(self.scrollable_content_region.width, [r for r in self.unit_rows() if not r.full])
+
+    def name_width(self, level: int = 0) -> int:
+        """How wide this side can draw unit names in form `level` or a more compact one."""
+        return name_room(self.scrollable_content_region.width, self.unit_rows(), level)
+
+    def draw(self) -> None:
+        assert self._shown is not None
+        view, player, names, _roles = self._shown
+        marks = self.marks
+        if self.header is not None:
+            self.header.update(player_header(view, player, marks))
+        rows = self.rows
         for key, other in (("offensive", "defensive"), ("defensive", "offensive")):
             extra = [weave_text(w, names, "line") for w in player.line_weaves if w.attached_to == f"line:{key}"]
-            render = LineRender(key, rows[key], "no units", extra, peers=rows[other])
-            self.query_one(f".{key}", LineWidget).update(render)
+            render = LineRender(key, rows[key], "no units", extra, peers=rows[other], marks=marks)
+            self.query_one(f".{key}", LineWidget).show(render)
         if self.compact:
             items = row_summary(player.row)
         else:
-            items = grouped(row_item(card) for card in player.row if card.card_id)
-            hidden = sum(1 for card in player.row if not card.card_id)
+            items = grouped_items((row_item(card), card.uid) for card in player.row if card.card_id)
+            hidden = tuple(card.uid for card in player.row if not card.card_id)
             if hidden:
-                items.append(hidden_text(hidden))
+                items.append(RowItem(hidden_text(len(hidden)), hidden))
         peers = [*rows["offensive"], *rows["defensive"]]
-        self.query_one(".row", LineWidget).update(RowRender(items, "no cards", "row", peers))
-        grave = [Text(card.name, style="dim") for card in reversed(player.graveyard)]
-        self.query_one(".grave", LineWidget).update(RowRender(grouped(grave), "empty", "grave", peers))
-        self.query_one(".grave", LineWidget).set_class(bool(self.compact), "folded")
+        grave = grouped_items((Text(card.name, style="dim"), card.uid) for card in reversed(player.graveyard))
+        if self.below:
+            self.below["row"].show(RowRender(items, "no cards", "row", peers, marks))
+            self.below["grave"].show(RowRender(grave, "empty", "grave", peers, marks))
+            self.below["grave"].set_class(bool(self.compact), "folded")
+
+    def lines_height(self) -> int:
+        """Rows the two lines take as drawn now (a unit a row, weaves under their units)."""
+        width = max(1, self.scrollable_content_region.width)
+        return sum(len(w.render_of.render_lines(width)) for w in self.query(LineWidget) if w.render_of is not None)
+
+    def below_height(self, tall: bool) -> int:
+        """Rows the Tower row (and on a tall board the graveyard, unless folded) take as drawn now."""
+        total = 0
+        for key, widget in self.below.items():
+            if widget.render_of is None or (key == "grave" and (not tall or self.compact)):
+                continue
+            width = widget.content_region.width or max(1, self.size.width - 2)
+            total += len(widget.render_of.render_lines(width))
+        return total
+
+    def natural_height(self) -> int:
+        """Rows this side needs in its fullest form (compact 0) at its width, without the header."""
+        width = max(1, self.scrollable_content_region.width)
+        total = 0
+        for widget in (*self.query(LineWidget), *self.below.values()):
+            if widget.render_of is not None and widget.display and (widget in self.children or widget.size.height):
+                total += len(widget.render_of.render_lines(width))
+        return total
+
+    def overflows(self) -> bool:
+        return self.max_scroll_y > 0
+
+    def scroll_rows(self, rows: int) -> None:
+        self.scroll_to(y=self.scroll_y + rows, animate=False)
+
+    def holds(self, ref: object) -> bool:
+        return isinstance(ref, int) and any(w.index_of(ref) is not None for w in self.query(LineWidget) if w.display)
+
+    def scroll_to_ref(self, ref: object) -> bool:
+        """Scroll so the row of a unit or card shows; False when this side does not draw it."""
+        if not isinstance(ref, int):
+            return False
+        for widget in self.query(LineWidget):
+            if not widget.display:
+                continue
+            index = widget.index_of(ref)
+            if index is None:
+                continue
+            where = widget.virtual_region
+            self.scroll_to_region(Region(0, where.y + index, max(1, where.width), 1), animate=False, immediate=True)
+            return True
+        return False
 
 
-def player_header(view: Any, player: Any) -> FitText:
-    """Name, Tower Level and tier, then counts; the active player has ▶, the asked one is underlined."""
+def player_header(view: Any, player: Any, marks: Marks = NO_MARKS) -> FitText:
+    """Name, Tower Level and tier, then counts; the active player has ▶, the asked one is underlined;
+    a Tower Level the last moves changed has a *, the inspect cursor on it is drawn reversed."""
     tower_style = "bold green" if player.tower > 20 else ("bold yellow" if player.tower > 10 else "bold red")
+    tower_ref = f"tower:{player.seat}"
+    if marks.cursor == tower_ref:
+        tower_style += " reverse"
     head = Text()
     head.append("▶ " if player.seat == view.active else "  ", style="bold yellow")
     deciding = player.seat == view.priority and not view.over
     head.append(player.name, style="bold underline" if deciding else "bold")
     head.append(" Tower ", style="dim")
+    if marks.cursor == tower_ref:
+        head.append(CURSOR, style="bold")
     head.append(str(player.tower), style=tower_style)
+    if tower_ref in marks.changed:
+        head.append(CHANGED, style="bold yellow")
     head.append(f" tier {player.tier}", style="bold")
+    hand = f"hand {player.hand_count}" + (CHANGED if f"hand:{player.seat}" in marks.changed else "")
     full = Text.assemble(
         head,
-        (f" · hand {player.hand_count} · deck {player.deck_count} · grave {player.grave_count}", "dim"),
+        (f" · {hand} · deck {player.deck_count} · grave {player.grave_count}", "dim"),
         (" · laid a card" if player.laid_this_turn and player.seat == view.active else "", "dim italic"),
     )
-    medium = Text.assemble(head, (f" · hand {player.hand_count} · deck {player.deck_count}", "dim"))
-    short = Text.assemble(head, (f" hand {player.hand_count} deck {player.deck_count}", "dim"))
+    medium = Text.assemble(head, (f" · {hand} · deck {player.deck_count}", "dim"))
+    short = Text.assemble(head, (f" {hand} deck {player.deck_count}", "dim"))
     return FitText(full, medium, short)
