@@ -34,8 +34,10 @@ class GameScreen(Screen[None]):
         Binding("f", "autopass('full')", "Full control", show=False),  # auto-pass keys (issue 15)
         Binding("y", "autopass('turn')", "Pass until my turn", show=False),
         Binding("e", "autopass('combat')", "Pass until end of combat", show=False),
-        Binding("pageup", "log_page(-1)", "Log up", show=False),
-        Binding("pagedown", "log_page(1)", "Log down", show=False),
+        # priority: the log scrolls whichever widget has focus; the options list never sees PgUp/PgDn (issue 16)
+        Binding("pageup", "log_page(-1)", "Log up", show=False, priority=True),
+        Binding("pagedown", "log_page(1)", "Log down", show=False, priority=True),
+        Binding("l", "log_view", "Log", show=False),
         *[Binding(str(n), f"choose({n - 1})", f"Option {n}", show=False) for n in range(1, 10)],
     ]
 
@@ -274,3 +276,15 @@ class GameScreen(Screen[None]):
     def action_log_page(self, direction: int) -> None:
         log = self.query_one(GameLog)
         log.scroll_page_down() if direction > 0 else log.scroll_page_up()
+
+    def action_log_view(self) -> None:
+        """The whole log full-screen, with search and filters: only the lines the viewer may read."""
+        from mythtable.tui.screens.log_view import LogViewScreen
+
+        session = self.session
+        if session.watching:  # a spectator sees everything, each private line with its seat's name
+            self.app.push_screen(LogViewScreen(session.game.log_for(None), viewer=None, names=session.names))
+            return
+        seat = session.viewer  # None (nobody at the keyboard yet): the public lines only
+        lines = session.game.log_for(seat) if seat is not None else session.game.log_for(-1)
+        self.app.push_screen(LogViewScreen(lines, viewer=seat))
