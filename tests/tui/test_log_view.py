@@ -139,6 +139,30 @@ async def test_log_view_search_that_finds_nothing_says_so() -> None:
         assert any("No line holds" in str(n.message) for n in app._notifications)
 
 
+async def test_log_view_search_typed_fast_loses_no_key() -> None:
+    """All keys queued at once (a paste, tmux send-keys): the search gets every letter, none is a key of the
+    screen (n, f, q), and Enter searches."""
+    from textual import events
+
+    game = game_at_declare_attackers()
+    app = MythtableApp(start={"game": game})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await game_screen(pilot, app)
+        await pilot.press("l")
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, LogViewScreen)
+        for key, char in [("slash", "/"), ("t", "t"), ("u", "u"), ("r", "r"), ("n", "n"), ("enter", "\r"), ("n", "n")]:
+            app.post_message(events.Key(key, char))
+        await pilot.pause()
+        await pilot.pause()
+        assert view.query_text == "turn" and view.filter_key == "all"
+        hits = [i for i, t in enumerate(view.visible_texts) if "turn" in t.lower()]
+        assert view.query_one("#log-lines").highlighted == hits[1], "the n after Enter went to the next match"
+        await pilot.press("slash", "q", "escape")
+        assert view.query_text == "turn" and app.screen is view, "Esc cancels the search, q was a letter"
+
+
 def test_log_view_text_is_never_markup() -> None:
     from mythtable.engine.decision import Event
     from mythtable.engine.game import LogLine

@@ -21,7 +21,7 @@ from mythtable.engine.errors import MythtableError
 from mythtable.engine.registry import UnknownRuleset, get
 from mythtable.saves import SaveInfo, SaveManager, SaveStore
 from mythtable.tui.messages import ResumeGame
-from mythtable.tui.safe_text import markup, notify, plain
+from mythtable.tui.safe_text import notify, plain
 from mythtable.tui.screens.confirm import AskScreen, ConfirmScreen
 
 
@@ -96,7 +96,7 @@ class ContinueScreen(Screen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Where the highlighted save lives, and its name for the keys that manage it."""
         info = self.saves[int(event.option.id or 0)]
-        self.query_one("#where", Static).update(markup("[dim]$name · $path[/dim]", name=info.name, path=info.path))
+        self.query_one("#where", Static).update(plain(str(info.path), "dim"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         info = self.saves[int(event.option.id or 0)]

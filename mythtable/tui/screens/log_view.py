@@ -11,10 +11,11 @@ import re
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mythtable.engine.game import LogLine
@@ -83,7 +84,7 @@ class LogViewScreen(Screen[None]):
     DEFAULT_CSS = """
     LogViewScreen #log-head { height: 1; background: $panel; padding: 0 1; }
     LogViewScreen #log-lines { height: 1fr; border: none; padding: 0 1; }
-    LogViewScreen #log-search { display: none; dock: bottom; margin-bottom: 1; }
+    LogViewScreen #log-search { display: none; height: 1; background: $boost; padding: 0 1; }
     """
 
     def __init__(self, lines: Sequence[LogLine], viewer: int | None, names: list[str] | None = None) -> None:
@@ -98,6 +99,9 @@ class LogViewScreen(Screen[None]):
         self.filter_index = 0
         self.query_text = ""
         self.shown: list[LogLine] = []
+        self.searching = False
+        """Between / and Enter: typed keys belong to the search line."""
+        self.typed = ""
 
     @property
     def filter_key(self) -> str:
@@ -106,7 +110,7 @@ class LogViewScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="log-head")
         yield OptionList(id="log-lines")
-        yield Input(placeholder="search the log, then Enter (Esc: cancel)", id="log-search")
+        yield Static("", id="log-search")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -164,17 +168,49 @@ class LogViewScreen(Screen[None]):
 
     # ----- keys -------------------------------------------------------------------------
     def action_search(self) -> None:
-        box = self.query_one("#log-search", Input)
-        box.display = True
-        box.value = self.query_text
-        box.focus()
+        """Start typing a search: keys go to the search line until Enter (search) or Esc (cancel).
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+        The line is typed by this screen's key handler, never by a focused input box: every key
+        goes through one queue in order, so a fast typist or a paste loses nothing to a focus change."""
+        self.searching = True
+        self.typed = ""
+        self.show_search_line()
+
+    def show_search_line(self) -> None:
+        line = self.query_one("#log-search", Static)
+        line.display = self.searching
+        line.update(
+            markup("[b]/[/b]$typed[reverse] [/reverse]  [dim]Enter: search · Esc: cancel[/dim]", typed=self.typed)
+        )
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing a search. `/` starts it here rather than only by its binding (bindings run once the key
+        has bubbled up to the app, after the keys typed next reached this screen)."""
+        if not self.searching:
+            if event.key == "slash":
+                event.stop()
+                event.prevent_default()
+                self.action_search()
+            return
         event.stop()
-        event.input.display = False
-        self.query_text = event.value.strip()
+        event.prevent_default()  # n, f, q and Enter are letters of the search now, not keys of the screen
+        if event.key == "enter":
+            self.submit(self.typed)
+            return
+        if event.key == "escape":
+            self.searching = False
+        elif event.key == "backspace":
+            self.typed = self.typed[:-1]
+        elif event.is_printable and event.character:
+            self.typed += event.character
+        self.show_search_line()
+
+    def submit(self, value: str) -> None:
+        """Search for `value` from the top: the first match is highlighted, n/N go on from there."""
+        self.searching = False
+        self.show_search_line()
+        self.query_text = clean_text(value, newlines=False).strip()
         self.refill(keep_end=False)
-        self.query_one("#log-lines", OptionList).focus()
         if self.query_text:
             self.action_next_match(1, from_start=True)
 
@@ -205,11 +241,6 @@ class LogViewScreen(Screen[None]):
         self.refill()
 
     def action_leave(self) -> None:
-        box = self.query_one("#log-search", Input)
-        if box.display:
-            box.display = False
-            self.query_one("#log-lines", OptionList).focus()
-            return
         self.dismiss(None)
 
     @property
