@@ -40,7 +40,7 @@ class GameScreen(Screen[None]):
         # priority: the log scrolls whichever widget has focus; the options list never sees PgUp/PgDn (issue 16)
         Binding("pageup", "log_page(-1)", "Log up", show=False, priority=True),
         Binding("pagedown", "log_page(1)", "Log down", show=False, priority=True),
-        Binding("l", "log_view", "Log"),
+        Binding("l", "log_view", "Log", show=False),  # in the README; the footer is full
         *[Binding(str(n), f"choose({n - 1})", f"Option {n}", show=False) for n in range(1, 10)],
     ]
 
