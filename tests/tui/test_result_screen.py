@@ -102,11 +102,16 @@ async def test_replay_this_game_opens_the_viewer_on_its_record(_private_data_dir
         assert not isinstance(app.screen, (ReplayScreen, GameScreen, ResultScreen))
 
 
-async def test_b_shows_the_final_board_alone() -> None:
+async def test_b_shows_the_final_board_alone_and_pgdn_reads_the_card() -> None:
     game, last = one_move_from_the_end("mythicarium")
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
         result = await finish(pilot, app, game, last)
+        card = result.query_one("#result-card")
+        assert card.max_scroll_y > 0, "the card is longer than its box at 80x24"
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert card.scroll_y > 0, "PgDn reads on, with the options focused"
         bottom = result.query_one("#result-bottom")
         await pilot.press("b")
         assert not bottom.display

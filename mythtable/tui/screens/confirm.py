@@ -32,12 +32,6 @@ class AskScreen(ModalScreen[str | None]):
     """A question and a one-line answer: Enter gives the text, Esc gives None (nothing is done)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = """
-    AskScreen { align: center middle; }
-    AskScreen > Vertical { width: 70; max-width: 100%; height: auto; border: round $accent; padding: 0 1;
-        background: $surface; }
-    AskScreen Static { width: 100%; }
-    """
 
     def __init__(self, question: str, value: str = "") -> None:
         super().__init__()

@@ -165,9 +165,9 @@ class ContinueScreen(Screen[None]):
             do()
         except MythtableError as exc:
             notify(self, exc, title="Nothing changed", severity="warning")
-            return
-        notify(self, done)
-        self.refresh_list()
+        else:
+            notify(self, done)
+        self.refresh_list()  # after a refusal too: the folder may have changed behind the list
 
     def refresh_list(self) -> None:
         index = self.query_one(OptionList).highlighted if self.saves else None

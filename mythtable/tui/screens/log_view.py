@@ -65,7 +65,8 @@ def filtered(lines: Sequence[LogLine], key: str, viewer: int | None) -> list[Log
     if key == "dice":
         return [line for line in lines if is_dice(line)]
     if key == "mine":
-        return [line for line in lines if line.event.seat is not None and line.event.seat == viewer]
+        # the spectator (viewer None, every line given) reads every seat's private lines here
+        return [line for line in lines if line.event.seat is not None and viewer in (None, line.event.seat)]
     return list(lines)
 
 
@@ -80,12 +81,6 @@ class LogViewScreen(Screen[None]):
         Binding("f", "cycle_filter", "Filter"),
         Binding("escape,q,l", "leave", "Back"),
     ]
-
-    DEFAULT_CSS = """
-    LogViewScreen #log-head { height: 1; background: $panel; padding: 0 1; }
-    LogViewScreen #log-lines { height: 1fr; border: none; padding: 0 1; }
-    LogViewScreen #log-search { display: none; height: 1; background: $boost; padding: 0 1; }
-    """
 
     def __init__(self, lines: Sequence[LogLine], viewer: int | None, names: list[str] | None = None) -> None:
         """`viewer` None with `names` is the spectator's view (watch mode): every line, private ones

@@ -64,11 +64,11 @@ def end_of_game_text(
             f" · damage dealt {summary.damage} · dice rolled {summary.dice}\n",
         )
     )
-    if summary.deciding:
-        parts.append(markup("[b]How it ended[/b]\n"))
-        parts.extend(plain(f"· {line}\n") for line in summary.deciding)
     where = f"Record: {record}" if record is not None else "Not saved (watched games are not recorded)"
-    parts.append(plain(where, "dim"))
+    parts.append(plain(where + "\n", "dim"))
+    if summary.deciding:
+        parts.append(markup("[b]How it ended[/b]"))
+        parts.extend(plain(f"\n· {line}") for line in summary.deciding)
     return Content("").join(parts)
 
 
@@ -82,6 +82,8 @@ class ResultScreen(Screen[str]):
         Binding("t", "pick('title')", "Title"),
         Binding("q", "pick('quit')", "Quit"),
         Binding("b", "toggle_board", "Board"),
+        Binding("pageup", "scroll_card(-1)", "Scroll up", show=False, priority=True),
+        Binding("pagedown", "scroll_card(1)", "Scroll down", show=False, priority=True),
     ]
 
     def __init__(
@@ -147,6 +149,13 @@ class ResultScreen(Screen[str]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_pick(event.option.id or "title")
+
+    def action_scroll_card(self, direction: int) -> None:
+        """PgUp/PgDn read the rest of the card (the lines that decided the game) with the options focused."""
+        if self.board is None:
+            return
+        card = self.query_one("#result-card", VerticalScroll)
+        card.scroll_page_down() if direction > 0 else card.scroll_page_up()
 
     def action_toggle_board(self) -> None:
         """The final board full-screen, or back to the result below it."""
