@@ -1,4 +1,4 @@
-"""The one entry point: `mythtable [play|simulate|replay|validate] ...`.
+"""The one entry point: `mythtable [play|resume|saves|simulate|replay|validate] ...`.
 
 Every error a user can cause ends in one clear line on stderr and a non-zero exit, never a
 traceback.
@@ -40,6 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--data-dir", type=Path, default=None, help="where saves are kept (default: the user data folder)"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    data = argparse.ArgumentParser(add_help=False)  # --data-dir after the command too: `mythtable saves --data-dir D`
+    data.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="where saves are kept")
 
     play = sub.add_parser("play", help="start a game straight away")
     play.add_argument("ruleset", choices=rulesets)
@@ -65,7 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     setup = sub.add_parser("setup", help="list the setup choices of a ruleset")
     setup.add_argument("ruleset", choices=rulesets)
 
-    sub.add_parser("resume", help="list unfinished saved games and continue one")
+    sub.add_parser("resume", help="list unfinished saved games and continue one", parents=[data])
+    _add_saves_parser(sub, data)
 
     watch = sub.add_parser("watch", help="two computer players play while you watch (any key pauses)")
     watch.add_argument("ruleset", nargs="?", choices=rulesets, help="default: take turns through all of them")
@@ -109,9 +112,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_saves_parser(sub: Any, data: argparse.ArgumentParser) -> None:
+    """`mythtable saves [list|delete|rename|export]`: the saved games (records) and what to do with them."""
+    saves = sub.add_parser(
+        "saves",
+        help="list saved games with their paths; delete, rename or export one",
+        description="Every game is saved after every move, finished games too (their records stay until "
+        "deleted). Without a subcommand: list them. NAME is a save's name as the list shows it.",
+        parents=[data],
+    )
+    how = saves.add_subparsers(dest="saves_command", metavar="SUBCOMMAND")
+    how.add_parser("list", help="list the saves, newest first, with who won or whose move it is", parents=[data])
+    delete = how.add_parser("delete", help="delete a save for good (asks first)", parents=[data])
+    delete.add_argument("name", metavar="NAME")
+    delete.add_argument("--yes", "-y", action="store_true", help="do not ask")
+    rename = how.add_parser("rename", help="give a save a new name", parents=[data])
+    rename.add_argument("old", metavar="OLD")
+    rename.add_argument("new", metavar="NEW", help="letters, digits, spaces, '_', '.' and '-'")
+    export = how.add_parser("export", help="copy a save's record to a file or folder", parents=[data])
+    export.add_argument("name", metavar="NAME")
+    export.add_argument("path", metavar="PATH", type=Path)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "data_dir", None) is None:
+        args.data_dir = None
     if args.data_dir is not None:  # absolute from the start: servers run games in other folders with this path
         args.data_dir = args.data_dir.expanduser().absolute()
     try:
@@ -152,6 +179,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _run_app({"watch": args.ruleset, "speed": args.speed, "bots": bots}, args.data_dir)
     if command == "resume":
         return _run_app({"screen": "continue"}, args.data_dir)
+    if command == "saves":
+        return _saves(args)
     return _run_app(None, args.data_dir)
 
 
@@ -206,6 +235,53 @@ def _simulate(args: argparse.Namespace) -> int:
         for error in summary.errors:
             print(f"  ERROR {error}")
     return 0 if summary.finished == summary.games and not summary.errors else 1
+
+
+def _saves(args: argparse.Namespace) -> int:
+    """List, delete, rename or export saves; a save being played in another session is left alone."""
+    from mythtable.engine.text import clean_text
+    from mythtable.saves import SaveManager, SaveStore, data_dir
+    from mythtable.tui.screens.continue_game import save_label
+
+    store = SaveStore(data_dir(args.data_dir))
+    manager = SaveManager(store)
+    command = args.saves_command or "list"
+    if command == "list":
+        saves, problems = store.list()
+        if not saves:
+            print(f"No saved games in {store.folder}")
+        else:
+            print(f"Saves in {store.folder} (newest first):")
+        for info in saves:
+            state = "finished" if info.finished else "unfinished"
+            holder = store.open_elsewhere(info)
+            busy = f" · open in another session{holder.since_text()}" if holder is not None else ""
+            print(clean_text(f"  {info.name}  [{state}] {save_label(info)}{busy}", newlines=False))
+            print(f"      {info.path}")
+        for problem in problems:
+            print(clean_text(f"mythtable: cannot read {problem}", newlines=False), file=sys.stderr)
+        return 0
+    if command == "delete":
+        path = manager.find(args.name)
+        if not args.yes:
+            if not sys.stdin.isatty():
+                raise MythtableError(f"not deleted: add --yes to delete {path.stem} without being asked")
+            answer = input(f"Delete {path.stem} for good? [y/N] ").strip().lower()
+            if answer not in ("y", "yes"):
+                print("Nothing deleted.")
+                return 1
+        manager.delete(path)
+        print(f"Deleted {path.stem} ({path}).")
+        return 0
+    if command == "rename":
+        path = manager.find(args.old)
+        target = manager.rename(path, args.new)
+        print(f"Renamed {path.stem} to {target.stem} ({target}).")
+        return 0
+    path = manager.find(args.name)
+    target = manager.export(path, args.path.expanduser().absolute())
+    print(f"Exported {path.stem} to {target}.")
+    return 0
 
 
 def _replay(args: argparse.Namespace) -> int:

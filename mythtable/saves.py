@@ -16,10 +16,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mythtable.engine.errors import RecordError
+from mythtable.engine.errors import MythtableError, RecordError
 from mythtable.engine.game import Game
 from mythtable.engine.record import record_json, write_atomic
-from mythtable.savelock import Holder, SaveNotHeld, acquire, holds, open_elsewhere, release
+from mythtable.savelock import Holder, SaveLocked, SaveNotHeld, acquire, holds, open_elsewhere, release
 
 if TYPE_CHECKING:  # reading saves validates them with pydantic; saving a game needs none of it
     from mythtable.engine.record_schema import GameRecord
@@ -52,6 +52,22 @@ class SaveInfo:
     @property
     def finished(self) -> bool:
         return self.record.result is not None
+
+    @property
+    def name(self) -> str:
+        """The save's name: its file name without .json (what `mythtable saves` and the list use)."""
+        return self.path.stem
+
+    def standing(self) -> str:
+        """Who won, or whose move it is: "Ana won", "a draw", "Bram to move" ("" when an old save does not say)."""
+        record = self.record
+        players = record.setup.players
+        if record.result is not None:
+            winner = record.result.winner
+            return "a draw" if winner is None or not 0 <= winner < len(players) else f"{players[winner]} won"
+        if record.to_move is not None and 0 <= record.to_move < len(players):
+            return f"{players[record.to_move]} to move"
+        return ""
 
 
 class SaveStore:
@@ -122,3 +138,113 @@ class SaveStore:
             raise
         game.save_name = info.path.name
         return game
+
+
+# ----- managing saves (issue 16 item 6): delete, rename, export ------------------------------
+
+NEW_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")
+"""A name a player may give a save: letters, digits, space, _ . - (no folders, no hidden files)."""
+
+
+class SaveError(MythtableError):
+    """A save cannot be found, renamed or written as asked; nothing was changed."""
+
+
+def save_file_name(name: str) -> str:
+    """`NAME` or `NAME.json` as the file name in the saves folder; SaveError for anything else."""
+    name = name.strip()
+    file_name = name if name.endswith(".json") else f"{name}.json"
+    if not NEW_NAME.fullmatch(file_name) or file_name in (".json", "..json") or file_name.endswith(".lock"):
+        raise SaveError(
+            f"{name!r} is not a save name: use letters, digits, spaces, '_', '.' and '-' "
+            "(at most 64 characters, no folders)"
+        )
+    return file_name
+
+
+def _refuse_if_open(path: Path, doing: str) -> None:
+    holder = open_elsewhere(path)
+    if holder is not None:
+        raise SaveError(
+            f"cannot {doing} {path.stem}: it is being played in another session{holder.since_text()}; "
+            "close it there first"
+        )
+
+
+def _take(path: Path, doing: str) -> None:
+    """Hold the save while it is changed, so no session opens it meanwhile (SaveError if one has it)."""
+    _refuse_if_open(path, doing)
+    try:
+        acquire(path)
+    except SaveLocked:
+        _refuse_if_open(path, doing)
+        raise SaveError(f"cannot {doing} {path.stem}: it is open in another session; close it there first") from None
+
+
+class SaveManager:
+    """Delete, rename and export the saves of a SaveStore, refusing a save open in another session."""
+
+    def __init__(self, store: SaveStore) -> None:
+        self.store = store
+
+    def find(self, name: str) -> Path:
+        """The save called `name` (with or without .json); SaveError if there is none."""
+        path = self.store.folder / save_file_name(name)
+        if not path.is_file():
+            raise SaveError(f"no save called {name!r} in {self.store.folder} (see `mythtable saves`)")
+        return path
+
+    def delete(self, path: Path) -> None:
+        """Remove the save (finished or not) and its lock; refused while another session plays it."""
+        _take(path, "delete")
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            raise SaveError(f"{path.stem} is already gone") from None
+        except OSError as exc:
+            raise SaveError(f"cannot delete {path.stem}: {exc.strerror or exc}") from None
+        finally:
+            release(path)
+
+    def rename(self, path: Path, new_name: str) -> Path:
+        """Give the save a new name in the same folder; never over another save."""
+        target = path.with_name(save_file_name(new_name))
+        if target == path:
+            return path
+        if target.exists():
+            raise SaveError(f"there is already a save called {target.stem}; choose another name")
+        _take(path, "rename")
+        try:
+            try:
+                os.link(path, target)  # fails if the name was taken meanwhile: never overwrites
+            except FileExistsError:
+                raise SaveError(f"there is already a save called {target.stem}; choose another name") from None
+            except OSError:  # a file system without hard links
+                if target.exists():
+                    raise SaveError(f"there is already a save called {target.stem}; choose another name") from None
+                os.replace(path, target)
+            else:
+                path.unlink()
+        except OSError as exc:
+            raise SaveError(f"cannot rename {path.stem}: {exc.strerror or exc}") from None
+        finally:
+            release(path)
+        return target
+
+    def export(self, path: Path, destination: Path) -> Path:
+        """Copy the save's record to `destination` (a file, or a folder to put it in); never over a file."""
+        destination = destination.expanduser()
+        if destination.is_dir():
+            destination = destination / path.name
+        if destination.exists():
+            raise SaveError(f"{destination} already exists; choose another path")
+        if not destination.parent.is_dir():
+            raise SaveError(f"cannot export to {destination}: the folder {destination.parent} does not exist")
+        try:
+            data = path.read_bytes()
+            write_atomic(destination, data.decode("utf-8"))
+        except FileNotFoundError:
+            raise SaveError(f"{path.stem} is gone") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveError(f"cannot export to {destination}: {getattr(exc, 'strerror', None) or exc}") from None
+        return destination

@@ -223,6 +223,7 @@ class Game:
             "actions": [list(a) for a in self.actions],
             "checkpoints": dict(self.checkpoints),
             "turn": self.ruleset.turn_number(self.state),
+            "to_move": None if (decision := self.decision) is None else decision.seat,
             "result": None
             if result is None
             else {"winner": result.winner, "reason": result.reason, "turns": result.turns},

@@ -170,6 +170,16 @@ class Ruleset(ABC, Generic[S, C]):
     def result(self, state: S) -> Result | None:
         """Winner, reason and turn count once the game is over, else None."""
 
+    def scores(self, state: S) -> list[tuple[str, str]]:
+        """Each seat's standing for the result screen, as (score, details) per seat, in seat order:
+        ("20 VP", "5 units in play · 12 cards in deck"). The default says only who won (issue 16)."""
+        result = self.result(state)
+        if result is None:
+            return [("", ""), ("", "")]
+        if result.winner is None:
+            return [("draw", ""), ("draw", "")]
+        return [("won" if seat == result.winner else "lost", "") for seat in (0, 1)]
+
     # ----- copying, comparing, inspecting ----------------------------------------------
     @abstractmethod
     def snapshot(self, state: S) -> dict[str, Any]:

@@ -77,6 +77,8 @@ class GameRecord(BaseModel):
     """State hashes after every Nth action, so a failed replay can say where it diverged."""
     turn: int = Field(default=0, ge=0)
     """The turn (or round) reached, for the list of saved games."""
+    to_move: int | None = Field(default=None, ge=0, le=1)
+    """The seat whose decision is open, for the list of saved games (None: over, or an older save)."""
     result: RecordResult | None = None
     final_state: dict[str, Any] | None = None
     created: str = Field(default_factory=now_iso)

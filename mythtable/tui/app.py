@@ -217,6 +217,7 @@ class MythtableApp(App[None]):
                 notify(self, exc, title="Not saved", severity="error")
 
     def after_game(self, choice: str) -> None:
+        finished = self.session.game if self.session is not None else None
         if self.session is not None:
             self.store.release(self.session.game)  # another session may open it now
         self.session = None
@@ -242,7 +243,31 @@ class MythtableApp(App[None]):
             from mythtable.tui.screens.new_game import NewGameScreen
 
             self.push_screen(NewGameScreen())
+        elif choice in ("replay", "rematch") and finished is not None:
+            self.after_finished(choice, finished)
         self.check_size(self.size.width, self.size.height)  # at once: the notice goes on top of that screen
+
+    def after_finished(self, choice: str, game: Game) -> None:
+        """The result screen's "replay this game" (the replay viewer on its record) or "rematch" (the same
+        ruleset, setup, names and players, a new seed)."""
+        import secrets
+
+        from mythtable.engine.errors import MythtableError
+        from mythtable.engine.protocol import Setup
+
+        if choice == "replay":
+            from mythtable.engine.replay import ReplayCursor
+            from mythtable.tui.screens.replay import ReplayScreen
+
+            try:
+                cursor = ReplayCursor(game.to_record())
+            except MythtableError as exc:
+                notify(self, exc, title="Cannot replay this game", severity="error")
+                return
+            self.push_screen(ReplayScreen(cursor))
+            return
+        setup = Setup(players=list(game.setup.players), options=dict(game.setup.options))
+        self.start_game(game.ruleset.id, secrets.randbelow(2**31), setup, controllers=list(game.controllers))
 
     # ----- quitting ---------------------------------------------------------------------
     def action_request_quit(self) -> None:

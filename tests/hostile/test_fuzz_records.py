@@ -45,7 +45,14 @@ from tests.hostile.bases import Base, all_bases, finished, folder_hash, rulesets
 Payload = bytes
 Generator = Callable[[random.Random, Base], Payload]
 
-HARMLESS: dict[str, Any] = {"created": True, "updated": True, "turn": True, "controllers": True, "setup": {"players"}}
+HARMLESS: dict[str, Any] = {
+    "created": True,
+    "updated": True,
+    "turn": True,
+    "to_move": True,
+    "controllers": True,
+    "setup": {"players"},
+}
 """Fields that do not change the game: a mutation touching only these may be accepted."""
 
 BROKEN = "broken.json"

@@ -101,6 +101,14 @@ class MageWarsRuleset(Ruleset[State, Content]):
     def clone(self, state: State) -> State:
         return state_module.clone(state)
 
+    def scores(self, state: State) -> list[tuple[str, str]]:
+        """Tower Level (life and mana at once), then the units each seat has left on its lines."""
+        out = []
+        for p in state.players:
+            units = len(p.offensive) + len(p.defensive)
+            out.append((f"Tower Level {max(p.tower, 0)}", f"{units} units · {len(p.hand)} in hand"))
+        return out
+
     def turn_number(self, state: State) -> int:
         return state.turn
 

@@ -145,6 +145,18 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     def clone(self, state: State) -> State:
         return clone(state)
 
+    def scores(self, state: State) -> list[tuple[str, str]]:
+        """Heroes (seat 0) and creatures (seat 1) still standing, with their HP left."""
+        out = []
+        for side, word in ((0, "heroes"), (1, "creatures")):
+            units = [u for u in state.units if u.side == side]
+            standing = [u for u in units if not u.dead and not u.dying]
+            dying = sum(1 for u in units if u.dying and not u.dead)
+            hp = sum(max(u.hp, 0) for u in standing)
+            details = f"{hp} HP left" + (f" · {dying} dying" if dying else "")
+            out.append((f"{len(standing)} of {len(units)} {word} standing", details))
+        return out
+
     def turn_number(self, state: State) -> int:
         return state.round
 

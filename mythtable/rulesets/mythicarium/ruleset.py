@@ -83,6 +83,14 @@ class Mythicarium(Ruleset[State, Content]):
     def clone(self, state: State) -> State:
         return clone(state)
 
+    def scores(self, state: State) -> list[tuple[str, str]]:
+        """Victory points, then what each seat has left: units in play, cards in hand and deck."""
+        out = []
+        for p in state.players:
+            details = f"{len(p.lane)} units · {len(p.hand)} in hand · {len(p.deck)} in deck"
+            out.append((f"{p.vp} VP", details + (" · drew from an empty deck" if p.decked else "")))
+        return out
+
     def turn_number(self, state: State) -> int:
         return state.turn
 

@@ -5,6 +5,8 @@ The screen reads views and applies legal actions through the Game; it never edit
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,14 +15,15 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from mythtable.engine.decision import Action
+from mythtable.engine.decision import NO_SUBJECT, Action
 from mythtable.engine.errors import IllegalAction
+from mythtable.engine.summary import summarize
 from mythtable.tui.boards import board_class
 from mythtable.tui.boards.base import Board
 from mythtable.tui.messages import AfterGame, Autosave
 from mythtable.tui.safe_text import markup, notify
 from mythtable.tui.screens.curtain import TAKE_BACK, CurtainScreen
-from mythtable.tui.screens.result import ResultScreen, result_text
+from mythtable.tui.screens.result import ResultScreen, end_of_game_text
 from mythtable.tui.session import Next, Session
 from mythtable.tui.widgets.log import GameLog
 from mythtable.tui.widgets.prompt import Prompt
@@ -34,8 +37,10 @@ class GameScreen(Screen[None]):
         Binding("f", "autopass('full')", "Full control", show=False),  # auto-pass keys (issue 15)
         Binding("y", "autopass('turn')", "Pass until my turn", show=False),
         Binding("e", "autopass('combat')", "Pass until end of combat", show=False),
-        Binding("pageup", "log_page(-1)", "Log up", show=False),
-        Binding("pagedown", "log_page(1)", "Log down", show=False),
+        # priority: the log scrolls whichever widget has focus; the options list never sees PgUp/PgDn (issue 16)
+        Binding("pageup", "log_page(-1)", "Log up", show=False, priority=True),
+        Binding("pagedown", "log_page(1)", "Log down", show=False, priority=True),
+        Binding("l", "log_view", "Log", show=False),  # in the README; the footer is full
         *[Binding(str(n), f"choose({n - 1})", f"Option {n}", show=False) for n in range(1, 10)],
     ]
 
@@ -245,9 +250,29 @@ class GameScreen(Screen[None]):
         result = game.result
         assert result is not None
         self.prompt.wait("The game is over.")
-        text = result_text(result, self.session.names, game.ruleset.title)
+        names = self.session.names
+        scores = game.ruleset.scores(game.state)
+        text = end_of_game_text(result, names, game.ruleset.title, scores, summarize(game), self.record_path())
         again = 8.0 if self.session.watching else None
-        self.app.push_screen(ResultScreen(text, again_after=again), self.after_result)
+        board = board_class(game.ruleset.id)(id="final-board")
+        board.subjects = lambda action: NO_SUBJECT  # the game is over: no options to explain
+        screen = ResultScreen(
+            text,
+            again_after=again,
+            board=board,
+            view=game.view(None),
+            names=names,
+            can_replay=not self.session.watching,
+        )
+        self.app.push_screen(screen, self.after_result)
+
+    def record_path(self) -> Path | None:
+        """Where this game's record was written (None when it is not saved: watch mode)."""
+        game = self.session.game
+        store = getattr(self.app, "store", None)
+        if self.session.watching or store is None or game.save_name is None:
+            return None
+        return Path(store.folder) / game.save_name
 
     def after_result(self, choice: str | None) -> None:
         self.app.post_message(AfterGame(choice or "title"))
@@ -276,3 +301,15 @@ class GameScreen(Screen[None]):
     def action_log_page(self, direction: int) -> None:
         log = self.query_one(GameLog)
         log.scroll_page_down() if direction > 0 else log.scroll_page_up()
+
+    def action_log_view(self) -> None:
+        """The whole log full-screen, with search and filters: only the lines the viewer may read."""
+        from mythtable.tui.screens.log_view import LogViewScreen
+
+        session = self.session
+        if session.watching:  # a spectator sees everything, each private line with its seat's name
+            self.app.push_screen(LogViewScreen(session.game.log_for(None), viewer=None, names=session.names))
+            return
+        seat = session.viewer  # None (nobody at the keyboard yet): the public lines only
+        lines = session.game.log_for(seat) if seat is not None else session.game.log_for(-1)
+        self.app.push_screen(LogViewScreen(lines, viewer=seat))

@@ -53,12 +53,13 @@ class ReplayScreen(Screen[None]):
         stage = self.board.status(view) or ruleset.stage(cursor.state)
         self.query_one("#status", Static).update(
             markup(
-                "[b]Replay · $title[/b] · step $step/$length · turn $turn · $stage",
+                "[b]Replay · $title[/b] · step $step/$length · turn $turn · $stage$outcome",
                 title=ruleset.title,
                 step=cursor.step,
                 length=cursor.length,
                 turn=ruleset.turn_number(cursor.state),
                 stage=stage,
+                outcome=self.outcome(),
             )
         )
         if cursor.step == 0:
@@ -76,6 +77,13 @@ class ReplayScreen(Screen[None]):
         self.query_one("#move", Static).update(shown)
         log = self.query_one(GameLog)
         log.show(cursor.log_until_now(), cursor.names)
+
+    def outcome(self) -> str:
+        """How the whole game ends (" · Ana won", " · a draw", " · unfinished"), shown from the first step."""
+        final = self.cursor.final_result
+        if final is None:
+            return " · unfinished"
+        return " · a draw" if final.winner is None else f" · {self.cursor.names[final.winner]} won"
 
     def action_move(self, delta: int) -> None:
         self.cursor.go(self.cursor.step + delta)
