@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from mythtable.engine.autopass import Window
-from mythtable.engine.decision import Action, Decision, Event, Result, Subject
+from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.errors import IllegalAction
+from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
-from mythtable.rulesets.magewars import ai, words
+from mythtable.rulesets.magewars import ai, inspect, words
 from mythtable.rulesets.magewars import state as state_module
 from mythtable.rulesets.magewars.content import Content
 from mythtable.rulesets.magewars.rules import advance, apply_action
@@ -83,6 +84,15 @@ class MageWarsRuleset(Ruleset[State, Content]):
 
     def view(self, state: State, seat: int | None) -> GameView:
         return build_view(state, seat)
+
+    def inspectables(self, state: State, seat: int | None) -> list[InspectTarget]:
+        return inspect.inspectables(state, seat)
+
+    def inspect(self, state: State, seat: int | None, ref: Ref) -> Inspection | None:
+        return inspect.inspect(state, seat, ref)
+
+    def why_only_done(self, state: State) -> str | None:
+        return inspect.why_only_done(state)
 
     def result(self, state: State) -> Result | None:
         if not state.over:
