@@ -187,9 +187,11 @@ def inspect(state: State, seat: int | None, ref: Ref) -> Inspection | None:
             elif item.line:
                 tgt = f", aimed at the {LINE_LABEL[item.line]}"
             lines.append(f"{what} waits on the stack{tgt}; it resolves when both players pass in a row (H-26).")
-    lines.extend(_card_lines(c.d))
+    card = _card_lines(c.d)
     if zone in ("offensive", "defensive"):
-        lines[1:1] = _unit_numbers(state, c)
+        card[1:1] = _unit_numbers(state, c)
+    lines = card[:1] + lines + card[1:]
+    if zone in ("offensive", "defensive"):
         lines.extend(_unit_state(state, c))
     elif zone == "row" and c.face_down:
         lines.append("State: face-down (only you may look at it; H-20).")

@@ -137,22 +137,22 @@ def inspect(state: State, seat: int | None, ref: Ref) -> Inspection | None:
     if zone == "lane":
         u = state.units[ref]
         lines = _unit_lines(state, u, cd) + [x for x in lines[1:] if not x.endswith("(printed).")]
-        lines.insert(0, f"In {pname}'s lane.")
+        lines.insert(1, f"In {pname}'s lane.")
         lines.extend(_unit_state(state, u))
         if seat is None or seat == owner:
             why = _unit_why_not(state, owner, u)
     elif zone == "equipment":
         on = state.equipped[ref]
-        lines.insert(0, f"Attached to {name_of(state, on)} in {pname}'s lane.")
+        lines.insert(1, f"Attached to {name_of(state, on)} in {pname}'s lane.")
     elif zone == "limbo":
         item = next(i for i in state.limbo if i.kind == "card" and i.uid == ref)
         tgt = f", targeting {name_of(state, item.target)}" if item.target != NO_TARGET else ""
-        lines.insert(0, f"In limbo, played by {pname}{tgt}; it resolves when both players pass in a row (H-5).")
+        lines.insert(1, f"In limbo, played by {pname}{tgt}; it resolves when both players pass in a row (H-5).")
     elif zone == "hand":
-        lines.insert(0, f"In {pname}'s hand.")
+        lines.insert(1, f"In {pname}'s hand.")
         why = _hand_why_not(state, owner, ref)
     else:
-        lines.insert(0, f"In {pname}'s graveyard.")
+        lines.insert(1, f"In {pname}'s graveyard.")
     for item in state.limbo:
         if item.kind == "ability" and item.uid == ref:
             tgt = f", targeting {name_of(state, item.target)}" if item.target != NO_TARGET else ""
