@@ -72,7 +72,6 @@ PROBLEMS: dict[str, str] = {
     "exhausted": "it is exhausted: your units are readied in your Ready step (H-7, H-18)",
     "new_this_turn": "it entered play or was turned face-up this turn; it may still block and counter-attack (H-19)",
     "blocked_no_counter": "it blocked in this combat, so it cannot counter-attack (H-37)",
-    "no_attack_target": "no line or Hero it may target (W-18..W-26)",
     "defensive_line": "only units on your Offensive Line attack (W-15); move it there in your Main phase (H-9)",
     "attacked_no_block": "it attacked in this combat, so it cannot block the counter-attack (H-39)",
     "aerial_attackers": "every attacker is Aerial, and only Aerial units block those (H-45)",
@@ -385,16 +384,15 @@ def _in_play_why_not(state: State, c: Card) -> tuple[str, ...]:
     cb = state.combat
     if c.face_down:
         if w == "none" and not (cb is not None and state.step == "combat.attack"):
-            return (_say(state, seat, "not_now", d),)
+            return ("Turn face-up: " + _say(state, seat, "not_now", d),)
         units = w != "attack_step" or (cb is not None and seat == cb.dfn)
         code = flip_problem(state, seat, c, src, units)
         if code is None and w == "fast" and state.stack:
             code = "not_fast"  # F-15: only fast-casts and abilities answer a spell
         if code is not None:
             out.append("Turn face-up: " + _say(state, seat, code, d))
-        return tuple(out)
     if c.zone == "row":
-        return ()
+        return tuple(out)
     if d.ability is not None:
         if w in ("main", "fast", "combat_declared"):
             code = ability_problem(state, seat, c, fast_only=w != "main")
@@ -481,7 +479,6 @@ def _attack_summary(state: State, cb: Combat, seat: int) -> str:
         "exhausted": "exhausted units cannot attack (H-18)",
         "new_this_turn": "units new this turn cannot attack (H-19)",
         "blocked_no_counter": "units that blocked cannot counter-attack (H-37)",
-        "no_attack_target": "no target in reach (W-18..W-26)",
         "defensive_line": "units on the Defensive Line cannot attack (W-15)",
     }
     return "; ".join(f"{words[k]} ({n})" for k, n in reasons.items())

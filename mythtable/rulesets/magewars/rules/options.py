@@ -138,7 +138,7 @@ def main_actions(state: State) -> list[Action]:
 
 def attack_problem(state: State, cb: Combat, c: Card) -> str | None:
     """Why unit `c` on the attacker's Offensive Line may not attack (or counter-attack) now, or None
-    (H-18, H-19, H-20, H-37); "no_attack_target" when no line or Hero may be targeted (W-18..W-26)."""
+    (H-18, H-19, H-20, H-37); it then attacks any line or Hero `legal_targets` allows (W-18..W-26)."""
     if c.face_down:
         return "face_down"
     if c.exhausted:
@@ -147,8 +147,6 @@ def attack_problem(state: State, cb: Combat, c: Card) -> str | None:
         return "new_this_turn"
     if cb.counter and c.uid in cb.blockers_used:  # H-37
         return "blocked_no_counter"
-    if not legal_targets(state, c, cb.dfn):
-        return "no_attack_target"
     return None
 
 
@@ -184,10 +182,10 @@ def block_problem(state: State, cb: Combat, c: Card) -> str | None:
     """Why face-up unit `c` of the defender may not block now (H-18, H-31, H-39, H-45), or None."""
     if c.face_down:
         return "face_down"
+    if cb.counter and c.uid in cb.attacked:  # H-39 (checked first: attacking also exhausted it)
+        return "attacked_no_block"
     if c.exhausted:
         return "exhausted"
-    if cb.counter and c.uid in cb.attacked:  # H-39
-        return "attacked_no_block"
     if not blocker_candidates(state, cb, c):
         return "aerial_attackers"  # H-45 (O-3)
     return None
