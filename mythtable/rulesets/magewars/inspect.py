@@ -384,11 +384,12 @@ def _in_play_why_not(state: State, c: Card) -> tuple[str, ...]:
     cb = state.combat
     if c.face_down:
         if w == "none" and not (cb is not None and state.step == "combat.attack"):
-            return ("Turn face-up: " + _say(state, seat, "not_now", d),)
-        units = w != "attack_step" or (cb is not None and seat == cb.dfn)
-        code = flip_problem(state, seat, c, src, units)
-        if code is None and w == "fast" and state.stack:
-            code = "not_fast"  # F-15: only fast-casts and abilities answer a spell
+            code: str | None = "not_now"
+        else:
+            units = w != "attack_step" or (cb is not None and seat == cb.dfn)
+            code = flip_problem(state, seat, c, src, units)
+            if code is None and w == "fast" and state.stack:
+                code = "not_fast"  # F-15: only fast-casts and abilities answer a spell
         if code is not None:
             out.append("Turn face-up: " + _say(state, seat, code, d))
     if c.zone == "row":
