@@ -357,8 +357,10 @@ class GameScreen(Screen[None]):
         self.board.point_at(target.ref)
 
     def refresh_inspect(self) -> None:
-        """After a move: the cursor list follows the table (the same thing stays under the cursor)."""
+        """After a move: the cursor list follows the table (the same thing stays under the cursor).
+        Outside inspect mode the last option's text goes (the next question brings its own)."""
         if not self.inspecting:
+            self.show_subject(None)
             return
         panel = self.inspect_panel
         keep = panel.current.ref if panel.current is not None else None
