@@ -18,7 +18,7 @@ ANA, BRAM = 0, 1
 FRAGMENTS: dict[str, tuple[str, ...]] = {
     code: (template.split("{")[0][:25],) for code, template in PROBLEMS.items() if not template.startswith("{")
 }
-FRAGMENTS["not_now"] = ("decision now (", "nothing is played in this step")
+FRAGMENTS["not_now"] = ("decision now (", "nothing is played in this step", "first finish choosing a target")
 SEEDS = [0, 1, 2, 3, 4, 5, 7]
 SCRIPTED_ONLY = {"blocked_no_counter", "attacked_no_block"}
 """Reasons the random games above do not reach; `test_counter_attack_reasons` scripts them."""
@@ -84,7 +84,7 @@ def test_a_unit_in_play_reads_in_full() -> None:
     text = text_of(ins)
     assert "Power 6 (3 printed +1 Field Power Bonus (H-43) +2 until end of turn)" in text
     assert "Guard 2 (2 printed)" in text
-    assert "Element: Fire." in text
+    assert ins.lines[0] == "Unit · Fire"
     assert "Ability (1 Tower; fast): Pay 1 Tower Level: this unit gets +1 Power until end of turn." in text
     assert "new this turn" in text
     aerial = text_of(inspect(state, ANA, heron))  # type: ignore[arg-type]

@@ -188,12 +188,10 @@ def inspect(state: State, seat: int | None, ref: Ref) -> Inspection | None:
             lines.append(f"{what} waits on the stack{tgt}; it resolves when both players pass in a row (H-26).")
     card = _card_lines(c.d)
     if zone in ("offensive", "defensive"):
-        card[1:1] = _unit_numbers(state, c)
-    lines = card[:1] + lines + card[1:]
-    if zone in ("offensive", "defensive"):
-        lines.extend(_unit_state(state, c))
+        card[1:1] = _unit_numbers(state, c) + _unit_state(state, c)
     elif zone == "row" and c.face_down:
-        lines.append("State: face-down (only you may look at it; H-20).")
+        card.insert(1, "State: face-down (only you may look at it; H-20).")
+    lines = card[:1] + lines + card[1:]
     if seat is None or seat == c.controller:
         if zone == "hand":
             why = _hand_why_not(state, c)
@@ -214,10 +212,15 @@ def _requirements(d: Info) -> str:
     return ", ".join(parts)
 
 
+TYPE_NAMES = {"unit": "Unit", "casting": "Casting", "resource": "Resource", "holding": "Holding", "ritual": "Ritual"}
+
+
 def _card_lines(d: Info) -> list[str]:
-    lines = [TYPE_RULES.get(d.type, d.type)]
-    if d.elements:
-        lines.append("Element: " + " and ".join(d.elements) + ".")
+    """Printed facts of a card; the first line is its short type line, the type's rule comes last."""
+    head = [TYPE_NAMES.get(d.type, d.type), *d.elements]
+    if d.speed:
+        head.append(f"{d.speed}-cast" if d.speed != "weave" else "weave")
+    lines = [" · ".join(head)]
     if d.speed:
         lines.append("Speed: " + SPEED_RULES.get(d.speed, d.speed) + ".")
     req = _requirements(d)
@@ -231,13 +234,14 @@ def _card_lines(d: Info) -> list[str]:
         lines.append(f"{k}: {KEYWORD_RULES.get(k, '')}")
     if d.ability is not None:
         a = d.ability
-        costs = ", ".join(
-            x for x in ("exhaust" if a.exhaust else "", f"{a.tower_cost} Tower" if a.tower_cost else "") if x
-        )
+        tower = f"{a.tower_cost} Tower" if a.tower_cost else ""
+        costs = ", ".join(x for x in ("exhaust" if a.exhaust else "", tower) if x)
         speed = "fast" if a.fast else "Main phase only"
         lines.append(f"Ability ({costs}; {speed}): {a.text}")
     if d.text:
         lines.append(f"Text: {d.text}")
+    if d.type in TYPE_RULES:
+        lines.append(TYPE_RULES[d.type])
     return lines
 
 
@@ -299,7 +303,9 @@ def _say(state: State, seat: int, code: str, d: Info) -> str:
         have = sources(state, seat)[1].get(element, 0)
     d_step = state.decision
     label = STEP_LABELS.get(state.step, state.step)
-    if d_step is not None and d_step.seat != seat:
+    if state.target_req is not None and state.target_req.seat == seat:
+        not_now = f"first finish choosing a target for {state.cards[state.target_req.uid].d.name}"
+    elif d_step is not None and d_step.seat != seat:
         not_now = f"it is {state.players[d_step.seat].name}'s decision now ({label})"
     else:
         not_now = f"nothing is played in this step ({label})"

@@ -136,9 +136,9 @@ def inspect(state: State, seat: int | None, ref: Ref) -> Inspection | None:
     pname = state.players[owner].name
     if zone == "lane":
         u = state.units[ref]
-        lines = _unit_lines(state, u, cd) + [x for x in lines[1:] if not x.endswith("(printed).")]
-        lines.insert(1, f"In {pname}'s lane.")
-        lines.extend(_unit_state(state, u))
+        unit = _unit_lines(state, u, cd)
+        rest = [x for x in lines[1:] if not x.endswith("(printed).")]
+        lines = [unit[0], f"In {pname}'s lane.", *unit[1:], *_unit_state(state, u), *rest]
         if seat is None or seat == owner:
             why = _unit_why_not(state, owner, u)
     elif zone == "equipment":

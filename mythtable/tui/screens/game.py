@@ -32,8 +32,8 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("f1,question_mark", "rules", "Rules"),
         Binding("u", "take_back", "Take back"),
-        Binding("i", "inspect", "Inspect"),
         Binding("u", "cannot_take_back", "Take back", show=False),  # u when the one above is off: say why
+        Binding("i", "inspect", "Inspect"),
         Binding("f", "autopass('full')", "Full control", show=False),  # auto-pass keys (issue 15)
         Binding("y", "autopass('turn')", "Pass until my turn", show=False),
         Binding("e", "autopass('combat')", "Pass until end of combat", show=False),
@@ -165,7 +165,7 @@ class GameScreen(Screen[None]):
         name = self.session.names[decision.seat]
         choices = [(action, game.describe(action)) for action in decision.actions]
         question = decision.prompt if decision.prompt.startswith(name) else f"{name}: {decision.prompt}"
-        question = self.with_why_only_done(question)
+        question = self.with_why_only_done(question, decision.actions)
         self.prompt.ask(question, choices)
         self.prompt.options.focus()
 
@@ -381,21 +381,23 @@ class GameScreen(Screen[None]):
         """What the option is about (actor, then target) in the panel; the why-only-done note when none."""
         game = self.session.game
         seat = self.inspect_seat()
-        note = game.ruleset.why_only_done(game.state) or ""
-        parts = [game.inspect(seat, ref) for ref in (actor, target) if ref is not None]
-        shown = [p for p in parts if p is not None]
+        shown = [i for i in (game.inspect(seat, ref) for ref in (actor, target) if ref is not None) if i is not None]
         if not shown:
-            self.set_class(bool(note), "-subject")
+            note = (game.ruleset.why_only_done(game.state) or "") if game.decision is not None else ""
             self.inspect_panel.show(inspection_content(None, note=note))
             return
-        self.add_class("-subject")
         content = inspection_content(shown[0])
         for other in shown[1:]:
             content = content + "\n\n" + inspection_content(other, "Target")
         self.inspect_panel.show(content)
 
-    def with_why_only_done(self, question: str) -> str:
-        """A decision offering only Done / pass says why, above its options."""
+    def with_why_only_done(self, question: str, actions: list[Action]) -> str:
+        """A decision offering only Done / pass says why, above its options. At 80 columns the panel
+        shares the log's column for the whole decision when any option is about something (or there
+        is a why to tell), so the log does not jump as the highlight moves."""
         game = self.session.game
         reason = game.ruleset.why_only_done(game.state)
+        seat = self.inspect_seat()
+        about = any(game.inspect(seat, ref) is not None for action in actions for ref in game.subject(action).refs())
+        self.set_class(about or bool(reason), "-subject")
         return f"{question}\n{reason}" if reason else question
