@@ -156,6 +156,9 @@ def test_no_inspection_holds_the_other_seats_hidden_cards(seed: int) -> None:
         for seat in (ANA, BRAM):
             hidden, visible = _names(game, seat)
             assert not leaks(game, seat, hidden, visible), (seed, n, seat)
+            s: State = game.state
+            for uid in s.players[1 - seat].hand + s.players[0].deck + s.players[1].deck:
+                assert inspect(s, seat, uid) is None
 
 
 def test_every_listed_target_inspects_and_zones_group_them() -> None:
