@@ -9,9 +9,10 @@ from typing import Any
 from mythtable.engine.autopass import Window
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.errors import IllegalAction
+from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
-from mythtable.rulesets.magewars import ai, words
+from mythtable.rulesets.magewars import ai, inspect, words
 from mythtable.rulesets.magewars import state as state_module
 from mythtable.rulesets.magewars.content import Content
 from mythtable.rulesets.magewars.rules import advance, apply_action
@@ -88,6 +89,14 @@ class MageWarsRuleset(Ruleset[State, Content]):
     def changes(self, before: Any, after: Any) -> frozenset[Ref]:
         """What looks different between two views of one seat (view.changes): only public looks."""
         return view_changes(before, after)
+    def inspectables(self, state: State, seat: int | None) -> list[InspectTarget]:
+        return inspect.inspectables(state, seat)
+
+    def inspect(self, state: State, seat: int | None, ref: Ref) -> Inspection | None:
+        return inspect.inspect(state, seat, ref)
+
+    def why_only_done(self, state: State) -> str | None:
+        return inspect.why_only_done(state)
 
     def result(self, state: State) -> Result | None:
         if not state.over:

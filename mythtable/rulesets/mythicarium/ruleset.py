@@ -6,11 +6,12 @@ from pathlib import Path
 from typing import Any
 
 from mythtable.engine.autopass import Window
-from mythtable.engine.decision import Action, Decision, Event, Result, Subject
+from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
+from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
-from mythtable.rulesets.mythicarium import ai, words
+from mythtable.rulesets.mythicarium import ai, inspect, words
 from mythtable.rulesets.mythicarium.content import Content
 from mythtable.rulesets.mythicarium.rules import advance, apply_action
 from mythtable.rulesets.mythicarium.rules.decisions import decision_window
@@ -73,6 +74,15 @@ class Mythicarium(Ruleset[State, Content]):
     def card_details(self, state: State, card_id: str) -> CardInfo:
         """Full text of a card (the UI shows it when a card is selected)."""
         return card_info(state.content, card_id)
+
+    def inspectables(self, state: State, seat: int | None) -> list[InspectTarget]:
+        return inspect.inspectables(state, seat)
+
+    def inspect(self, state: State, seat: int | None, ref: Ref) -> Inspection | None:
+        return inspect.inspect(state, seat, ref)
+
+    def why_only_done(self, state: State) -> str | None:
+        return inspect.why_only_done(state)
 
     def result(self, state: State) -> Result | None:
         return state.result

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from mythtable.engine.decision import NO_SUBJECT, Action
+from mythtable.engine.decision import NO_SUBJECT, Action, Ref
 from mythtable.engine.errors import IllegalAction
 from mythtable.engine.summary import summarize
 from mythtable.tui.boards import board_class
@@ -25,6 +26,7 @@ from mythtable.tui.safe_text import markup, notify
 from mythtable.tui.screens.curtain import TAKE_BACK, CurtainScreen
 from mythtable.tui.screens.result import ResultScreen, end_of_game_text
 from mythtable.tui.session import Next, Session
+from mythtable.tui.widgets.inspect import InspectPanel, inspection_content
 from mythtable.tui.widgets.log import GameLog
 from mythtable.tui.widgets.prompt import Prompt
 
@@ -34,6 +36,7 @@ class GameScreen(Screen[None]):
         Binding("f1,question_mark", "rules", "Rules"),
         Binding("u", "take_back", "Take back"),
         Binding("u", "cannot_take_back", "Take back", show=False),  # u when the one above is off: say why
+        Binding("i", "inspect", "Inspect"),
         Binding("f", "autopass('full')", "Full control", show=False),  # auto-pass keys (issue 15)
         Binding("y", "autopass('turn')", "Pass until my turn", show=False),
         Binding("e", "autopass('combat')", "Pass until end of combat", show=False),
@@ -64,7 +67,9 @@ class GameScreen(Screen[None]):
         yield self.board
         with Horizontal(id="bottom"):
             yield Prompt(id="prompt")
-            yield GameLog(id="log")
+            with Vertical(id="side"):
+                yield InspectPanel(id="inspect")
+                yield GameLog(id="log")
         yield Footer()
 
     @property
@@ -72,12 +77,14 @@ class GameScreen(Screen[None]):
         return self.query_one(Prompt)
 
     def on_mount(self) -> None:
-        self.prompt.explain = lambda action: self.board.detail(self.view, action)
+        self.prompt.explain = self.explain_option
         self.fit_bottom(self.app.size.height)
+        self.fit_inspect(self.app.size.width)
         self.advance()
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_bottom(event.size.height)
+        self.fit_inspect(event.size.width)
 
     def fit_bottom(self, height: int) -> None:
         """The prompt and log take about 40% of a tall terminal, and 10 rows at 24."""
@@ -125,6 +132,8 @@ class GameScreen(Screen[None]):
             return self.session.takeback_seat() is not None
         if action == "cannot_take_back":
             return self.session.takeback_seat() is None and not self.session.watching
+        if action == "inspect":
+            return not self.session.watching and self.session.game.decision is not None
         if action == "board" and parameters:
             return self.board.key_enabled(str(parameters[0]))
         return True
@@ -161,6 +170,7 @@ class GameScreen(Screen[None]):
         name = self.session.names[decision.seat]
         choices = [(action, game.describe(action)) for action in decision.actions]
         question = decision.prompt if decision.prompt.startswith(name) else f"{name}: {decision.prompt}"
+        question = self.with_why_only_done(question, decision.actions)
         self.prompt.ask(*self.board.arrange_options(question, choices))
         self.prompt.options.focus()
 
@@ -243,6 +253,7 @@ class GameScreen(Screen[None]):
         status = markup("[b]$title[/b]$rest", title=ruleset.title, rest=f"{turn} · {stage}{who}")
         self.query_one("#status", Static).update(status)
         self.query_one(GameLog).show(game.log_for(session.log_seat()))
+        self.refresh_inspect()
         self.refresh_bindings()
 
     def show_result(self) -> None:
@@ -313,3 +324,119 @@ class GameScreen(Screen[None]):
         seat = session.viewer  # None (nobody at the keyboard yet): the public lines only
         lines = session.game.log_for(seat) if seat is not None else session.game.log_for(-1)
         self.app.push_screen(LogViewScreen(lines, viewer=seat))
+
+    # ----- inspect: read the table (issue 16) -------------------------------------------
+    WIDE_INSPECT = 110
+    """From this many columns the inspect panel sits beside the log; below, it shares the log's place."""
+
+    inspecting = False
+
+    def fit_inspect(self, width: int) -> None:
+        self.set_class(width >= self.WIDE_INSPECT, "-wide")
+
+    def inspect_seat(self) -> int | None:
+        """Whose eyes the panel uses: the viewer (None, all seeing, only when watching two computers)."""
+        session = self.session
+        if session.watching:
+            return None
+        return session.viewer if session.viewer is not None else session.first_human_seat()
+
+    @property
+    def inspect_panel(self) -> InspectPanel:
+        return self.query_one(InspectPanel)
+
+    def action_inspect(self) -> None:
+        """i: a cursor over everything the seat may inspect; the panel takes the keys."""
+        if self.session.watching:
+            return
+        panel = self.inspect_panel
+        panel.set_targets(self.session.game.inspectables(self.inspect_seat()))
+        if not panel.targets:
+            notify(self, "Nothing to inspect here.", title="Inspect")
+            return
+        self.inspecting = True
+        self.add_class("-inspecting")
+        panel.focus()
+        self.show_inspected()
+
+    def leave_inspect(self) -> None:
+        if not self.inspecting:
+            return
+        self.inspecting = False
+        self.remove_class("-inspecting")
+        self.board.point_at(None)
+        if self.prompt.actions:
+            self.prompt.options.focus()
+            self.prompt.show_detail_for(self.prompt.options.highlighted)
+        else:
+            self.show_subject(None)
+
+    def on_inspect_panel_moved(self, message: InspectPanel.Moved) -> None:
+        message.stop()
+        self.show_inspected()
+
+    def on_inspect_panel_leave(self, message: InspectPanel.Leave) -> None:
+        message.stop()
+        self.leave_inspect()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """Clicking elsewhere (the options) ends inspect mode, so keys never go to a hidden cursor."""
+        if self.inspecting and event.widget is self.inspect_panel and self.app.focused is not None:
+            self.leave_inspect()
+
+    def show_inspected(self) -> None:
+        """The target under the cursor: its text in the panel, and the board points at it."""
+        panel = self.inspect_panel
+        target = panel.current
+        if target is None:
+            return
+        inspection = self.session.game.inspect(self.inspect_seat(), target.ref)
+        header = f"{target.zone} · {panel.index + 1}/{len(panel.targets)}"
+        panel.show(inspection_content(inspection, header))
+        self.board.point_at(target.ref)
+
+    def refresh_inspect(self) -> None:
+        """After a move: the cursor list follows the table (the same thing stays under the cursor).
+        Outside inspect mode the last option's text goes (the next question brings its own)."""
+        if not self.inspecting:
+            self.show_subject(None)
+            return
+        panel = self.inspect_panel
+        keep = panel.current.ref if panel.current is not None else None
+        panel.set_targets(self.session.game.inspectables(self.inspect_seat()), keep)
+        if panel.targets:
+            self.show_inspected()
+        else:
+            self.leave_inspect()
+
+    def explain_option(self, action: Action) -> str | Text:
+        """The highlighted option: the board's detail line, and its subject's full text in the panel."""
+        if not self.inspecting:
+            subject = self.session.game.subject(action)
+            self.show_subject(subject.actor, subject.target)
+        return self.board.detail(self.view, action)
+
+    def show_subject(self, actor: Ref | None, target: Ref | None = None) -> None:
+        """What the option is about (actor, then target) in the panel; the why-only-done note when none."""
+        game = self.session.game
+        seat = self.inspect_seat()
+        shown = [i for i in (game.inspect(seat, ref) for ref in (actor, target) if ref is not None) if i is not None]
+        if not shown:
+            note = (game.ruleset.why_only_done(game.state) or "") if game.decision is not None else ""
+            self.inspect_panel.show(inspection_content(None, note=note))
+            return
+        content = inspection_content(shown[0])
+        for other in shown[1:]:
+            content = content + "\n\n" + inspection_content(other, "Target")
+        self.inspect_panel.show(content)
+
+    def with_why_only_done(self, question: str, actions: list[Action]) -> str:
+        """A decision offering only Done / pass says why, above its options. At 80 columns the panel
+        shares the log's column for the whole decision when any option is about something (or there
+        is a why to tell), so the log does not jump as the highlight moves."""
+        game = self.session.game
+        reason = game.ruleset.why_only_done(game.state)
+        seat = self.inspect_seat()
+        about = any(game.inspect(seat, ref) is not None for action in actions for ref in game.subject(action).refs())
+        self.set_class(about or bool(reason), "-subject")
+        return f"{question}\n{reason}" if reason else question

@@ -4,15 +4,16 @@ attackers and targets (W-13..W-15), blockers (H-31, H-39) and the Attack step (W
 from __future__ import annotations
 
 from mythtable.engine.decision import Action
+from mythtable.rulesets.magewars.content import Info
 from mythtable.rulesets.magewars.rules.queries import (
     DONE,
     can_block,
     is_unit_in_play,
     legal_targets,
-    meets,
     needs_target,
     sources,
     unit_targets,
+    unmet,
 )
 from mythtable.rulesets.magewars.state import (
     LINES,
@@ -22,6 +23,17 @@ from mythtable.rulesets.magewars.state import (
 )
 
 
+def cast_problem(state: State, seat: int, d: Info, src: tuple[bool, dict[str, int]]) -> str | None:
+    """Why `seat` may not cast (or perform, or turn face-up) card `d` now, speed and window aside:
+    an unmet requirement (`unmet`, H-13) or no target for its effect ("no_target"); None when it may."""
+    code = unmet(state, seat, d, src)
+    if code is not None:
+        return code
+    if needs_target(d.effect) and not unit_targets(state, seat, d.effect.target):  # type: ignore[union-attr]
+        return "no_target"
+    return None
+
+
 def fast_actions(state: State, seat: int) -> list[Action]:
     """What a seat holding priority may do at fast-cast speed (F-14, H-22, H-49)."""
     out: list[Action] = []
@@ -29,20 +41,26 @@ def fast_actions(state: State, seat: int) -> list[Action]:
     cards = state.cards
     src = sources(state, seat)
     for uid in p.hand:
-        c = cards[uid]
-        d = c.d
-        if (
-            d.speed == "fast"
-            and meets(state, seat, d, src)
-            and (
-                not needs_target(d.effect) or unit_targets(state, seat, d.effect.target)  # type: ignore[union-attr]
-            )
-        ):
+        d = cards[uid].d
+        if d.speed == "fast" and cast_problem(state, seat, d, src) is None:
             out.append(("cast", uid))
     if not state.stack:  # F-15: only fast-casts and activated abilities answer a spell (over H-22)
         flip_actions(state, seat, src, out, units=True)
     ability_actions(state, seat, out, fast_only=True)
     return out
+
+
+def flip_problem(state: State, seat: int, c: Card, src: tuple[bool, dict[str, int]], units: bool) -> str | None:
+    """Why face-down card `c` may not be turned face-up now (H-22, W-29, W-34), or None."""
+    d = c.d
+    if d.type == "unit" and not units:
+        return "flip_units_defender"
+    code = unmet(state, seat, d, src)
+    if code is not None:
+        return code
+    if d.type == "ritual" and needs_target(d.effect) and not unit_targets(state, seat, d.effect.target):  # type: ignore[union-attr]
+        return "no_target"
+    return None
 
 
 def flip_actions(state: State, seat: int, src: tuple[bool, dict[str, int]], out: list[Action], units: bool) -> None:
@@ -52,33 +70,32 @@ def flip_actions(state: State, seat: int, src: tuple[bool, dict[str, int]], out:
     for zone in (p.offensive, p.defensive, p.row):
         for uid in zone:
             c = cards[uid]
-            if not c.face_down:
-                continue
-            d = c.d
-            if d.type == "unit" and not units:
-                continue
-            if not meets(state, seat, d, src):
-                continue
-            if d.type == "ritual" and needs_target(d.effect) and not unit_targets(state, seat, d.effect.target):  # type: ignore[union-attr]
-                continue
-            out.append(("flip", uid))
+            if c.face_down and flip_problem(state, seat, c, src, units) is None:
+                out.append(("flip", uid))
+
+
+def ability_problem(state: State, seat: int, c: Card, fast_only: bool) -> str | None:
+    """Why unit `c`'s ability may not be activated now (H-49, F-15), or None (also "no_ability")."""
+    a = c.d.ability
+    if a is None:
+        return "no_ability"
+    if c.face_down:
+        return "face_down"
+    if fast_only and not a.fast:
+        return "ability_not_fast"
+    if a.exhaust and c.exhausted:
+        return "exhausted"
+    if needs_target(a.effect) and not unit_targets(state, seat, a.effect.target):
+        return "no_target"
+    return None
 
 
 def ability_actions(state: State, seat: int, out: list[Action], fast_only: bool) -> None:
     p = state.players[seat]
     cards = state.cards
     for uid in p.offensive + p.defensive:
-        c = cards[uid]
-        a = c.d.ability
-        if a is None or c.face_down:
-            continue
-        if fast_only and not a.fast:
-            continue
-        if a.exhaust and c.exhausted:
-            continue
-        if needs_target(a.effect) and not unit_targets(state, seat, a.effect.target):
-            continue
-        out.append(("ability", uid))
+        if ability_problem(state, seat, cards[uid], fast_only) is None:
+            out.append(("ability", uid))
 
 
 def main_actions(state: State) -> list[Action]:
@@ -96,20 +113,16 @@ def main_actions(state: State) -> list[Action]:
                 out.append(("lay", uid))
                 out.append(("set", uid))
         elif t == "unit":
-            ok = meets(state, seat, d, src)
+            ok = unmet(state, seat, d, src) is None
             for ln in LINES:
                 if ok:
                     out.append(("deploy", uid, ln))
                 out.append(("deploy_down", uid, ln))
         elif t == "ritual":
             out.append(("set", uid))
-            if meets(state, seat, d, src) and (
-                not needs_target(d.effect) or unit_targets(state, seat, d.effect.target)  # type: ignore[union-attr]
-            ):
+            if cast_problem(state, seat, d, src) is None:
                 out.append(("ritual", uid))
-        elif meets(state, seat, d, src) and (
-            not needs_target(d.effect) or unit_targets(state, seat, d.effect.target)  # type: ignore[union-attr]
-        ):
+        elif cast_problem(state, seat, d, src) is None:
             out.append(("cast", uid))
     flip_actions(state, seat, src, out, units=True)
     ability_actions(state, seat, out, fast_only=False)
@@ -123,6 +136,20 @@ def main_actions(state: State) -> list[Action]:
     return out
 
 
+def attack_problem(state: State, cb: Combat, c: Card) -> str | None:
+    """Why unit `c` on the attacker's Offensive Line may not attack (or counter-attack) now, or None
+    (H-18, H-19, H-20, H-37); it then attacks any line or Hero `legal_targets` allows (W-18..W-26)."""
+    if c.face_down:
+        return "face_down"
+    if c.exhausted:
+        return "exhausted"
+    if not cb.counter and c.entered == state.turn:  # H-19
+        return "new_this_turn"
+    if cb.counter and c.uid in cb.blockers_used:  # H-37
+        return "blocked_no_counter"
+    return None
+
+
 def attacker_actions(state: State, cb: Combat) -> list[Action]:
     """Declaration (W-13..W-15) or counter-attack (H-37, H-38): attacker+target pairs."""
     seat = cb.atk
@@ -134,11 +161,7 @@ def attacker_actions(state: State, cb: Combat) -> list[Action]:
         if uid in declared:
             out.append(("withdraw", uid))
             continue
-        if c.face_down or c.exhausted:
-            continue
-        if not cb.counter and c.entered == state.turn:  # H-19
-            continue
-        if cb.counter and uid in cb.blockers_used:  # H-37
+        if attack_problem(state, cb, c) is not None:
             continue
         for ln, hero in legal_targets(state, c, cb.dfn):
             out.append(("attack", uid, "hero", hero) if hero >= 0 else ("attack", uid, "line", ln))
@@ -155,6 +178,19 @@ def blocker_candidates(state: State, cb: Combat, blocker: Card) -> list[Action]:
     return out
 
 
+def block_problem(state: State, cb: Combat, c: Card) -> str | None:
+    """Why face-up unit `c` of the defender may not block now (H-18, H-31, H-39, H-45), or None."""
+    if c.face_down:
+        return "face_down"
+    if cb.counter and c.uid in cb.attacked:  # H-39 (checked first: attacking also exhausted it)
+        return "attacked_no_block"
+    if c.exhausted:
+        return "exhausted"
+    if not blocker_candidates(state, cb, c):
+        return "aerial_attackers"  # H-45 (O-3)
+    return None
+
+
 def block_actions(state: State, cb: Combat) -> list[Action]:
     """H-31 / H-39: ready face-up units block; counter blockers must not have attacked."""
     out: list[Action] = []
@@ -168,9 +204,7 @@ def block_actions(state: State, cb: Combat) -> list[Action]:
         if uid in blocking:
             out.append(("unblock", uid))
             continue
-        if c.exhausted or (cb.counter and uid in cb.attacked):
-            continue
-        if blocker_candidates(state, cb, c):
+        if block_problem(state, cb, c) is None:
             out.append(("block", uid))
     return out
 
@@ -191,11 +225,7 @@ def attack_step_actions(state: State, cb: Combat, seat: int) -> list[Action]:
     cards = state.cards
     for uid in state.players[seat].hand:
         d = cards[uid].d
-        if (
-            d.type == "ritual"
-            and meets(state, seat, d, src)
-            and (not needs_target(d.effect) or unit_targets(state, seat, d.effect.target))  # type: ignore[union-attr]
-        ):
+        if d.type == "ritual" and cast_problem(state, seat, d, src) is None:
             out.append(("ritual", uid))
     out.append(DONE)
     return out

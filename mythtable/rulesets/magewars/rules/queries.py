@@ -44,23 +44,29 @@ def sources(state: State, seat: int) -> tuple[bool, dict[str, int]]:
     return has_holding, counts
 
 
-def meets(state: State, seat: int, d: Info, src: tuple[bool, dict[str, int]] | None = None) -> bool:
-    """Deploy/cast requirements as thresholds (H-13); nothing is used up."""
+def unmet(state: State, seat: int, d: Info, src: tuple[bool, dict[str, int]] | None = None) -> str | None:
+    """The first deploy/cast requirement (H-13) `seat` does not meet now, as a code ("min_tower",
+    "min_tier", "holding", "element:<Element>"), or None; thresholds only, nothing is used up."""
     tower = state.players[seat].tower
     if d.min_tower and tower < d.min_tower:
-        return False
+        return "min_tower"
     if d.min_tier and tower // 10 < d.min_tier:
-        return False
+        return "min_tier"
     if d.req_holding or d.req_elements:
         if src is None:
             src = sources(state, seat)
         if d.req_holding and not src[0]:
-            return False
+            return "holding"
         counts = src[1]
         for e, n in d.req_elements:
             if counts.get(e, 0) < n:
-                return False
-    return True
+                return "element:" + e
+    return None
+
+
+def meets(state: State, seat: int, d: Info, src: tuple[bool, dict[str, int]] | None = None) -> bool:
+    """Deploy/cast requirements as thresholds (H-13); nothing is used up (see `unmet`)."""
+    return unmet(state, seat, d, src) is None
 
 
 def tier(tower: int) -> int:

@@ -21,16 +21,52 @@ def start_combat(state: State, events: list[Event]) -> None:
     state.step = "attackers"
 
 
-def attack_eligible(state: State, u: Unit) -> bool:
-    """May this unit attack now: ready in round 1 (F-7, F-11, M-47); in round 2 only a Double Assault
-    unit that attacked once (H-12). Never a unit that arrived during this Combat Stage (M-45)."""
+def attack_problem(state: State, u: Unit) -> str | None:
+    """Why this unit may not attack now (a code from `PROBLEMS`), or None: ready in round 1 (F-7, F-11,
+    M-47); in round 2 only a Double Assault unit that attacked once (H-12). Never a unit that arrived
+    during this Combat Stage (M-45)."""
     c = state.combat
     assert c is not None
-    if u.downed or u.uid in c.arrived:  # M-45
-        return False
+    if u.downed:
+        return "downed"
+    if u.uid in c.arrived:  # M-45
+        return "arrived_in_combat"
     if c.round == 1:
-        return can_exhaust(state, u)  # F-7, F-11, M-47
-    return u.attacks == 1 and state.content.cards[u.card].double_assault  # H-12
+        if can_exhaust(state, u):  # F-7, F-11, M-47
+            return None
+        return "exhausted" if u.exhausted else "sick"
+    if not state.content.cards[u.card].double_assault:  # H-12
+        return "second_round"
+    return None if u.attacks == 1 else "no_second_attack"
+
+
+def attack_eligible(state: State, u: Unit) -> bool:
+    """May this unit attack now (see `attack_problem`)."""
+    return attack_problem(state, u) is None
+
+
+def block_problem(state: State, u: Unit, live_attackers: list[tuple[int, bool]]) -> str | None:
+    """Why this defender may not block now (a code from `PROBLEMS`), or None (F-10, H-17, M-45)."""
+    c = state.combat
+    assert c is not None
+    if u.uid in c.arrived:  # M-45: arrived during this Combat Stage
+        return "arrived_in_combat"
+    if u.downed:
+        return "downed"
+    if u.exhausted:
+        return "exhausted_block"
+    if live_attackers and not state.content.cards[u.card].magical and all(am for _, am in live_attackers):
+        return "magical_attackers"  # M-31, M-32, H-17
+    return None
+
+
+def live_attackers(state: State) -> list[tuple[int, bool]]:
+    """The attackers still standing, each with whether it deals Magical damage."""
+    c = state.combat
+    assert c is not None
+    cards = state.content.cards
+    units = state.units
+    return [(a, cards[units[a].card].magical) for a in c.attackers if a in units and not units[a].downed]
 
 
 def end_combat(state: State) -> None:
@@ -67,15 +103,15 @@ def block_pairs(state: State) -> tuple[list[int], list[tuple[int, int]]]:
     units = state.units
     free: list[int] = []
     pairs: list[tuple[int, int]] = []
-    live_attackers = [(a, cards[units[a].card].magical) for a in c.attackers if a in units and not units[a].downed]
+    attackers = live_attackers(state)
     for uid in state.players[1 - state.active].lane:
-        if uid in c.blocks or uid in c.arrived:  # M-45: arrived during this Combat Stage
+        if uid in c.blocks:
             continue
         u = units[uid]
-        if u.exhausted or u.downed:
+        if block_problem(state, u, attackers) is not None:
             continue
         bm = cards[u.card].magical
-        legal = [(uid, a) for a, am in live_attackers if bm or not am]  # M-31, M-32, H-17
+        legal = [(uid, a) for a, am in attackers if bm or not am]  # M-31, M-32, H-17
         if legal:
             free.append(uid)
             pairs.extend(legal)

@@ -15,42 +15,63 @@ from mythtable.rulesets.mythicarium.rules.victory import check_win
 from mythtable.rulesets.mythicarium.state import NO_TARGET, Item, State, Unit
 
 
+def play_problem(state: State, seat: int, uid: int, main: bool, legendary: bool) -> str | None:
+    """Why `seat` may not play hand card `uid` in the window now (a code from `PROBLEMS`), or None.
+
+    `main`: the seat holds its own Maintenance window with limbo empty; `legendary`: the
+    Legendary Battle window is open. The option list and the inspect panel both ask this."""
+    cd = state.content.cards[state.cards[uid]]
+    if cd.xp > state.players[seat].xp:
+        return "xp"
+    if not cd.lightning:
+        if cd.type == "Legend":
+            if not legendary:  # H-6; H-21: no limit on Legends per battle
+                return "legend_outside_battle"
+        elif not main:
+            return "not_main"
+    if cd.target != "none" and not cd.is_unit and not has_target(state, cd.target, seat, uid, cd.heals):
+        return "no_target"
+    return None
+
+
+def use_problem(state: State, seat: int, u: Unit, main: bool) -> str | None:
+    """Why `seat` may not use unit `u`'s ability now (a code from `PROBLEMS`), or None (F-8, H-22, H-25)."""
+    cd = state.content.cards[u.card]
+    ab = cd.ability
+    if ab is None:
+        return "no_ability"
+    if ab.xp > state.players[seat].xp:
+        return "xp"
+    if not can_exhaust(state, u):
+        return "downed" if u.downed else "exhausted" if u.exhausted else "sick"
+    if not (ab.response or main):  # H-22
+        return "not_response"
+    if cd.ability_target != "none":
+        heals = all(e.op == "heal" for e in ab.effects if e.target != "none")
+        if not has_target(state, cd.ability_target, seat, u.uid, heals):
+            return "no_target"
+    return None
+
+
+def main_window(state: State, seat: int) -> tuple[bool, bool]:
+    """(own Maintenance window with limbo empty, Legendary Battle open) for a seat holding priority."""
+    main = seat == state.active and not state.limbo and state.stage != "combat.legendary"
+    return main, state.stage == "combat.legendary"
+
+
 def priority_actions(state: State) -> tuple[str, list[Action]] | None:
     """The kind of decision and the options of the seat with priority, or None when it can only pass (H-5)."""
     seat = state.priority
     p = state.players[seat]
-    main = seat == state.active and not state.limbo and state.stage != "combat.legendary"
-    legendary = state.stage == "combat.legendary"
-    cards = state.content.cards
-    ids = state.cards
+    main, legendary = main_window(state, seat)
     acts: list[Action] = []
     for uid in p.hand:
-        cd = cards[ids[uid]]
-        if cd.xp > p.xp:
-            continue
-        if not cd.lightning:
-            if cd.type == "Legend":
-                if not legendary:  # H-6; H-21: no limit on Legends per battle
-                    continue
-            elif not main:
-                continue
-        if cd.target != "none" and not cd.is_unit and not has_target(state, cd.target, seat, uid, cd.heals):
-            continue
-        acts.append(("play", uid))
+        if play_problem(state, seat, uid, main, legendary) is None:
+            acts.append(("play", uid))
     units = state.units
     for uid in p.lane:
-        u = units[uid]
-        cd = cards[u.card]
-        ab = cd.ability
-        if ab is None or ab.xp > p.xp or not can_exhaust(state, u):
-            continue
-        if not (ab.response or main):  # H-22
-            continue
-        if cd.ability_target != "none":
-            heals = all(e.op == "heal" for e in ab.effects if e.target != "none")
-            if not has_target(state, cd.ability_target, seat, uid, heals):
-                continue
-        acts.append(("use", uid))
+        if use_problem(state, seat, units[uid], main) is None:
+            acts.append(("use", uid))
     if main:
         acts.append(("next",))
         return "main", acts
