@@ -6,6 +6,7 @@ against the open decision, keeps the log and the action list, and replays record
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass
@@ -56,6 +57,8 @@ class Game:
 
     def __init__(self, loaded: Loaded, seed: int, setup: Setup, controllers: list[str] | None = None) -> None:
         assert isinstance(loaded, Loaded)
+        if setup.built:  # the decks, party or encounter a player built, carried by the setup (engine/built.py)
+            loaded = dataclasses.replace(loaded, content=loaded.ruleset.with_built(loaded.content, setup.built))
         self.loaded = loaded
         self.ruleset = loaded.ruleset
         self.seed = seed
@@ -218,7 +221,7 @@ class Game:
             "ruleset": self.ruleset.id,
             "content_hash": self.loaded.content_hash,
             "seed": self.seed,
-            "setup": {"players": list(self.setup.players), "options": dict(self.setup.options)},
+            "setup": self.setup.to_json(),
             "controllers": list(self.controllers),
             "actions": [list(a) for a in self.actions],
             "checkpoints": dict(self.checkpoints),
@@ -252,7 +255,9 @@ class Game:
                 f"the record was played with different {loaded.ruleset.title} content "
                 f"(hash {record.content_hash}, installed {loaded.content_hash})"
             )
-        setup = Setup(players=list(record.setup.players), options=dict(record.setup.options))
+        setup = Setup(
+            players=list(record.setup.players), options=dict(record.setup.options), built=dict(record.setup.built)
+        )
         try:
             game = cls(loaded, record.seed, setup, controllers=record.controllers)
         except Exception as exc:  # a setup the content no longer supports

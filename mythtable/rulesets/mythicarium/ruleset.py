@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from mythtable.engine.autopass import Window
+from mythtable.engine.built import Built, Problem
 from mythtable.engine.decision import Action, Decision, Event, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
@@ -31,6 +32,21 @@ class Mythicarium(Ruleset[State, Content]):
         from mythtable.rulesets.mythicarium.schema import load_content
 
         return load_content(root)
+
+    built_kinds = ("decks",)
+    built_fields = {"deck1": "decks", "deck2": "decks"}
+
+    def built_problems(self, content: Content, kind: str, name: str, data: Any) -> list[Problem]:
+        from mythtable.rulesets.mythicarium.schema import built_deck
+
+        if kind != "decks":
+            return super().built_problems(content, kind, name, data)
+        return built_deck(content, name, data)[1]
+
+    def with_built(self, content: Content, built: Built) -> Content:
+        from mythtable.rulesets.mythicarium.schema import with_built
+
+        return with_built(content, built)
 
     def setup_fields(self, content: Content) -> list[SetupField]:
         choices = tuple(SetupChoice(d.id, d.name) for d in content.decks.values())
