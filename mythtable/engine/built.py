@@ -78,3 +78,32 @@ def label_problem(label: object, field: str = "name") -> Problem | None:
     if len(label) > MAX_LABEL:
         return Problem("", field, f"has {len(label)} characters; at most {MAX_LABEL}")
     return None
+
+
+# ----- the deck editor's view of a card pool (tui/screens/decks.py) --------------------------------
+
+
+@dataclass(slots=True, frozen=True)
+class PoolCard:
+    """A card as the deck editor lists, searches and counts it; the ruleset fills it in from its
+    own cards, so the editor needs no ruleset code."""
+
+    id: str
+    name: str
+    type: str
+    group: str
+    """Class (Mythicarium) or elements (Mage Wars); "" for none."""
+    cost: int
+    """What the cost curve counts: XP (Mythicarium), Tower Levels (Mage Wars)."""
+    keywords: tuple[str, ...]
+    text: str
+    limit: int
+    """The most copies a deck may hold (H-1; 1 for a Champion or a Hero)."""
+    outside: bool = False
+    """Kept outside the deck (a Mythicarium Champion): counted apart."""
+    search: str = ""
+    """Everything a search matches, lower-case: name, type, group, cost, keywords, text."""
+
+    @staticmethod
+    def searchable(*parts: object) -> str:
+        return " ".join(str(p) for p in parts if p != "").lower()

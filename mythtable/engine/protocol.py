@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from mythtable.engine.autopass import Window
-from mythtable.engine.built import Problem
+from mythtable.engine.built import PoolCard, Problem
 from mythtable.engine.decision import NO_SUBJECT, Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.inspect import Inspection, InspectTarget
@@ -162,6 +162,30 @@ class Ruleset(ABC, Generic[S, C]):
         if kinds:
             raise ContentError(f"{self.title} has no built {', '.join(kinds)}")
         return content
+
+    # ----- the deck editor (card rulesets; tui/screens/decks.py) -------------------------------
+    deck_size: int = 0
+    """Cards in a legal deck (besides any kept outside it); 0: this ruleset has no decks to build."""
+    outside_size: int = 0
+    """Cards kept outside the deck (Mythicarium's 3 Champions)."""
+    cost_name: str = "cost"
+
+    def deck_pool(self, content: C) -> list[PoolCard]:
+        """Every card a deck may hold, in the order the editor lists them."""
+        return []
+
+    def deck_data(self, content: C, label: str, counts: dict[str, int]) -> dict[str, Any]:
+        """A deck file's data (what `built_problems` checks) from its shown name and card -> copies."""
+        return {"name": label, "cards": dict(counts)}
+
+    def deck_counts(self, content: C, data: dict[str, Any]) -> dict[str, int]:
+        """Card -> copies of a deck file's data (or of a prebuilt deck's, see `prebuilt_deck`)."""
+        cards = data.get("cards")
+        return {str(k): v for k, v in cards.items() if isinstance(v, int)} if isinstance(cards, dict) else {}
+
+    def prebuilt_deck(self, content: C, deck_id: str) -> dict[str, Any]:
+        """A prebuilt deck as a deck file's data, to start a built deck from a copy of it."""
+        return {}
 
     # ----- the state machine -----------------------------------------------------------
     @abstractmethod

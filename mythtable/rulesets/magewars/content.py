@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from mythtable.engine.built import Problem
+from mythtable.engine.built import PoolCard, Problem
 from mythtable.engine.reference import RulesReference
 
 Element = Literal["Earth", "Fire", "Wind", "Water"]
@@ -186,3 +186,25 @@ def deck_rule_problems(counts: Mapping[str, int], cards: Mapping[str, Info]) -> 
                     )
                 )
     return out
+
+
+def deck_pool(content: Content) -> list[PoolCard]:
+    """The cards a deck may hold, for the deck editor: by type, then cost and name."""
+    order = {"resource": 0, "holding": 1, "unit": 2, "casting": 3, "ritual": 4}
+    out = []
+    for c in content.cards.values():
+        elements = c.elements or tuple(e for e, _n in c.req_elements)
+        group = "/".join(elements)
+        limit = MAX_HERO_COPIES if c.hero else MAX_COPIES
+        search = PoolCard.searchable(c.name, c.type, c.speed, group, f"cost{c.cost}", *c.keywords, c.text)
+        out.append(PoolCard(c.id, c.name, c.type, group, c.cost, c.keywords, c.text, limit, False, search))
+    out.sort(key=lambda p: (order.get(p.type, 9), p.cost, p.name))
+    return out
+
+
+def deck_elements(content: Content, counts: Mapping[str, int]) -> list[str]:
+    """The elements a deck is shown with: those its cards need, else those its Resources carry."""
+    need = {e for cid in counts if cid in content.cards for e, _n in content.cards[cid].req_elements}
+    if not need:
+        need = {e for cid in counts if cid in content.cards for e in content.cards[cid].elements}
+    return [e for e in ELEMENTS if e in need] or [ELEMENTS[0]]

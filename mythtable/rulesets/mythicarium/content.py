@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from mythtable.engine.built import Problem
+from mythtable.engine.built import PoolCard, Problem
 from mythtable.engine.reference import RulesReference
 
 CardType = Literal["Champion", "Ally", "Minion", "Legend", "Equipment", "Realm", "Campaign"]
@@ -184,3 +184,37 @@ def deck_problems(champions: Sequence[str], counts: Mapping[str, int], cards: Ma
     if total != DECK_SIZE:
         out.append(Problem("H-1", "cards", f"a deck holds exactly {DECK_SIZE} cards, not {total}"))
     return out
+
+
+def deck_pool(content: Content) -> list[PoolCard]:
+    """The cards a deck may hold, for the deck editor: Champions first, then by XP and name."""
+    out = []
+    for c in content.cards.values():
+        group = c.klass or "classless"
+        limit = 1 if c.is_champion else MAX_COPIES
+        search = PoolCard.searchable(c.name, c.type, group, c.race, f"xp{c.xp}", *c.keywords, c.text)
+        out.append(PoolCard(c.id, c.name, c.type, group, c.xp, c.keywords, c.text, limit, c.is_champion, search))
+    out.sort(key=lambda p: (not p.outside, p.cost, p.name))
+    return out
+
+
+def deck_data(content: Content, label: str, counts: Mapping[str, int]) -> dict[str, object]:
+    """A deck file's data: Champions (kept outside the deck) apart from the cards."""
+    champions = [
+        cid for cid, n in counts.items() if cid in content.cards and content.cards[cid].is_champion for _ in range(n)
+    ]
+    cards = {cid: n for cid, n in counts.items() if not (cid in content.cards and content.cards[cid].is_champion)}
+    return {"name": label, "champions": champions, "cards": cards}
+
+
+def deck_counts(data: Mapping[str, object]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    champions = data.get("champions")
+    if isinstance(champions, list):
+        for cid in champions:
+            if isinstance(cid, str):
+                counts[cid] = counts.get(cid, 0) + 1
+    cards = data.get("cards")
+    if isinstance(cards, dict):
+        counts.update({str(k): v for k, v in cards.items() if isinstance(v, int) and not isinstance(v, bool)})
+    return counts

@@ -6,13 +6,13 @@ from pathlib import Path
 from typing import Any
 
 from mythtable.engine.autopass import Window
-from mythtable.engine.built import Built, Problem
+from mythtable.engine.built import Built, PoolCard, Problem
 from mythtable.engine.decision import Action, Decision, Event, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
 from mythtable.rulesets.mythicarium import ai, words
-from mythtable.rulesets.mythicarium.content import Content
+from mythtable.rulesets.mythicarium.content import DECK_SIZE, Content, deck_counts, deck_data, deck_pool
 from mythtable.rulesets.mythicarium.rules import advance, apply_action
 from mythtable.rulesets.mythicarium.rules.decisions import decision_window
 from mythtable.rulesets.mythicarium.rules.invariants import check_invariants
@@ -47,6 +47,26 @@ class Mythicarium(Ruleset[State, Content]):
         from mythtable.rulesets.mythicarium.schema import with_built
 
         return with_built(content, built)
+
+    deck_size = DECK_SIZE
+    outside_size = 3
+    cost_name = "XP"
+
+    def deck_pool(self, content: Content) -> list[PoolCard]:
+        return deck_pool(content)
+
+    def deck_data(self, content: Content, label: str, counts: dict[str, int]) -> dict[str, Any]:
+        return deck_data(content, label, counts)
+
+    def deck_counts(self, content: Content, data: dict[str, Any]) -> dict[str, int]:
+        return deck_counts(data)
+
+    def prebuilt_deck(self, content: Content, deck_id: str) -> dict[str, Any]:
+        deck = content.decks[deck_id]
+        counts: dict[str, int] = {}
+        for cid in deck.cards:
+            counts[cid] = counts.get(cid, 0) + 1
+        return {"name": deck.name, "champions": list(deck.champions), "cards": counts}
 
     def setup_fields(self, content: Content) -> list[SetupField]:
         choices = tuple(SetupChoice(d.id, d.name) for d in content.decks.values())
