@@ -229,13 +229,22 @@ def file_text(ruleset_id: str, kind: str, data: dict[str, Any]) -> str:
     return f"# mythtable {ruleset_id} {KIND_TABLES[kind]}\n" + to_toml(data)
 
 
-def save(root: Path, ruleset_id: str, kind: str, name: str, data: dict[str, Any], overwrite: bool = False) -> BuiltFile:
+def save(
+    root: Path,
+    ruleset_id: str,
+    kind: str,
+    name: str,
+    data: dict[str, Any],
+    overwrite: bool = False,
+    allow_problems: bool = False,
+) -> BuiltFile:
     """Check and write one built thing (atomically); UserFileError if it breaks a rule or the file
-    exists (unless `overwrite`). Nothing is written when anything is wrong."""
+    exists (unless `overwrite`). Nothing is written when anything is wrong. The deck editor saves
+    work in progress with `allow_problems`: such a file is listed with its problems, never offered."""
     loaded = load(ruleset_id)
     path = path_of(root, ruleset_id, kind, name)
     problems = problems_of(loaded, kind, name, data)
-    if problems:
+    if problems and not allow_problems:
         raise UserFileError(f"{KIND_TABLES[kind]} {name!r}: {'; '.join(problems[:3])}")
     if path.exists() and not overwrite:
         raise UserFileError(f"{path} exists already (choose another name, or --force to replace it)")
@@ -246,7 +255,7 @@ def save(root: Path, ruleset_id: str, kind: str, name: str, data: dict[str, Any]
         write_atomic(path, text)
     except OSError as exc:
         raise UserFileError(f"{path}: cannot write the file ({exc.strerror or exc})") from None
-    return BuiltFile(ruleset_id, kind, name, path, data, ())
+    return BuiltFile(ruleset_id, kind, name, path, data, tuple(problems))
 
 
 def guess_ruleset(kind: str, text: str, data: dict[str, Any], given: str | None) -> str:

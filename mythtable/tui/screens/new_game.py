@@ -30,9 +30,11 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start"),
     ]
 
-    def __init__(self, ruleset_id: str | None = None) -> None:
+    def __init__(self, ruleset_id: str | None = None, preset: dict[str, str] | None = None) -> None:
         super().__init__()
         self.ruleset_id = ruleset_id or available()[0]
+        self.preset = dict(preset or {})
+        """Field values chosen before the form opens (the deck editor's "play it": deck1=user:NAME)."""
         self.field_selects: dict[str, Select[str]] = {}
         """The ruleset's fields now (the ones of a ruleset left may still be in the DOM, being removed)."""
 
@@ -114,9 +116,12 @@ class NewGameScreen(Screen[None]):
         self.field_selects = {}
         for f in ruleset.setup_fields(loaded.content):
             choices = [(plain(c.label, newlines=False), c.value) for c in f.choices]
+            value = self.preset.get(f.key, f.default)
+            if value not in {c.value for c in f.choices}:
+                value = f.default
             select: Select[str] = Select(
                 choices,
-                value=f.default if f.default else Select.NULL,
+                value=value if value else Select.NULL,
                 allow_blank=f.optional,
                 compact=True,
                 id=f"field-{f.key}",
@@ -158,7 +163,7 @@ class NewGameScreen(Screen[None]):
             select = self.field_selects[f.key]
             # A Select takes its value when mounted: a Ctrl+S right after the form appeared (the
             # fields are mounted after the screen) reads the default the field shows.
-            value = select.value if select.is_mounted else f.default
+            value = select.value if select.is_mounted else self.preset.get(f.key, f.default)
             options[f.key] = value if isinstance(value, str) else ""
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
