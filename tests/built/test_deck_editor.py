@@ -134,7 +134,7 @@ async def test_a_search_draws_only_the_rows_on_screen_whatever_the_pool_size() -
             calls = [0]
             original = pool.render_row
 
-            def counting(card_id: str, _original=original) -> object:  # type: ignore[no-untyped-def]
+            def counting(card_id: str, _original=original, calls=calls) -> object:  # type: ignore[no-untyped-def]
                 calls[0] += 1
                 return _original(card_id)
 

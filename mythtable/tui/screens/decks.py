@@ -44,25 +44,6 @@ def slug(label: str) -> str:
 class DeckEditorScreen(Screen[None]):
     """Build a deck: search the pool, add and remove copies, watch the rules, save."""
 
-    DEFAULT_CSS = """
-    DeckEditorScreen { layout: vertical; }
-    DeckEditorScreen .bar { height: 1; }
-    DeckEditorScreen .bar Label { padding: 0 1 0 0; }
-    DeckEditorScreen #ruleset { width: 20; }
-    DeckEditorScreen #start-from { width: 1fr; }
-    DeckEditorScreen #deck-name { width: 1fr; }
-    DeckEditorScreen #file-name { width: 24; }
-    DeckEditorScreen #main { height: 1fr; }
-    DeckEditorScreen #left { width: 1fr; }
-    DeckEditorScreen #right { width: 32; }
-    DeckEditorScreen #search { height: 1; }
-    DeckEditorScreen #pool { height: 1fr; }
-    DeckEditorScreen #deck { height: 1fr; }
-    DeckEditorScreen #summary { height: 2; }
-    DeckEditorScreen #problems { height: 9; }
-    DeckEditorScreen #card { height: 3; border-top: solid $secondary; }
-    """
-
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "save", "Save"),
