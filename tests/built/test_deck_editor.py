@@ -145,3 +145,32 @@ async def test_a_search_draws_only_the_rows_on_screen_whatever_the_pool_size() -
             drawn.append(calls[0])
             assert calls[0] <= 2 * pool.size.height
     assert drawn[0] == drawn[1]
+
+
+async def test_hostile_deck_files_open_in_the_editor_as_data() -> None:
+    """Unknown cards, absurd counts, markup and escape sequences in a saved deck: shown, never obeyed."""
+    root = Path(os.environ["MYTHTABLE_DATA_DIR"])
+    folder = root / "decks" / "mythicarium"
+    folder.mkdir(parents=True)
+    (folder / "odd.toml").write_text(
+        'name = "[b]x[/b] \\u001b]0;t\\u0007"\nchampions = ["gone", 7]\n[cards]\nghost = 100000000000\nzero = -3\n',
+        encoding="utf-8",
+    )
+    (folder / "Bad Name.toml").write_text("name = 1", encoding="utf-8")
+    app = MythtableApp(start={"screen": "decks"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DeckEditorScreen)
+        start = screen.query_one("#start-from", Select)
+        values = [value for _label, value in start._options]
+        assert "user:odd" in values and "user:Bad Name" not in values
+        start.value = "user:odd"
+        await pilot.pause()
+        assert screen.counts == {"gone": 1, "ghost": 100000000000, "zero": -3}
+        assert "\x1b" not in screen.query_one("#deck-name", Input).value
+        assert screen.problems and any("unknown card" in p for p in screen.problems)
+        screen.query_one("#deck", type(screen.query_one("#pool"))).focus()
+        await pilot.press("minus", "down", "minus", "end", "plus")
+        await pilot.pause()
+        assert screen.problems

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from mythtable.engine.built import PoolCard
+from mythtable.engine.built import PoolCard, name_problem
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.registry import Loaded, available, get, load
 from mythtable.engine.text import clean_name, one_line
@@ -125,6 +125,8 @@ class DeckEditorScreen(Screen[None]):
             if not deck_id.startswith("user:"):
                 choices.append((plain(one_line(f"Copy of {deck.name}", 60)), f"pre:{deck_id}"))
         for found in library(self.ruleset_id, self.data_root(), "decks"):
+            if name_problem(found.name) is not None:
+                continue  # a file mythtable cannot name (`validate` lists it); nothing to edit here
             mark = "" if found.ok else " (not legal yet)"
             choices.append((plain(one_line(f"Yours: {found.name}{mark}", 60)), f"user:{found.name}"))
         select = self.query_one("#start-from", Select)
@@ -147,7 +149,10 @@ class DeckEditorScreen(Screen[None]):
         value = event.value
         if not isinstance(value, str):
             return
-        self.start_with(value)
+        try:
+            self.start_with(value)
+        except MythtableError as exc:  # the file went away or became unreadable since the list was made
+            self.say(str(exc))
 
     def start_with(self, value: str) -> None:
         """Empty, a copy of a prebuilt deck (pre:<id>), or one of the player's own (user:<name>)."""
