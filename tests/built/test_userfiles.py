@@ -140,6 +140,12 @@ def test_a_record_replays_and_resumes_where_the_files_never_were(
     assert record.setup.built == game.setup.built
     replayed = Game.from_record(record, verify=False)
     assert replayed.hash() == game.hash()
+    from mythtable.engine.replay import ReplayCursor
+
+    viewer = ReplayCursor(record)  # `mythtable replay FILE`: step back to the setup and forward again
+    viewer.go(0)
+    viewer.go(viewer.length)
+    assert Game.hash_of(viewer.ruleset, viewer.state) == game.hash()
     (info,), problems = store.list()
     assert not problems
     resumed = store.resume(info)
