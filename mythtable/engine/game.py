@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mythtable.engine.built import BUILT_PREFIX
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.errors import IllegalAction, RecordError
 from mythtable.engine.inspect import Inspection, InspectTarget
@@ -258,6 +259,15 @@ class Game:
         setup = Setup(
             players=list(record.setup.players), options=dict(record.setup.options), built=dict(record.setup.built)
         )
+        named = {
+            value[len(BUILT_PREFIX) :].partition("/")[0]
+            for value in setup.options.values()
+            if value.startswith(BUILT_PREFIX)
+        }
+        for kind, items in setup.built.items():
+            for name in items:
+                if name not in named:  # only what the game was played with: nothing else rides along
+                    raise RecordError(f"the record's setup carries {kind} {name!r}, which no setup option names")
         try:
             game = cls(loaded, record.seed, setup, controllers=record.controllers)
         except Exception as exc:  # a setup the content no longer supports

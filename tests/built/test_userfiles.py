@@ -197,3 +197,14 @@ def test_toml_writer_round_trips_awkward_text(root: Path) -> None:
     data = {"name": 'Q "uote" \\ back', "champions": ["a\u0001b", "é日本"], "cards": {"odd key": 1, "x": 2}}
     text = userfiles.to_toml(data)
     assert userfiles.parse_text(text)[0] == data
+
+
+def test_a_record_carries_only_the_built_things_its_options_name(root: Path) -> None:
+    import json
+
+    userfiles.save(root, "mythicarium", "decks", "mine", deck_data("mythicarium"))
+    game = _play_with_built("mythicarium", {"deck1": "user:mine"}, root)
+    data = game.record_data()
+    data["setup"]["built"]["decks"]["stowaway"] = deck_data("mythicarium")
+    with pytest.raises(RecordError, match="'stowaway', which no setup option names"):
+        Game.from_record(parse_record(json.dumps(data)))
