@@ -96,12 +96,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--save-dir", type=Path, help="write each game's record into this folder")
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a setup choice, e.g. deck1=user:my-deck (see `mythtable setup RULESET`)",
+    )
 
     rep = sub.add_parser("replay", help="replay a game record")
     rep.add_argument("file", type=Path)
     rep.add_argument("--verify", action="store_true", help="check that it reaches the recorded final state")
 
-    sub.add_parser("validate", help="check every content file")
+    sub.add_parser("validate", help="check every content file, and the decks, parties and encounters you built")
+    _add_built_parsers(sub, rulesets)
 
     import importlib.util
 
@@ -158,9 +166,13 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "replay":
         return _replay(args)
     if command == "validate":
-        return _validate()
+        return max(_validate(), _validate_built(args.data_dir))
     if command == "setup":
-        return _setup(args.ruleset)
+        return _setup(args.ruleset, args.data_dir)
+    if command in ("decks", "parties", "encounters"):
+        return _built_command(args)
+    if command == "schema":
+        return _schema(args.out)
     if command == "play":
         return _play(args)
     if command == "serve":
@@ -199,10 +211,12 @@ def _simulate(args: argparse.Namespace) -> int:
         raise MythtableError("--iterations must be at least 1")
     if args.jobs < 1:
         raise MythtableError("--jobs must be at least 1")
+    setup = _simulation_setup(args.ruleset, args.option, args.data_dir)
     summary = simulate(
         args.ruleset,
         args.games,
         args.seed,
+        setup=setup,
         save_dir=args.save_dir,
         bots=(bots[0], bots[1]),
         budget=args.budget,
@@ -322,14 +336,18 @@ def _validate() -> int:
     return 1 if failures else 0
 
 
-def _setup(ruleset_id: str) -> int:
-    from mythtable.engine.registry import load
+def _setup(ruleset_id: str, data: Path | None = None) -> int:
+    from mythtable.engine.text import one_line
+    from mythtable.saves import data_dir
+    from mythtable.userfiles import offered
 
-    loaded = load(ruleset_id)
+    loaded, unplayable = offered(ruleset_id, data_dir(data))  # the built ones beside the prebuilt ones
     for f in loaded.ruleset.setup_fields(loaded.content):
         print(f"{f.key}: {f.label} (default {f.default or 'none'}{', optional' if f.optional else ''})")
         for choice in f.choices:
-            print(f"    {choice.value:<24} {choice.label}")
+            print(f"    {one_line(choice.value, 60):<24} {one_line(choice.label, 80)}")
+    for found in unplayable:
+        print(f"not offered: {found.describe()}")
     return 0
 
 
@@ -345,7 +363,7 @@ def _play(args: argparse.Namespace) -> int:
         if typed is not None:  # shown as typed, less what a terminal would obey (check_setup says if too long)
             setup.players[seat] = clean_name(typed)
     setup.options.update(_parse_options(args.option))
-    loaded.ruleset.check_setup(loaded.content, setup)
+    _check_with_built(args.ruleset, setup, args.data_dir)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     if not 0 <= seed < 2**63:  # a save holds seeds below 2**63: a larger one crashed the first autosave
         raise MythtableError("--seed must be zero or positive, and below 2**63")
@@ -370,3 +388,140 @@ def _run_app(start: dict[str, Any] | None, data: Path | None) -> int:
         print("mythtable: interrupted; goodbye.", file=sys.stderr)
         return 130
     return app.return_code or 0
+
+
+# ----- built things: decks, parties, encounters (mythtable/userfiles.py, mythtable/codes.py) ---------
+
+
+def _check_with_built(ruleset_id: str, setup: Any, data: Path | None) -> None:
+    """Attach the built things the options name (`user:<name>`) and check the setup with them."""
+    from mythtable.engine.registry import load
+    from mythtable.saves import data_dir
+    from mythtable.userfiles import attach
+
+    loaded = load(ruleset_id)
+    attach(ruleset_id, setup, data_dir(data))
+    content = loaded.ruleset.with_built(loaded.content, setup.built) if setup.built else loaded.content
+    loaded.ruleset.check_setup(content, setup)
+
+
+def _simulation_setup(ruleset_id: str, pairs: list[str], data: Path | None) -> Any:
+    """The setup of a `simulate` run: the ruleset's own, with the --option choices (built ones too)."""
+    if not pairs:
+        return None
+    from mythtable.engine.registry import load
+
+    loaded = load(ruleset_id)
+    setup = loaded.ruleset.simulation_setup(loaded.content)
+    setup.options.update(_parse_options(pairs))
+    _check_with_built(ruleset_id, setup, data)
+    return setup
+
+
+def _add_built_parsers(sub: Any, rulesets: list[str]) -> None:
+    """`mythtable decks|parties|encounters [list|export|import|code|import-code]` and `mythtable schema`."""
+    for kind, one in (("decks", "deck"), ("parties", "party"), ("encounters", "encounter")):
+        helps = {"decks": "open the deck editor (in a terminal); list, share and import the decks you built"}
+        parser = sub.add_parser(kind, help=helps.get(kind, f"list, share and import the {kind} you built"))
+        actions = parser.add_subparsers(dest="built_action", metavar="ACTION")
+        listing = actions.add_parser("list", help=f"list your {kind}, each with its problems if it has any")
+        listing.add_argument("--ruleset", choices=rulesets)
+        export = actions.add_parser("export", help=f"write one of your {kind} to a file to share")
+        export.add_argument("name")
+        export.add_argument("path", type=Path, help="a file, or a folder to write NAME.toml into")
+        export.add_argument("--ruleset", choices=rulesets)
+        export.add_argument("--force", action="store_true", help="replace the file if it exists")
+        imp = actions.add_parser("import", help=f"check a shared {one} file and add it to your {kind}")
+        imp.add_argument("path", type=Path)
+        imp.add_argument("--name", help="the name to keep it under (default: the file's name)")
+        imp.add_argument("--ruleset", choices=rulesets)
+        imp.add_argument("--force", action="store_true", help=f"replace a {one} of the same name")
+        code = actions.add_parser("code", help=f"print a short code of one of your {kind}, to paste into a chat")
+        code.add_argument("name")
+        code.add_argument("--ruleset", choices=rulesets)
+        imp_code = actions.add_parser("import-code", help=f"add a {one} from a share code")
+        imp_code.add_argument("code")
+        imp_code.add_argument("--name", help="the name to keep it under (default: the code's)")
+        imp_code.add_argument("--force", action="store_true", help=f"replace a {one} of the same name")
+    schema = sub.add_parser("schema", help="write the JSON Schema of every kind of content file")
+    schema.add_argument("--out", type=Path, help="the folder to write them into (default: print the list)")
+
+
+def _built_command(args: argparse.Namespace) -> int:
+    from mythtable import codes, userfiles
+    from mythtable.engine.built import KIND_TABLES
+    from mythtable.saves import data_dir
+
+    kind: str = args.command
+    one = KIND_TABLES[kind]
+    root = data_dir(args.data_dir)
+    if args.built_action is None and kind == "decks" and sys.stdin.isatty() and sys.stdout.isatty():
+        return _run_app({"screen": "decks"}, args.data_dir)  # the deck editor
+    action = args.built_action or "list"
+    if action == "list":
+        return _list_built(kind, root, getattr(args, "ruleset", None))
+    if action == "export":
+        target = userfiles.export_file(userfiles.find(root, kind, args.name, args.ruleset), args.path, args.force)
+        print(f"wrote {target}")
+        return 0
+    if action == "import":
+        found = userfiles.import_file(root, kind, args.path, args.name, args.ruleset, args.force)
+        print(f"added {one} {found.name!r} ({found.ruleset}): {found.path}")
+        return 0
+    if action == "code":
+        print(codes.encode(userfiles.find(root, kind, args.name, args.ruleset)))
+        return 0
+    rid, code_kind, name, data = codes.decode(args.code)
+    if code_kind != kind:
+        raise codes.CodeError(f"the code holds a {KIND_TABLES[code_kind]}: use `mythtable {code_kind} import-code`")
+    found = userfiles.save(root, rid, kind, args.name or name, data, overwrite=args.force)
+    print(f"added {one} {found.name!r} ({rid}): {found.path}")
+    return 0
+
+
+def _list_built(kind: str, root: Path, only: str | None) -> int:
+    from mythtable.engine.registry import available, get
+    from mythtable.userfiles import library
+
+    shown = 0
+    for rid in available():
+        if (only and rid != only) or kind not in get(rid).built_kinds:
+            continue
+        for found in library(rid, root, kind):
+            print(f"{rid}: {found.describe()}")
+            shown += 1
+    if not shown:
+        print(f"no {kind} yet (they live in {root / kind})")
+    return 0
+
+
+def _validate_built(data: Path | None) -> int:
+    """`validate` checks the built things too: each file with every problem, named."""
+    from mythtable.engine.registry import available, get
+    from mythtable.saves import data_dir
+    from mythtable.userfiles import library
+
+    root = data_dir(data)
+    failures = 0
+    for rid in available():
+        if not get(rid).built_kinds:
+            continue
+        try:
+            files = library(rid, root)
+        except MythtableError:
+            continue  # the ruleset's own content failed, and said so above
+        for found in files:
+            if found.ok:
+                print(f"{found.path}: OK")
+            else:
+                failures += 1
+                print(f"{found.path}: FAILED: {found.describe()}")
+    return 1 if failures else 0
+
+
+def _schema(out: Path | None) -> int:
+    from mythtable.content_schema import write_schemas
+
+    for line in write_schemas(out):
+        print(line)
+    return 0

@@ -14,6 +14,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mythtable.engine import reference
+from mythtable.engine.built import Problem
 from mythtable.engine.content_cache import content_hash as content_hash  # its home now; callers import it here
 from mythtable.engine.errors import ContentError
 
@@ -165,3 +166,35 @@ REFERENCE_TWINS: dict[type, type] = {
     RulesReference: reference.RulesReference,
 }
 """The plain form (engine.reference) of each model of the rules reference, for engine.plain.plain."""
+
+
+# ----- built things (engine/built.py): the same models, every problem listed ----------------------
+
+
+def model_problems(model: type[M], data: object) -> tuple[M | None, list[Problem]]:
+    """Validate one built thing's data with a content model: (the model, []) or (None, problems),
+    each problem naming its field, at most SHOWN_PROBLEMS of them and a count of the rest."""
+    if not isinstance(data, dict):
+        return None, [Problem("", "", "must be a table of fields")]
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False, include_context=False, include_input=False)
+        out = []
+        for err in errors[:SHOWN_PROBLEMS]:
+            message = err["msg"] if len(err["msg"]) <= PROBLEM_LENGTH else err["msg"][: PROBLEM_LENGTH - 1] + "…"
+            out.append(Problem("", _field_path(err["loc"]), message))
+        if len(errors) > SHOWN_PROBLEMS:
+            more = len(errors) - SHOWN_PROBLEMS
+            out.append(Problem("", "", f"and {more} more problem{'s' if more > 1 else ''}"))
+        return None, out
+    except RecursionError:
+        return None, [Problem("", "", "nested too deeply")]
+
+
+def entry_problems(model: type[M], data: object, entry_id: str) -> tuple[M | None, list[Problem]]:
+    """Validate a built thing's file with the model of the shipped entry it stands beside ([[deck]],
+    [[encounter]]): the file holds the entry's fields but its id, which the file's name gives."""
+    if isinstance(data, dict) and "id" in data:
+        return None, [Problem("", "id", "leave 'id' out: the file's name names it")]
+    return model_problems(model, {**data, "id": entry_id} if isinstance(data, dict) else data)

@@ -6,12 +6,14 @@ against the open decision, keeps the log and the action list, and replays record
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mythtable.engine.built import BUILT_PREFIX
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.errors import IllegalAction, RecordError
 from mythtable.engine.inspect import Inspection, InspectTarget
@@ -56,6 +58,8 @@ class Game:
 
     def __init__(self, loaded: Loaded, seed: int, setup: Setup, controllers: list[str] | None = None) -> None:
         assert isinstance(loaded, Loaded)
+        if setup.built:  # the decks, party or encounter a player built, carried by the setup (engine/built.py)
+            loaded = dataclasses.replace(loaded, content=loaded.ruleset.with_built(loaded.content, setup.built))
         self.loaded = loaded
         self.ruleset = loaded.ruleset
         self.seed = seed
@@ -218,7 +222,7 @@ class Game:
             "ruleset": self.ruleset.id,
             "content_hash": self.loaded.content_hash,
             "seed": self.seed,
-            "setup": {"players": list(self.setup.players), "options": dict(self.setup.options)},
+            "setup": self.setup.to_json(),
             "controllers": list(self.controllers),
             "actions": [list(a) for a in self.actions],
             "checkpoints": dict(self.checkpoints),
@@ -253,7 +257,18 @@ class Game:
                 f"the record was played with different {loaded.ruleset.title} content "
                 f"(hash {record.content_hash}, installed {loaded.content_hash})"
             )
-        setup = Setup(players=list(record.setup.players), options=dict(record.setup.options))
+        setup = Setup(
+            players=list(record.setup.players), options=dict(record.setup.options), built=dict(record.setup.built)
+        )
+        named = {
+            value[len(BUILT_PREFIX) :].partition("/")[0]
+            for value in setup.options.values()
+            if value.startswith(BUILT_PREFIX)
+        }
+        for kind, items in setup.built.items():
+            for name in items:
+                if name not in named:  # only what the game was played with: nothing else rides along
+                    raise RecordError(f"the record's setup carries {kind} {name!r}, which no setup option names")
         try:
             game = cls(loaded, record.seed, setup, controllers=record.controllers)
         except Exception as exc:  # a setup the content no longer supports

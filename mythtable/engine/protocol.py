@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from mythtable.engine.autopass import Window
+from mythtable.engine.built import PoolCard, Problem
 from mythtable.engine.decision import NO_SUBJECT, Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.inspect import Inspection, InspectTarget
@@ -62,13 +63,21 @@ class Setup:
 
     players: list[str]
     options: dict[str, str] = field(default_factory=dict)
+    built: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    """The built things (engine/built.py) the options name as `user:<name>`: kind -> name -> file data.
+    Carried in the record, so a game replays on a machine that never had those files."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": list(self.players), "options": dict(self.options)}
+        data: dict[str, Any] = {"players": list(self.players), "options": dict(self.options)}
+        if self.built:  # absent when empty: records of games without built things stay as they were
+            data["built"] = {kind: dict(items) for kind, items in self.built.items()}
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Setup:
-        return cls(players=list(data["players"]), options=dict(data.get("options", {})))
+        return cls(
+            players=list(data["players"]), options=dict(data.get("options", {})), built=dict(data.get("built", {}))
+        )
 
 
 class Ruleset(ABC, Generic[S, C]):
@@ -131,6 +140,52 @@ class Ruleset(ABC, Generic[S, C]):
             if value not in {c.value for c in f.choices}:
                 allowed = ", ".join(c.value for c in f.choices)
                 raise SetupError(f"{f.label}: unknown choice {value!r} (choose one of: {allowed})")
+
+    # ----- built things: decks, parties, encounters a player made (engine/built.py) ---------
+    built_kinds: tuple[str, ...] = ()
+    """The kinds of things a player may build for this ruleset ("decks"; "parties", "encounters")."""
+    built_fields: dict[str, str] = {}
+    """Setup field key -> the kind of built thing it may name (`deck1` -> "decks"). A value
+    `user:<name>` names that file; MythCraft heroes, `user:<party>/<hero id>`, name their party."""
+
+    def built_problems(self, content: C, kind: str, name: str, data: Any) -> list[Problem]:
+        """Every problem of one built thing (the file's shape, then each broken rule); [] when it
+        can be played. `data` is the file as TOML parsed it: anything at all."""
+        return [Problem("", "", f"{self.title} has no built {kind}")]
+
+    def with_built(self, content: C, built: dict[str, dict[str, dict[str, Any]]]) -> C:
+        """The content plus the built things, each under `user:<name>` beside the prebuilt ones.
+        Raises ContentError naming the thing and its first problem."""
+        from mythtable.engine.errors import ContentError
+
+        kinds = sorted(kind for kind, items in built.items() if items)
+        if kinds:
+            raise ContentError(f"{self.title} has no built {', '.join(kinds)}")
+        return content
+
+    # ----- the deck editor (card rulesets; tui/screens/decks.py) -------------------------------
+    deck_size: int = 0
+    """Cards in a legal deck (besides any kept outside it); 0: this ruleset has no decks to build."""
+    outside_size: int = 0
+    """Cards kept outside the deck (Mythicarium's 3 Champions)."""
+    cost_name: str = "cost"
+
+    def deck_pool(self, content: C) -> list[PoolCard]:
+        """Every card a deck may hold, in the order the editor lists them."""
+        return []
+
+    def deck_data(self, content: C, label: str, counts: dict[str, int]) -> dict[str, Any]:
+        """A deck file's data (what `built_problems` checks) from its shown name and card -> copies."""
+        return {"name": label, "cards": dict(counts)}
+
+    def deck_counts(self, content: C, data: dict[str, Any]) -> dict[str, int]:
+        """Card -> copies of a deck file's data (or of a prebuilt deck's, see `prebuilt_deck`)."""
+        cards = data.get("cards")
+        return {str(k): v for k, v in cards.items() if isinstance(v, int)} if isinstance(cards, dict) else {}
+
+    def prebuilt_deck(self, content: C, deck_id: str) -> dict[str, Any]:
+        """A prebuilt deck as a deck file's data, to start a built deck from a copy of it."""
+        return {}
 
     # ----- the state machine -----------------------------------------------------------
     @abstractmethod

@@ -10,7 +10,15 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_validator,
+    model_serializer,
+)
 
 from mythtable.engine.content import describe_validation_error
 from mythtable.engine.decision import Action, as_action
@@ -30,10 +38,43 @@ class RecordResult(BaseModel):
     turns: int = Field(ge=0)
 
 
+MAX_BUILT_ITEMS = 8
+"""A game names at most a few built things (two decks; a party and an encounter)."""
+
+
 class RecordSetup(BaseModel):
     model_config = ConfigDict(extra="forbid")
     players: list[str] = Field(min_length=2, max_length=2)
     options: dict[str, str] = {}
+    built: dict[str, dict[str, dict[str, Any]]] = {}
+    """The decks, parties or encounters a player built that the options name (engine/built.py); the
+    ruleset validates each when the game is set up. Absent in records of games without any."""
+
+    @field_validator("built")
+    @classmethod
+    def _built_names(cls, built: dict[str, dict[str, dict[str, Any]]]) -> dict[str, dict[str, dict[str, Any]]]:
+        """Known kinds and file-like names only: the ruleset checks what each thing holds."""
+        from mythtable.engine.built import KIND_TABLES
+        from mythtable.engine.built import name_problem as built_name_problem
+
+        for kind, items in built.items():
+            if kind not in KIND_TABLES:
+                raise ValueError(f"unknown kind of built thing {kind!r} (known: {', '.join(KIND_TABLES)})")
+            if len(items) > MAX_BUILT_ITEMS:
+                raise ValueError(f"{len(items)} built {kind}; a game uses at most {MAX_BUILT_ITEMS}")
+            for name in items:
+                problem = built_name_problem(name)
+                if problem is not None:
+                    raise ValueError(f"built {kind}: {problem}")
+        return built
+
+    @model_serializer(mode="wrap")
+    def _without_empty_built(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """As Setup.to_json writes it: records of games without built things stay as they were."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("built"):
+            data.pop("built", None)
+        return data
 
     @field_validator("players")
     @classmethod

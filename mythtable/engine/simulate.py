@@ -151,6 +151,8 @@ class MatchPlan:
     budget: float
     iterations: int | None
     save_dir: Path | None
+    setup: Setup | None = None
+    """The setup of every game (built decks travel in it); None: the ruleset's simulation setup."""
 
 
 @dataclass(frozen=True)
@@ -169,7 +171,7 @@ class MatchOutcome:
 def play_match(plan: MatchPlan, index: int, game_seed: int) -> MatchOutcome:
     """Game `index` of a run: the bots swap seats every other game (bots[0] is seat 1 in even games)."""
     if plan.bots == ("random", "random"):
-        outcome = play_game(plan.ruleset_id, game_seed)
+        outcome = play_game(plan.ruleset_id, game_seed, setup=plan.setup)
         order = (0, 1)
     else:
         order = (0, 1) if index % 2 == 0 else (1, 0)
@@ -178,7 +180,7 @@ def play_match(plan: MatchPlan, index: int, game_seed: int) -> MatchOutcome:
             for k in (0, 1)
         ]
         try:
-            outcome = play_game(plan.ruleset_id, game_seed, (made[order[0]], made[order[1]]))
+            outcome = play_game(plan.ruleset_id, game_seed, (made[order[0]], made[order[1]]), setup=plan.setup)
         finally:
             for bot in made:
                 close = getattr(bot, "close", None)
@@ -203,6 +205,7 @@ def simulate(
     budget: float = 1.0,
     iterations: int | None = None,
     jobs: int = 1,
+    setup: Setup | None = None,
 ) -> Summary:
     """Play `games` games. With bots other than random vs random, the two bots swap seats every
     other game (bots[0] plays seat 1 in even games) and their wins are counted per bot.
@@ -222,7 +225,7 @@ def simulate(
         iterations=iterations if searching else None,
         levels=levels if iterations is None else {},
     )
-    plan = MatchPlan(ruleset_id, bots, budget, iterations, save_dir)
+    plan = MatchPlan(ruleset_id, bots, budget, iterations, save_dir, setup)
     start = time.perf_counter()
     work = [(plan, i, seed + i) for i in range(games)]
     if jobs > 1 and games > 1:

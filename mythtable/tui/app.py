@@ -68,6 +68,10 @@ class MythtableApp(App[None]):
             from mythtable.tui.screens.continue_game import ContinueScreen
 
             self.push_screen(ContinueScreen(self.store))
+        elif self.start and self.start.get("screen") == "decks":
+            from mythtable.tui.screens.decks import DeckEditorScreen
+
+            self.push_screen(DeckEditorScreen(self.start.get("ruleset")))
         elif self.start and self.start.get("screen") == "replay":
             from mythtable.tui.screens.replay import ReplayScreen
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from mythtable.engine.bots import Bot, GreedyBot, RandomBot
 from mythtable.engine.decision import Action
 from mythtable.engine.game import Game
+from mythtable.engine.protocol import Setup
 from mythtable.engine.registry import available
 
 HERE = Path(__file__).resolve().parent
@@ -38,10 +39,33 @@ def _text(value: object) -> str:
     return str(value).replace("\n", "\\n")
 
 
+BUILT = ("mythicarium", "magewars")
+"""Card rulesets that also get a playthrough with a deck a player built (issue 18): `<id>-built`."""
+
+
+def built_setup(ruleset_id: str) -> Setup:
+    """The default setup with player 1 on a built deck: a prebuilt deck's cards in reverse order (so
+    another game), carried in the setup as a record carries it."""
+    from mythtable.engine.registry import load
+
+    loaded = load(ruleset_id)
+    ruleset, content = loaded.ruleset, loaded.content
+    data = ruleset.prebuilt_deck(content, list(content.decks)[-1])
+    data["name"] = "Golden Built"
+    data["cards"] = dict(reversed(list(data["cards"].items())))
+    setup = ruleset.default_setup(content)
+    setup.options["deck1"] = "user:golden"
+    setup.built = {"decks": {"golden": data}}
+    return setup
+
+
 def playthrough(ruleset_id: str) -> str:
-    """The whole text of the golden file of `ruleset_id` (deterministic: seeded game and bots)."""
+    """The whole text of the golden file of `ruleset_id`, or of `<id>-built` (a built deck for player
+    1), deterministic: seeded game and bots."""
+    built = ruleset_id.endswith("-built")
+    ruleset_id = ruleset_id.removesuffix("-built")
     seed = SEEDS.get(ruleset_id, 1)
-    game = Game.new(ruleset_id, seed)
+    game = Game.new(ruleset_id, seed, built_setup(ruleset_id) if built else None)
     bots = _bots(ruleset_id, seed)
     names = game.setup.players
     lines = [
@@ -87,4 +111,5 @@ def _events(game: Game, step: int) -> list:  # type: ignore[type-arg]
 
 
 def rulesets() -> list[str]:
-    return available()
+    """The golden playthroughs: one per ruleset, and one with a built deck per card ruleset."""
+    return available() + [f"{r}-built" for r in BUILT if r in available()]

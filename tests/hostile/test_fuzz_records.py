@@ -537,6 +537,53 @@ class Kind:
     """"all", "finished" (every change must be caught) or "none"."""
 
 
+def g_built(rng: random.Random, base: Base) -> Payload:
+    """Hand-edited built things (setup.built, issue 18): a deck, party or encounter the record carries,
+    mangled: wrong types, unknown cards, broken rules, bad kinds and names, one no option names, or a
+    sound one other than the game was played with. Every one changes the game: each must be refused."""
+    from tests.built.helpers import deck_data, encounter_data, party_data
+
+    data = base.data
+    setup = data["setup"]
+    content = load(base.ruleset).content
+    if base.ruleset == "mythcraft":
+        kind, thing = rng.choice([("parties", party_data()), ("encounters", encounter_data())])
+        option = "hero1" if kind == "parties" else "encounter"
+        value = "user:mine" + (f"/{thing['hero'][0]['id']}" if kind == "parties" else "")
+    else:
+        kind, option, value = "decks", rng.choice(["deck1", "deck2"]), "user:mine"
+        others = [d for d in content.decks if d != setup["options"].get(option)]
+        thing = deck_data(base.ruleset, rng.choice(others))  # sound, but not the deck the game was played with
+    setup["options"][option] = value
+    setup["built"] = {kind: {"mine": thing}}
+    how = rng.randrange(7)
+    if how == 0:
+        paths = [p for p in json_paths(thing) if p]
+        target: Any = thing
+        path = rng.choice(paths)
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = other_type(rng, target[path[-1]])
+    elif how == 1:
+        if "cards" in thing:
+            thing["cards"][word(rng)] = rng.choice([1, 2, 10**12, -1])
+        elif "hero" in thing:
+            thing["hero"][0]["spells"] = [word(rng)]
+        else:
+            thing["legend"][rng.choice(list(thing["legend"]))] = word(rng)
+    elif how == 2:
+        setup["built"] = {rng.choice(["spells", "", "Decks", word(rng)]): {"mine": thing}}
+    elif how == 3:
+        setup["built"] = {kind: {rng.choice(["../../etc", "", "Mine", "a" * 300, "mine/x"]): thing}}
+    elif how == 4:
+        setup["built"][kind]["stowaway"] = thing
+    elif how == 5:
+        setup["built"] = rng.choice([None, [], "mine", {kind: []}, {kind: {"mine": [1]}}, {kind: {"mine": None}}])
+    # how == 6: a sound built thing, but not the one the game was played with (in MythCraft the state
+    # names its heroes' and encounter's ids, so even a copy of the same one replays to another state)
+    return dump(data)
+
+
 KINDS = [
     Kind("corrupt (byte flips)", g_corrupt, 1000, "finished"),
     Kind("truncated", g_truncated, 1000),
@@ -557,6 +604,7 @@ KINDS = [
     Kind("hand-edited: checkpoints, result", g_checkpoints_result, 1000, "finished"),
     Kind("deeply nested JSON", g_deep, 1000),
     Kind("non-UTF-8 bytes", g_not_utf8, 1000),
+    Kind("hand-edited: built decks, parties, encounters", g_built, 300, "finished"),
 ]
 
 

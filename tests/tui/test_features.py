@@ -134,11 +134,19 @@ async def test_a_computer_move_that_arrives_while_the_app_closes_is_dropped() ->
 
 
 async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) -> None:
+    from mythtable.tui.screens.decks import DeckEditorScreen
     from mythtable.tui.screens.new_game import NewGameScreen
     from mythtable.tui.screens.pick_rules import PickRulesScreen
     from mythtable.tui.screens.title import TitleScreen
 
-    expected = {0: NewGameScreen, 1: ContinueScreen, 2: ContinueScreen, 3: GameScreen, 4: PickRulesScreen}
+    expected = {
+        0: NewGameScreen,
+        1: ContinueScreen,
+        2: ContinueScreen,
+        3: GameScreen,
+        4: PickRulesScreen,
+        5: DeckEditorScreen,
+    }
     for index, screen_type in expected.items():
         app = MythtableApp()
         async with app.run_test(size=(80, 24)) as pilot:
@@ -153,7 +161,7 @@ async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        await pilot.press(*(["down"] * 5), "enter")
+        await pilot.press(*(["down"] * 6), "enter")
         await pilot.pause()
         assert not app.is_running, "Quit quits"
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from mythtable.engine.built import PoolCard, Problem
 from mythtable.engine.reference import RulesReference
 
 Element = Literal["Earth", "Fire", "Wind", "Water"]
@@ -134,3 +135,76 @@ def deck_problems(deck: DeckFile | Deck, cards: dict[str, Info]) -> list[str]:
     if total != DECK_SIZE:
         out.append(f"the deck has {total} cards, it must have exactly {DECK_SIZE}")
     return out
+
+
+def deck_rule_problems(counts: Mapping[str, int], cards: Mapping[str, Info]) -> list[Problem]:
+    """Every rule a deck breaks, named (H-1, F-16, F-9, F-12 with H-13 and H-14): [] for a legal deck.
+
+    Beyond the counts: a unit needs a Holding to deploy (F-9), so a deck with units holds a Holding;
+    a card that needs N sources of an element (F-9, F-12) can only be played with N Resources of it
+    in play at once (H-13; a combined Resource counts for each of its elements, H-14), so the deck
+    holds at least N such Resources. Unknown cards are problems too, never an exception."""
+    out: list[Problem] = []
+    total = 0
+    holdings = 0
+    sources: dict[str, int] = {}
+    for cid, n in counts.items():
+        info = cards.get(cid)
+        if info is None:
+            out.append(Problem("", f"cards.{cid}", "unknown card"))
+            continue
+        total += max(n, 0)
+        if n < 1:
+            out.append(Problem("H-1", f"cards.{cid}", f"{info.name}: count must be at least 1, not {n}"))
+        if info.hero and n > MAX_HERO_COPIES:
+            out.append(Problem("F-16", f"cards.{cid}", f"{info.name}: {n} copies of a Hero; at most {MAX_HERO_COPIES}"))
+        elif n > MAX_COPIES:
+            out.append(Problem("H-1", f"cards.{cid}", f"{info.name}: {n} copies; at most {MAX_COPIES} of a card"))
+        if info.type == "holding":
+            holdings += max(n, 0)
+        if info.type == "resource":
+            for element in info.elements:
+                sources[element] = sources.get(element, 0) + max(n, 0)
+    if total != DECK_SIZE:
+        out.append(Problem("H-1", "cards", f"the deck has {total} cards; it must have exactly {DECK_SIZE}"))
+    for cid, n in counts.items():
+        info = cards.get(cid)
+        if info is None or n < 1:
+            continue
+        if info.req_holding and holdings == 0:
+            out.append(Problem("F-9", f"cards.{cid}", f"{info.name} needs a Holding to deploy; the deck has none"))
+        for element, need in info.req_elements:
+            have = sources.get(element, 0)
+            if have < need:
+                rule = "F-12" if info.type == "casting" else "F-9"
+                out.append(
+                    Problem(
+                        rule,
+                        f"cards.{cid}",
+                        f"{info.name} needs {need} {element} source{'s' if need > 1 else ''}; "
+                        f"the deck has {have} {element} Resource{'s' if have != 1 else ''} (H-13, H-14)",
+                    )
+                )
+    return out
+
+
+def deck_pool(content: Content) -> list[PoolCard]:
+    """The cards a deck may hold, for the deck editor: by type, then cost and name."""
+    order = {"resource": 0, "holding": 1, "unit": 2, "casting": 3, "ritual": 4}
+    out = []
+    for c in content.cards.values():
+        elements = c.elements or tuple(e for e, _n in c.req_elements)
+        group = "/".join(elements)
+        limit = MAX_HERO_COPIES if c.hero else MAX_COPIES
+        search = PoolCard.searchable(c.name, c.type, c.speed, group, f"cost{c.cost}", *c.keywords, c.text)
+        out.append(PoolCard(c.id, c.name, c.type, group, c.cost, c.keywords, c.text, limit, False, search))
+    out.sort(key=lambda p: (order.get(p.type, 9), p.cost, p.name))
+    return out
+
+
+def deck_elements(content: Content, counts: Mapping[str, int]) -> list[str]:
+    """The elements a deck is shown with: those its cards need, else those its Resources carry."""
+    need = {e for cid in counts if cid in content.cards for e, _n in content.cards[cid].req_elements}
+    if not need:
+        need = {e for cid in counts if cid in content.cards for e in content.cards[cid].elements}
+    return [e for e in ELEMENTS if e in need] or [ELEMENTS[0]]

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from mythtable.engine.autopass import Window
+from mythtable.engine.built import Built, PoolCard, Problem
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.errors import IllegalAction
 from mythtable.engine.inspect import Inspection, InspectTarget
@@ -14,7 +15,7 @@ from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupCh
 from mythtable.engine.registry import RulesetEntry
 from mythtable.rulesets.magewars import ai, inspect, words
 from mythtable.rulesets.magewars import state as state_module
-from mythtable.rulesets.magewars.content import Content
+from mythtable.rulesets.magewars.content import DECK_SIZE, Content, deck_elements, deck_pool
 from mythtable.rulesets.magewars.rules import advance, apply_action
 from mythtable.rulesets.magewars.rules.invariants import invariants
 from mythtable.rulesets.magewars.rules.queries import decision_window, shown_step
@@ -36,6 +37,34 @@ class MageWarsRuleset(Ruleset[State, Content]):
         from mythtable.rulesets.magewars.schema import load_content
 
         return load_content(root)
+
+    built_kinds = ("decks",)
+    built_fields = {"deck1": "decks", "deck2": "decks"}
+
+    def built_problems(self, content: Content, kind: str, name: str, data: Any) -> list[Problem]:
+        from mythtable.rulesets.magewars.schema import built_deck
+
+        if kind != "decks":
+            return super().built_problems(content, kind, name, data)
+        return built_deck(content, name, data)[1]
+
+    def with_built(self, content: Content, built: Built) -> Content:
+        from mythtable.rulesets.magewars.schema import with_built
+
+        return with_built(content, built)
+
+    deck_size = DECK_SIZE
+    cost_name = "Tower cost"
+
+    def deck_pool(self, content: Content) -> list[PoolCard]:
+        return deck_pool(content)
+
+    def deck_data(self, content: Content, label: str, counts: dict[str, int]) -> dict[str, Any]:
+        return {"name": label, "elements": deck_elements(content, counts), "cards": dict(counts)}
+
+    def prebuilt_deck(self, content: Content, deck_id: str) -> dict[str, Any]:
+        deck = content.decks[deck_id]
+        return {"name": deck.name, "elements": list(deck.elements), "cards": dict(deck.cards)}
 
     def setup_fields(self, content: Content) -> list[SetupField]:
         choices = tuple(SetupChoice(d.id, f"{d.name} ({'/'.join(d.elements)})") for d in content.decks.values())
@@ -89,6 +118,7 @@ class MageWarsRuleset(Ruleset[State, Content]):
     def changes(self, before: Any, after: Any) -> frozenset[Ref]:
         """What looks different between two views of one seat (view.changes): only public looks."""
         return view_changes(before, after)
+
     def inspectables(self, state: State, seat: int | None) -> list[InspectTarget]:
         return inspect.inspectables(state, seat)
 

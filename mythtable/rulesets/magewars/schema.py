@@ -6,11 +6,20 @@ holds are the plain forms in content.py.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from pydantic import Field
 
-from mythtable.engine.content import REFERENCE_TWINS, StrictModel, load_entries, load_reference
+from mythtable.engine.built import Built, Problem
+from mythtable.engine.content import (
+    REFERENCE_TWINS,
+    RulesReference,
+    StrictModel,
+    entry_problems,
+    load_entries,
+    load_reference,
+)
 from mythtable.engine.errors import ContentError
 from mythtable.engine.plain import plain
 from mythtable.rulesets.magewars import content
@@ -25,6 +34,7 @@ from mythtable.rulesets.magewars.content import (
     Speed,
     TargetKind,
     deck_problems,
+    deck_rule_problems,
 )
 
 
@@ -204,3 +214,49 @@ def load_content(root: Path) -> Content:
         raise ContentError(f"{decks_path.name}: at least two decks are needed")
     rules = plain(load_reference(root / "rules.toml"), TWINS)
     return Content(cards=cards, decks=decks, rules=rules)
+
+
+# ----- decks a player built (engine/built.py, mythtable/userfiles.py) ------------------------------
+
+
+def built_deck(content: Content, name: str, data: object) -> tuple[Deck | None, list[Problem]]:
+    """A built deck checked: its file's shape (the model of a [[deck]] entry), its name, every deck rule."""
+    from mythtable.engine.built import built_key, label_problem
+    from mythtable.engine.text import clean_text
+
+    deck, problems = entry_problems(DeckModel, data, name)
+    if deck is None:
+        return None, problems
+    label = label_problem(deck.name)
+    problems = ([label] if label else []) + deck_rule_problems(deck.cards, content.cards)
+    if clean_text(deck.description, newlines=False) != deck.description:
+        problems.insert(0, Problem("", "description", "holds control characters"))
+    if problems:
+        return None, problems
+    elements = tuple(dict.fromkeys(deck.elements))
+    return Deck(built_key(name), deck.name, elements, deck.description, tuple(deck.cards.items())), []
+
+
+def with_built(content: Content, built: Built) -> Content:
+    """The content with the built decks beside the prebuilt ones, each under `user:<name>`."""
+    decks = dict(content.decks)
+    for kind, items in built.items():
+        if kind != "decks":
+            raise ContentError(f"Mage Wars CCG has no built {kind}")
+        for name, data in items.items():
+            deck, problems = built_deck(content, name, data)
+            if deck is None:
+                raise ContentError(f"deck {name!r}: {problems[0]}")
+            decks[deck.id] = deck
+    return dataclasses.replace(content, decks=decks)
+
+
+CONTENT_FILES: dict[str, tuple[str | None, type]] = {
+    "cards/*.toml": ("card", CardModel),
+    "decks.toml": ("deck", DeckModel),
+    "rules.toml": (None, RulesReference),
+}
+"""Each shipped content file, the array of tables it holds ([[card]]; None: the whole file) and its
+model, for `mythtable schema` (content_schema.py)."""
+BUILT_FILES: dict[str, type] = {"decks": DeckModel}
+"""The model of each kind of built file (its `id` comes from the file's name, so the file leaves it out)."""

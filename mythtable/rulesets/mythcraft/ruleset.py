@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from mythtable.engine.built import Built, Problem
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.errors import IllegalAction, SetupError
@@ -38,6 +39,23 @@ class MythCraft(Ruleset[State, MythcraftContent]):
         from mythtable.rulesets.mythcraft.schema import load_content
 
         return load_content(root)
+
+    built_kinds = ("parties", "encounters")
+    built_fields = {"encounter": "encounters", **{f"hero{k}": "parties" for k in range(1, 5)}}
+
+    def built_problems(self, content: MythcraftContent, kind: str, name: str, data: Any) -> list[Problem]:
+        from mythtable.rulesets.mythcraft.schema import built_encounter, built_party
+
+        if kind == "parties":
+            return built_party(content, name, data)[1]
+        if kind == "encounters":
+            return built_encounter(content, name, data)[1]
+        return super().built_problems(content, kind, name, data)
+
+    def with_built(self, content: MythcraftContent, built: Built) -> MythcraftContent:
+        from mythtable.rulesets.mythcraft.schema import with_built
+
+        return with_built(content, built)
 
     def setup_fields(self, content: MythcraftContent) -> list[SetupField]:
         encs = tuple(SetupChoice(e.id, f"{e.id} {e.name} (level {e.level})") for e in content.encounters.values())

@@ -7,12 +7,22 @@ holds are the plain twins in content.py (the same fields).
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from mythtable.engine.content import REFERENCE_TWINS, StrictModel, load_entries, load_reference
+from mythtable.engine.built import KIND_TABLES, Built, Problem
+from mythtable.engine.content import (
+    REFERENCE_TWINS,
+    RulesReference,
+    StrictModel,
+    entry_problems,
+    load_entries,
+    load_reference,
+    model_problems,
+)
 from mythtable.engine.errors import ContentError
 from mythtable.engine.plain import plain
 from mythtable.rulesets.mythcraft import content
@@ -24,6 +34,8 @@ from mythtable.rulesets.mythcraft.content import (
     Condition,
     DamageType,
     Defense,
+    EncounterDef,
+    HeroTemplateDef,
     MythcraftContent,
     parse_dice,
 )
@@ -356,3 +368,107 @@ def load_content(root: Path) -> MythcraftContent:
                     f"unknown item {g.item!r}"
                 )
     return MythcraftContent(*plain((items, spells, heroes, creatures, encounters, rules), TWINS))
+
+
+# ----- parties and encounters a player built (engine/built.py, mythtable/userfiles.py) -------------
+
+
+class Party(StrictModel):
+    """A party file in the user folder: a name and 1 to 4 heroes, each a [[hero]] entry as
+    heroes.toml writes them. Each hero is offered on the new-game screen as `user:<party>/<hero id>`."""
+
+    name: str = Field(min_length=1)
+    hero: list[HeroTemplate] = Field(min_length=1, max_length=4)
+
+
+def _hero_ref_problems(h: HeroTemplate, items: dict[str, object], spells: dict[str, object], at: str) -> list[Problem]:
+    out: list[Problem] = []
+    for fld in ("armor", "main_hand", "off_hand"):
+        ref = getattr(h, fld)
+        if ref and ref not in items:
+            out.append(Problem("", f"{at}{fld}", f"unknown item {ref!r}"))
+    out += [Problem("", f"{at}carried[{k}]", f"unknown item {r!r}") for k, r in enumerate(h.carried) if r not in items]
+    out += [Problem("", f"{at}spells[{k}]", f"unknown spell {r!r}") for k, r in enumerate(h.spells) if r not in spells]
+    return out
+
+
+def built_party(content: MythcraftContent, name: str, data: object) -> tuple[list[HeroTemplateDef], list[Problem]]:
+    """A built party checked: its shape (Party, heroes as HeroTemplate), names, then what it names."""
+    from mythtable.engine.built import built_key, label_problem
+
+    party, problems = model_problems(Party, data)
+    if party is None:
+        return [], problems
+    label = label_problem(party.name)
+    problems = [label] if label else []
+    seen: set[str] = set()
+    heroes: list[HeroTemplateDef] = []
+    for k, h in enumerate(party.hero):
+        at = f"hero[{k}]."
+        if h.id in seen:
+            problems.append(Problem("", f"{at}id", f"{h.id!r} is used by another hero of the party"))
+        seen.add(h.id)
+        for fld in ("name", "title"):
+            found = label_problem(getattr(h, fld), at + fld)
+            if found:
+                problems.append(found)
+        problems += _hero_ref_problems(h, content.items, content.spells, at)
+        hero: HeroTemplateDef = plain(h, TWINS)
+        heroes.append(dataclasses.replace(hero, id=built_key(f"{name}/{h.id}")))
+    return ([] if problems else heroes), problems
+
+
+def built_encounter(content: MythcraftContent, name: str, data: object) -> tuple[EncounterDef | None, list[Problem]]:
+    """A built encounter checked: its shape (Encounter, the id from the file's name), its name, then
+    the creatures and items it names."""
+    from mythtable.engine.built import built_key, label_problem
+
+    enc, problems = entry_problems(Encounter, data, "E0")
+    if enc is None:
+        return None, problems
+    label = label_problem(enc.name)
+    problems = [label] if label else []
+    for letter, ref in enc.legend.items():
+        if ref not in content.creatures:
+            problems.append(Problem("", f"legend.{letter}", f"unknown creature {ref!r}"))
+    for k, g in enumerate(enc.ground_items):
+        if g.item not in content.items:
+            problems.append(Problem("", f"ground_items[{k}].item", f"unknown item {g.item!r}"))
+    if problems:
+        return None, problems
+    encounter: EncounterDef = plain(enc, TWINS)
+    return dataclasses.replace(encounter, id=built_key(name)), []
+
+
+def with_built(content: MythcraftContent, built: Built) -> MythcraftContent:
+    """The content with the built heroes and encounters beside the prebuilt ones."""
+    heroes = dict(content.heroes)
+    encounters = dict(content.encounters)
+    for kind, items in built.items():
+        if kind not in ("parties", "encounters"):
+            raise ContentError(f"MythCraft has no built {kind}")
+        for name, data in items.items():
+            if kind == "parties":
+                party, problems = built_party(content, name, data)
+                heroes.update((h.id, h) for h in party)
+            else:
+                enc, problems = built_encounter(content, name, data)
+                if enc is not None:
+                    encounters[enc.id] = enc
+            if problems:
+                raise ContentError(f"{KIND_TABLES[kind]} {name!r}: {problems[0]}")
+    return dataclasses.replace(content, heroes=heroes, encounters=encounters)
+
+
+CONTENT_FILES: dict[str, tuple[str | None, type]] = {
+    "items.toml": ("item", Item),
+    "spells.toml": ("spell", Spell),
+    "heroes.toml": ("hero", HeroTemplate),
+    "creatures.toml": ("creature", Creature),
+    "encounters.toml": ("encounter", Encounter),
+    "rules.toml": (None, RulesReference),
+}
+"""Each shipped content file, the array of tables it holds ([[item]]; None: the whole file) and its
+model, for `mythtable schema` (content_schema.py)."""
+BUILT_FILES: dict[str, type] = {"parties": Party, "encounters": Encounter}
+"""The model of each kind of built file (an `id` comes from the file's name, so the file leaves it out)."""

@@ -9,9 +9,11 @@ checks that read them, live in schema.py, imported only to validate.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from mythtable.engine.built import PoolCard, Problem
 from mythtable.engine.reference import RulesReference
 
 CardType = Literal["Champion", "Ally", "Minion", "Legend", "Equipment", "Realm", "Campaign"]
@@ -139,3 +141,80 @@ class Content:
 
 DECK_SIZE = 30
 MAX_COPIES = 3
+
+
+# ----- deck legality, every broken rule at once (the loader, built decks, the deck editor) -------
+
+
+def deck_problems(champions: Sequence[str], counts: Mapping[str, int], cards: Mapping[str, CardDef]) -> list[Problem]:
+    """Every rule a deck breaks (F-17, F-18, F-19 via F-18, H-1, H-16, H-30): [] for a legal deck.
+
+    `champions` are the 3 Champions kept outside the deck, `counts` card id -> copies. Unknown
+    cards are problems too (a built deck after an update), never an exception."""
+    out: list[Problem] = []
+    if len(champions) != 3:
+        out.append(Problem("F-17", "champions", f"a deck has exactly 3 Champions, not {len(champions)}"))
+    known: list[str] = []
+    for cid in champions:
+        card = cards.get(cid)
+        if card is None:
+            out.append(Problem("", "champions", f"unknown card {cid!r}"))
+        elif not card.is_champion:
+            out.append(Problem("F-17", "champions", f"{card.name} is not a Champion"))
+        else:
+            known.append(cid)
+    if len(set(champions)) != len(champions):
+        out.append(Problem("H-30", "champions", "the 3 Champions must be 3 different cards"))
+    classes = {cards[c].klass for c in known}
+    total = 0
+    for cid, count in counts.items():
+        card = cards.get(cid)
+        if card is None:
+            out.append(Problem("", f"cards.{cid}", "unknown card"))
+            continue
+        total += max(count, 0)
+        if card.is_champion:
+            out.append(Problem("H-1", f"cards.{cid}", f"{card.name}: Champions stay outside the deck"))
+        if not 1 <= count <= MAX_COPIES:
+            out.append(Problem("H-1", f"cards.{cid}", f"{card.name}: 1 to {MAX_COPIES} copies allowed, not {count}"))
+        if card.klass is not None and not card.is_champion and known and card.klass not in classes:
+            out.append(
+                Problem("F-18", f"cards.{cid}", f"{card.name}: class {card.klass} shares no class with the Champions")
+            )
+    if total != DECK_SIZE:
+        out.append(Problem("H-1", "cards", f"a deck holds exactly {DECK_SIZE} cards, not {total}"))
+    return out
+
+
+def deck_pool(content: Content) -> list[PoolCard]:
+    """The cards a deck may hold, for the deck editor: Champions first, then by XP and name."""
+    out = []
+    for c in content.cards.values():
+        group = c.klass or "classless"
+        limit = 1 if c.is_champion else MAX_COPIES
+        search = PoolCard.searchable(c.name, c.type, group, c.race, f"xp{c.xp}", *c.keywords, c.text)
+        out.append(PoolCard(c.id, c.name, c.type, group, c.xp, c.keywords, c.text, limit, c.is_champion, search))
+    out.sort(key=lambda p: (not p.outside, p.cost, p.name))
+    return out
+
+
+def deck_data(content: Content, label: str, counts: Mapping[str, int]) -> dict[str, object]:
+    """A deck file's data: Champions (kept outside the deck) apart from the cards."""
+    champions = [
+        cid for cid, n in counts.items() if cid in content.cards and content.cards[cid].is_champion for _ in range(n)
+    ]
+    cards = {cid: n for cid, n in counts.items() if not (cid in content.cards and content.cards[cid].is_champion)}
+    return {"name": label, "champions": champions, "cards": cards}
+
+
+def deck_counts(data: Mapping[str, object]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    champions = data.get("champions")
+    if isinstance(champions, list):
+        for cid in champions:
+            if isinstance(cid, str):
+                counts[cid] = counts.get(cid, 0) + 1
+    cards = data.get("cards")
+    if isinstance(cards, dict):
+        counts.update({str(k): v for k, v in cards.items() if isinstance(v, int) and not isinstance(v, bool)})
+    return counts

@@ -6,13 +6,14 @@ from pathlib import Path
 from typing import Any
 
 from mythtable.engine.autopass import Window
+from mythtable.engine.built import Built, PoolCard, Problem
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
 from mythtable.rulesets.mythicarium import ai, inspect, words
-from mythtable.rulesets.mythicarium.content import Content
+from mythtable.rulesets.mythicarium.content import DECK_SIZE, Content, deck_counts, deck_data, deck_pool
 from mythtable.rulesets.mythicarium.rules import advance, apply_action
 from mythtable.rulesets.mythicarium.rules.decisions import decision_window
 from mythtable.rulesets.mythicarium.rules.invariants import check_invariants
@@ -32,6 +33,41 @@ class Mythicarium(Ruleset[State, Content]):
         from mythtable.rulesets.mythicarium.schema import load_content
 
         return load_content(root)
+
+    built_kinds = ("decks",)
+    built_fields = {"deck1": "decks", "deck2": "decks"}
+
+    def built_problems(self, content: Content, kind: str, name: str, data: Any) -> list[Problem]:
+        from mythtable.rulesets.mythicarium.schema import built_deck
+
+        if kind != "decks":
+            return super().built_problems(content, kind, name, data)
+        return built_deck(content, name, data)[1]
+
+    def with_built(self, content: Content, built: Built) -> Content:
+        from mythtable.rulesets.mythicarium.schema import with_built
+
+        return with_built(content, built)
+
+    deck_size = DECK_SIZE
+    outside_size = 3
+    cost_name = "XP"
+
+    def deck_pool(self, content: Content) -> list[PoolCard]:
+        return deck_pool(content)
+
+    def deck_data(self, content: Content, label: str, counts: dict[str, int]) -> dict[str, Any]:
+        return deck_data(content, label, counts)
+
+    def deck_counts(self, content: Content, data: dict[str, Any]) -> dict[str, int]:
+        return deck_counts(data)
+
+    def prebuilt_deck(self, content: Content, deck_id: str) -> dict[str, Any]:
+        deck = content.decks[deck_id]
+        counts: dict[str, int] = {}
+        for cid in deck.cards:
+            counts[cid] = counts.get(cid, 0) + 1
+        return {"name": deck.name, "champions": list(deck.champions), "cards": counts}
 
     def setup_fields(self, content: Content) -> list[SetupField]:
         choices = tuple(SetupChoice(d.id, d.name) for d in content.decks.values())

@@ -6,11 +6,20 @@ holds are the plain forms in content.py.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from pydantic import ConfigDict, Field, model_validator
 
-from mythtable.engine.content import REFERENCE_TWINS, StrictModel, load_entries, load_reference
+from mythtable.engine.built import Built, Problem
+from mythtable.engine.content import (
+    REFERENCE_TWINS,
+    RulesReference,
+    StrictModel,
+    entry_problems,
+    load_entries,
+    load_reference,
+)
 from mythtable.engine.errors import ContentError
 from mythtable.engine.plain import plain
 from mythtable.rulesets.mythicarium import content
@@ -28,6 +37,7 @@ from mythtable.rulesets.mythicarium.content import (
     Keyword,
     Op,
     Target,
+    deck_problems,
     effects_text,
 )
 
@@ -251,3 +261,46 @@ def load_content(folder: Path) -> Content:
         raise ContentError(f"{decks_path.name}: at least two decks are needed")
     rules = plain(load_reference(folder / "rules.toml"), TWINS)
     return Content(cards, decks, rules)
+
+
+# ----- decks a player built (engine/built.py, mythtable/userfiles.py) ------------------------------
+
+
+def built_deck(content: Content, name: str, data: object) -> tuple[DeckDef | None, list[Problem]]:
+    """A built deck checked: its file's shape (the model of a [[deck]] entry), its name, every deck rule."""
+    from mythtable.engine.built import built_key, label_problem
+
+    deck, problems = entry_problems(Deck, data, name)
+    if deck is None:
+        return None, problems
+    label = label_problem(deck.name)
+    problems = ([label] if label else []) + deck_problems(deck.champions, deck.cards, content.cards)
+    if problems:
+        return None, problems
+    expanded = tuple(cid for cid, count in deck.cards.items() for _ in range(count))
+    return DeckDef(built_key(name), deck.name, tuple(deck.champions), expanded), []
+
+
+def with_built(content: Content, built: Built) -> Content:
+    """The content with the built decks beside the prebuilt ones, each under `user:<name>`."""
+    decks = dict(content.decks)
+    for kind, items in built.items():
+        if kind != "decks":
+            raise ContentError(f"Mythicarium has no built {kind}")
+        for name, data in items.items():
+            deck, problems = built_deck(content, name, data)
+            if deck is None:
+                raise ContentError(f"deck {name!r}: {problems[0]}")
+            decks[deck.id] = deck
+    return dataclasses.replace(content, decks=decks)
+
+
+CONTENT_FILES: dict[str, tuple[str | None, type]] = {
+    "cards.toml": ("card", Card),
+    "decks.toml": ("deck", Deck),
+    "rules.toml": (None, RulesReference),
+}
+"""Each shipped content file, the array of tables it holds ([[card]]; None: the whole file) and its
+model, for `mythtable schema` (content_schema.py)."""
+BUILT_FILES: dict[str, type] = {"decks": Deck}
+"""The model of each kind of built file (its `id` comes from the file's name, so the file leaves it out)."""

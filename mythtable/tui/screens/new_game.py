@@ -13,11 +13,12 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.protocol import Setup
-from mythtable.engine.registry import available, get, load
+from mythtable.engine.registry import Loaded, available, get
 from mythtable.engine.text import MAX_NAME_LENGTH, clean_name, clean_text
 from mythtable.tui.messages import StartGame
 from mythtable.tui.safe_text import plain
 from mythtable.tui.session import CONTROLLER_LABELS, controller_choices
+from mythtable.userfiles import BuiltFile
 
 NAME_INPUT_LENGTH = 4 * MAX_NAME_LENGTH
 """The name boxes take more than a name may hold, so that a long paste gets a message, not a cut."""
@@ -29,9 +30,11 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start"),
     ]
 
-    def __init__(self, ruleset_id: str | None = None) -> None:
+    def __init__(self, ruleset_id: str | None = None, preset: dict[str, str] | None = None) -> None:
         super().__init__()
         self.ruleset_id = ruleset_id or available()[0]
+        self.preset = dict(preset or {})
+        """Field values chosen before the form opens (the deck editor's "play it": deck1=user:NAME)."""
         self.field_selects: dict[str, Select[str]] = {}
         """The ruleset's fields now (the ones of a ruleset left may still be in the DOM, being removed)."""
 
@@ -61,6 +64,7 @@ class NewGameScreen(Screen[None]):
                         id=f"{seat}-controller",
                     )
             yield VerticalScroll(id="fields")
+            yield Static("", id="built-problems")
             with Horizontal(classes="row"):
                 yield Label("Seed (optional)")
                 yield Input(placeholder="random", id="seed", compact=True, type="integer", max_length=12)
@@ -94,11 +98,12 @@ class NewGameScreen(Screen[None]):
         fields = self.query_one("#fields", VerticalScroll)
         fields.remove_children()
         try:
-            loaded = load(self.ruleset_id)
+            loaded, unplayable = self.offered()
         except MythtableError as exc:
             error.update(plain(f"Cannot load {self.ruleset_id}: {exc}"))
             return
         error.update("")
+        self.show_unplayable(unplayable)
         ruleset = loaded.ruleset
         controllers = [(CONTROLLER_LABELS[c], c) for c in controller_choices(self.ruleset_id)]
         for seat, key in enumerate(("p1", "p2")):
@@ -111,9 +116,12 @@ class NewGameScreen(Screen[None]):
         self.field_selects = {}
         for f in ruleset.setup_fields(loaded.content):
             choices = [(plain(c.label, newlines=False), c.value) for c in f.choices]
+            value = self.preset.get(f.key, f.default)
+            if value not in {c.value for c in f.choices}:
+                value = f.default
             select: Select[str] = Select(
                 choices,
-                value=f.default if f.default else Select.NULL,
+                value=value if value else Select.NULL,
                 allow_blank=f.optional,
                 compact=True,
                 id=f"field-{f.key}",
@@ -127,8 +135,24 @@ class NewGameScreen(Screen[None]):
         values = [self.query_one(f"#{k}-controller", Select).value for k in ("p1", "p2")]
         return [v if isinstance(v, str) else "human" for v in values]
 
+    def offered(self) -> tuple[Loaded, list[BuiltFile]]:
+        """The ruleset with the decks, parties and encounters the player built beside the prebuilt
+        ones, and the built files that cannot be played (listed with their problem, never offered)."""
+        from mythtable.saves import data_dir
+        from mythtable.userfiles import offered
+
+        return offered(self.ruleset_id, data_dir(getattr(self.app, "data", None)))
+
+    def show_unplayable(self, unplayable: list[BuiltFile]) -> None:
+        lines = [f"Not offered: {found.describe()}" for found in unplayable[:4]]
+        if len(unplayable) > 4:
+            lines.append(f"... and {len(unplayable) - 4} more (mythtable validate lists them all)")
+        for note in self.query("#built-problems").results(Static):
+            note.update(plain("\n".join(lines)))
+            note.display = bool(lines)
+
     def collect(self) -> tuple[str, int, Setup]:
-        loaded = load(self.ruleset_id)
+        loaded, _ = self.offered()
         names = [clean_name(self.query_one(f"#{k}", Input).value) for k in ("p1", "p2")]  # as they will show
         if not all(names):
             raise MythtableError("both players need a name")
@@ -139,7 +163,7 @@ class NewGameScreen(Screen[None]):
             select = self.field_selects[f.key]
             # A Select takes its value when mounted: a Ctrl+S right after the form appeared (the
             # fields are mounted after the screen) reads the default the field shows.
-            value = select.value if select.is_mounted else f.default
+            value = select.value if select.is_mounted else self.preset.get(f.key, f.default)
             options[f.key] = value if isinstance(value, str) else ""
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
@@ -150,6 +174,10 @@ class NewGameScreen(Screen[None]):
             raise MythtableError("the seed must be zero or positive")
         setup = Setup(players=names, options=options)
         loaded.ruleset.check_setup(loaded.content, setup)  # names too long for MAX_NAME_LENGTH, say
+        from mythtable.saves import data_dir
+        from mythtable.userfiles import attach
+
+        attach(self.ruleset_id, setup, data_dir(getattr(self.app, "data", None)))  # the game carries them
         return self.ruleset_id, seed, setup
 
     @on(Button.Pressed, "#start")

@@ -37,6 +37,7 @@ class TitleScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("p", "replays", "Replays"),
         Binding("r", "rules", "Rules"),
+        Binding("d", "decks", "Decks"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -59,6 +60,7 @@ class TitleScreen(Screen[None]):
                     Option("Replay a finished game", id="replays"),
                     Option("Watch the computer play", id="watch"),
                     Option("Rules reference", id="rules"),
+                    Option("Decks: build your own", id="decks"),
                     Option("Quit", id="quit"),
                     id="menu",
                 )
@@ -71,6 +73,7 @@ class TitleScreen(Screen[None]):
             "replays": self.action_replays,
             "watch": self.action_watch,
             "rules": self.action_rules,
+            "decks": self.action_decks,
         }
         actions.get(event.option.id or "quit", self.app.exit)()
 
@@ -91,6 +94,11 @@ class TitleScreen(Screen[None]):
 
     def action_watch(self) -> None:
         self.app.post_message(Watch(None))
+
+    def action_decks(self) -> None:
+        from mythtable.tui.screens.decks import DeckEditorScreen
+
+        self.app.push_screen(DeckEditorScreen())
 
     def action_rules(self) -> None:
         from mythtable.tui.screens.pick_rules import PickRulesScreen
