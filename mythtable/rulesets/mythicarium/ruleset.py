@@ -6,11 +6,11 @@ from pathlib import Path
 from typing import Any
 
 from mythtable.engine.autopass import Window
-from mythtable.engine.decision import Action, Decision, Event, Result, Subject
+from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
-from mythtable.rulesets.mythicarium import ai, words
+from mythtable.rulesets.mythicarium import ai, changes, words
 from mythtable.rulesets.mythicarium.content import Content
 from mythtable.rulesets.mythicarium.rules import advance, apply_action
 from mythtable.rulesets.mythicarium.rules.decisions import decision_window
@@ -69,6 +69,10 @@ class Mythicarium(Ruleset[State, Content]):
 
     def view(self, state: State, seat: int | None) -> MythicariumView:
         return build_view(state, seat)
+
+    def changes(self, before: Any, after: Any) -> frozenset[Ref]:
+        """What the last moves changed on the board, as the seat of both views sees it (changes.py)."""
+        return changes.changes(before, after)
 
     def card_details(self, state: State, card_id: str) -> CardInfo:
         """Full text of a card (the UI shows it when a card is selected)."""

@@ -57,3 +57,8 @@ class Board(Vertical):
 
     def mark_changed(self, refs: frozenset[Ref]) -> None:
         """Mark what the last moves changed (from `Ruleset.changes`) until the next decision."""
+
+    def legend(self) -> list[tuple[str, str]]:
+        """(symbol, meaning) for every symbol the board draws, for the legend screen (key k) and the
+        rules screen; a board with none returns []."""
+        return []

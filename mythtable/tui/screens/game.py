@@ -29,6 +29,7 @@ from mythtable.tui.widgets.prompt import Prompt
 class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("f1,question_mark", "rules", "Rules"),
+        Binding("k", "legend", "Legend"),
         Binding("u", "take_back", "Take back"),
         Binding("u", "cannot_take_back", "Take back", show=False),  # u when the one above is off: say why
         Binding("f", "autopass('full')", "Full control", show=False),  # auto-pass keys (issue 15)
@@ -269,7 +270,13 @@ class GameScreen(Screen[None]):
 
         ruleset = self.session.game.ruleset
         stage = ruleset.stage(self.session.game.state)
-        self.app.push_screen(RulesScreen(ruleset.title, ruleset.id, stage))
+        self.app.push_screen(RulesScreen(ruleset.title, ruleset.id, stage, legend=self.board.legend()))
+
+    def action_legend(self) -> None:
+        """What the board's symbols mean (the board lists them)."""
+        from mythtable.tui.screens.legend import LegendScreen
+
+        self.app.push_screen(LegendScreen(self.session.game.ruleset.title, self.board.legend()))
 
     def action_log_page(self, direction: int) -> None:
         log = self.query_one(GameLog)
