@@ -30,14 +30,14 @@ def _quiet(actions: list[Action] | tuple[Action, ...]) -> Action:
     return actions[0]
 
 
-def builder(game: Game) -> Action:
-    """Play units until the own lane is crowded, never attack, pass otherwise."""
+def builder(game: Game, crowd: int = CROWD) -> Action:
+    """Play units until the own lane holds `crowd` units, never attack, pass otherwise."""
     decision = game.decision
     assert decision is not None
     if decision.kind == "first_player":
         return ("first", ANA)
     own = game.state.players[decision.seat]
-    if decision.kind == "main" and len(own.lane) < CROWD:
+    if decision.kind == "main" and len(own.lane) < crowd:
         units = [a for a in decision.actions if a[0] == "play" and _is_unit(game, a[1])]
         if units:
             return units[0]
@@ -53,8 +53,8 @@ def play_until(seed: int, stop: Callable[[Game], bool], policy: Callable[[Game],
     raise AssertionError(f"seed {seed}: the scenario was not reached")
 
 
-def crowded(game: Game) -> bool:
-    return all(len(p.lane) >= CROWD for p in game.state.players)
+def crowded(game: Game, crowd: int = CROWD) -> bool:
+    return all(len(p.lane) >= crowd for p in game.state.players)
 
 
 def crowded_with_limbo(seed: int = 0) -> Game:
@@ -88,14 +88,14 @@ def crowded_with_limbo(seed: int = 0) -> Game:
     return play_until(seed, stop, hoard_then_play)
 
 
-def crowded_blocks(seed: int = 0) -> Game:
+def crowded_blocks(seed: int = 0, crowd: int = CROWD) -> Game:
     """Both lanes crowded; Bram attacks with the last two ready units of his lane; Ana is to declare blockers."""
 
     def attack_last(game: Game) -> Action:
         decision = game.decision
         assert decision is not None
-        if not crowded(game):
-            return builder(game)
+        if not crowded(game, crowd):
+            return builder(game, crowd)
         if decision.kind == "declare_attackers" and decision.seat == BRAM:
             combat = game.state.combat
             if combat is not None and len(combat.attackers) < 2:
@@ -109,7 +109,7 @@ def crowded_blocks(seed: int = 0) -> Game:
         decision = game.decision
         combat = game.state.combat
         return (
-            crowded(game)
+            crowded(game, crowd)
             and combat is not None
             and bool(combat.attackers)
             and decision is not None

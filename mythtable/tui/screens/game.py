@@ -5,6 +5,8 @@ The screen reads views and applies legal actions through the Game; it never edit
 
 from __future__ import annotations
 
+import inspect
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -121,6 +123,8 @@ class GameScreen(Screen[None]):
             return self.session.takeback_seat() is not None
         if action == "cannot_take_back":
             return self.session.takeback_seat() is None and not self.session.watching
+        if action == "legend":
+            return bool(self.legend_entries())  # shown for boards that draw symbols
         if action == "board" and parameters:
             return self.board.key_enabled(str(parameters[0]))
         return True
@@ -270,13 +274,22 @@ class GameScreen(Screen[None]):
 
         ruleset = self.session.game.ruleset
         stage = ruleset.stage(self.session.game.state)
-        self.app.push_screen(RulesScreen(ruleset.title, ruleset.id, stage, legend=self.board.legend()))
+        self.app.push_screen(RulesScreen(ruleset.title, ruleset.id, stage, legend=self.legend_entries()))
+
+    def legend_entries(self) -> list[tuple[str, str]]:
+        """The board's symbols (Board.legend). The MythCraft board's own `legend(view)` draws its map key
+        and takes a view: such a board has no entries here."""
+        if inspect.signature(self.board.legend).parameters:
+            return []
+        return self.board.legend()
 
     def action_legend(self) -> None:
         """What the board's symbols mean (the board lists them)."""
         from mythtable.tui.screens.legend import LegendScreen
 
-        self.app.push_screen(LegendScreen(self.session.game.ruleset.title, self.board.legend()))
+        entries = self.legend_entries()
+        if entries:
+            self.app.push_screen(LegendScreen(self.session.game.ruleset.title, entries))
 
     def action_log_page(self, direction: int) -> None:
         log = self.query_one(GameLog)

@@ -35,13 +35,6 @@ def legend_markdown(entries: list[tuple[str, str]]) -> str:
 
 
 class LegendScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
-    LegendScreen { align: center middle; }
-    LegendScreen #legend-box { width: 92; max-width: 100%; height: auto; max-height: 100%;
-        border: round $accent; padding: 0 1; background: $surface; }
-    LegendScreen #legend-title { text-style: bold; color: $accent; }
-    LegendScreen #legend { height: auto; }
-    """
     BINDINGS = [Binding("escape,k,q,enter", "close", "Back")]
 
     def __init__(self, title: str, entries: list[tuple[str, str]]) -> None:

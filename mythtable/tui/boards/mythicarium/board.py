@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Static
@@ -23,6 +23,7 @@ from mythtable.engine.decision import Action, Ref
 from mythtable.tui.boards.base import Board
 from mythtable.tui.boards.mythicarium.layout import (
     LEGEND,
+    LIMBO_ROWS,
     Look,
     fit_window,
     hand_rows,
@@ -34,11 +35,18 @@ from mythtable.tui.boards.mythicarium.layout import (
 from mythtable.tui.boards.mythicarium.text import card_detail
 
 SIDES = ("left", "right")
-LIMBO_ROWS = 2
 
 
-class LaneView(Widget):
-    """One player's lane: a header that stays, and the units that fit below it from the lane's top."""
+class LaneView(Widget, can_focus=True):
+    """One player's lane: a header that stays, and the units that fit below it from the lane's top.
+
+    A lane takes focus (Tab, or first on a screen with nothing else to focus, like the replay's) and
+    then scrolls with the arrow keys; it binds no other key, so the screen's keys still work."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll(-1)", "Scroll up", show=False),
+        Binding("down", "scroll(1)", "Scroll down", show=False),
+    ]
 
     def __init__(self, board: MythicariumBoard, side: str, **kw: Any) -> None:
         super().__init__(**kw)
@@ -47,6 +55,9 @@ class LaneView(Widget):
 
     def render(self) -> Text:
         return self.board.render_lane(self.side, self.content_size.width, self.content_size.height)
+
+    def action_scroll(self, step: int) -> None:
+        self.board.scroll_lanes(step, (self.side,))
 
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         event.stop()

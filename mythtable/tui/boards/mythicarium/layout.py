@@ -31,6 +31,10 @@ CHANGED = "◆"
 WIDE = 50
 """A lane at least this many cells wide spells states out and shows equipment on rows of its own."""
 MIN_NAME = 10
+GOOD_NAME = 16
+LIMBO_ROWS = 2
+"""Limbo never takes more rows than this (what does not fit is counted, "+N more")."""
+"""A name column this wide reads well enough that no row's tail should wrap to keep it wider."""
 """Names never get a column narrower than this (a row too long then wraps its tail)."""
 
 LEGEND: list[tuple[str, str]] = [
@@ -148,9 +152,12 @@ def make_look(view: Any, lane_width: int, changed: frozenset[Ref], cursor: Ref |
     longest = max((len(u.name) for u in units), default=MIN_NAME)
     fixed = 3 + 1 + dp_width + 1 + 1 + hp_width + 1 + 2  # "◆★ " name " 3⚔ 4/6♥ P" (the ◆ column is the lane's margin)
     tails = [_tail_len(_tail(u, look, False)) for u in units]
-    # most rows fit with their tails: the name column gives way to the second-longest tail, not to a rare long one
+    # every row fits with its tail while names keep GOOD_NAME cells; past that the name column gives way
+    # to the second-longest tail only, and the one row with the longest tail wraps it
     tails.sort()
-    room = tails[-2] if len(tails) > 1 else (tails[-1] if tails else 0)
+    room = tails[-1] if tails else 0
+    if lane_width - fixed - room < GOOD_NAME and len(tails) > 1:
+        room = tails[-2]
     look.name_width = max(MIN_NAME, min(longest, lane_width - fixed - room))
     look.labels = short_names(names, look.name_width)
     return look
@@ -347,9 +354,19 @@ def hand_rows(view: Any, look: Look, width: int, max_rows: int) -> list[Text]:
         label.append(" ")
         packed = pack(label, [hand_item(c, look, True) for c in player.hand], width)
         if len(packed) > per_hand:
-            packed = pack(label, [hand_item(c, look, False) for c in player.hand], width)
+            packed = fit_rows(label, [hand_item(c, look, False) for c in player.hand], width, per_hand)
         rows.extend(packed)
     return rows
+
+
+def fit_rows(label: Text, items: list[Text], width: int, max_rows: int, sep: str = " · ") -> list[Text]:
+    """`pack`, but in at most `max_rows` rows: the items that do not fit become "+N more"."""
+    rows = pack(label, items, width, sep)
+    shown = len(items)
+    while len(rows) > max_rows and shown > 0:
+        shown -= 1
+        rows = pack(label, [*items[:shown], Text(f"+{len(items) - shown} more", style="bold")], width, sep)
+    return rows[:max_rows]
 
 
 def limbo_rows(view: Any, look: Look, width: int) -> list[Text]:
@@ -377,6 +394,6 @@ def limbo_rows(view: Any, look: Look, width: int) -> list[Text]:
     first = "top resolves first" if look.wide else "next first"
     label = Text(f"Limbo ({first}): " if len(view.limbo) > 1 else "Limbo: ", style="bold magenta")
     rows = pack(label, items(True), width, sep="  ·  ")
-    if len(rows) > 2:
-        rows = pack(label, items(False), width, sep="  ·  ")
+    if len(rows) > LIMBO_ROWS:
+        rows = fit_rows(label, items(False), width, LIMBO_ROWS, sep="  ·  ")
     return rows
