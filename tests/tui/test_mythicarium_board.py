@@ -260,3 +260,14 @@ async def test_the_rules_screen_ends_with_the_legend(tmp_path: Path) -> None:
         symbols = body[body.index("## Symbols on the board") :]
         for symbol, meaning in LEGEND:
             assert f"`{symbol}` {meaning}" in symbols
+
+
+def test_items_that_do_not_fit_their_rows_are_counted_not_dropped() -> None:
+    from mythtable.tui.boards.mythicarium.layout import fit_rows
+
+    items = [Text(f"Card number {n}") for n in range(12)]
+    rows = fit_rows(Text("Hand 12/8: "), items, 40, 2)
+    assert len(rows) == 2 and all(r.cell_len <= 40 for r in rows)
+    plain = " ".join(r.plain for r in rows)
+    shown = sum(f"Card number {n}" in plain for n in range(12))
+    assert shown < 12 and f"+{12 - shown} more" in plain
