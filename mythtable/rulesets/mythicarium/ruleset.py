@@ -12,7 +12,7 @@ from mythtable.engine.dice import Rng
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
-from mythtable.rulesets.mythicarium import ai, inspect, words
+from mythtable.rulesets.mythicarium import ai, changes, inspect, words
 from mythtable.rulesets.mythicarium.content import DECK_SIZE, Content, deck_counts, deck_data, deck_pool
 from mythtable.rulesets.mythicarium.rules import advance, apply_action
 from mythtable.rulesets.mythicarium.rules.decisions import decision_window
@@ -106,6 +106,10 @@ class Mythicarium(Ruleset[State, Content]):
 
     def view(self, state: State, seat: int | None) -> MythicariumView:
         return build_view(state, seat)
+
+    def changes(self, before: Any, after: Any) -> frozenset[Ref]:
+        """What the last moves changed on the board, as the seat of both views sees it (changes.py)."""
+        return changes.changes(before, after)
 
     def card_details(self, state: State, card_id: str) -> CardInfo:
         """Full text of a card (the UI shows it when a card is selected)."""

@@ -43,10 +43,6 @@ class Board(Vertical):
         the ruleset's order and words."""
         return question, choices
 
-    def legend(self) -> list[tuple[str, str]]:
-        """The board's symbols and what each means (the legend key shows them)."""
-        return []
-
     def status(self, view: Any) -> str:
         """A short stage label for the status line, e.g. "Combat: declare blockers"."""
         return ""
@@ -67,3 +63,8 @@ class Board(Vertical):
 
     def mark_changed(self, refs: frozenset[Ref]) -> None:
         """Mark what the last moves changed (from `Ruleset.changes`) until the next decision."""
+
+    def legend(self) -> list[tuple[str, str]]:
+        """(symbol, meaning) for every symbol the board draws, for the legend screen (key k) and the
+        rules screen; a board with none returns []."""
+        return []

@@ -34,6 +34,7 @@ from mythtable.tui.widgets.prompt import Prompt
 class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("f1,question_mark", "rules", "Rules"),
+        Binding("k", "legend", "Legend"),
         Binding("u", "take_back", "Take back"),
         Binding("u", "cannot_take_back", "Take back", show=False),  # u when the one above is off: say why
         Binding("i", "inspect", "Inspect"),
@@ -134,6 +135,8 @@ class GameScreen(Screen[None]):
             return self.session.takeback_seat() is None and not self.session.watching
         if action == "inspect":
             return not self.session.watching and self.session.game.decision is not None
+        if action == "legend":
+            return bool(self.legend_entries())  # shown for boards that draw symbols
         if action == "board" and parameters:
             return self.board.key_enabled(str(parameters[0]))
         return True
@@ -307,7 +310,19 @@ class GameScreen(Screen[None]):
 
         ruleset = self.session.game.ruleset
         stage = ruleset.stage(self.session.game.state)
-        self.app.push_screen(RulesScreen(ruleset.title, ruleset.id, stage))
+        self.app.push_screen(RulesScreen(ruleset.title, ruleset.id, stage, legend=self.legend_entries()))
+
+    def legend_entries(self) -> list[tuple[str, str]]:
+        """The board's symbols (Board.legend); a board that draws none has no `k` key."""
+        return self.board.legend()
+
+    def action_legend(self) -> None:
+        """What the board's symbols mean (the board lists them)."""
+        from mythtable.tui.screens.legend import LegendScreen
+
+        entries = self.legend_entries()
+        if entries:
+            self.app.push_screen(LegendScreen(self.session.game.ruleset.title, entries))
 
     def action_log_page(self, direction: int) -> None:
         log = self.query_one(GameLog)

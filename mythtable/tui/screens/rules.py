@@ -66,9 +66,12 @@ class RulesScreen(ModalScreen[None]):
         Binding("pagedown,space", "page(1)", "Page down", show=False),
     ]
 
-    def __init__(self, title: str, source: str | Path, stage: str | None) -> None:
-        """`source`: a ruleset id, or the path of a rules reference file."""
+    def __init__(
+        self, title: str, source: str | Path, stage: str | None, legend: list[tuple[str, str]] | None = None
+    ) -> None:
+        """`source`: a ruleset id, or the path of a rules reference file; `legend`: the board's symbols."""
         super().__init__()
+        self.legend = legend or []
         self.body = ""
         self.title_text = title
         self.source = source
@@ -78,6 +81,10 @@ class RulesScreen(ModalScreen[None]):
         try:
             ref = read_reference(self.source)
             self.body = reference_markdown(ref, self.stage)
+            if self.legend:
+                from mythtable.tui.screens.legend import legend_markdown
+
+                self.body += "\n\n---\n\n" + legend_markdown(self.legend)
         except ContentError as exc:
             self.body = f"# {self.title_text}\n\nThe rules reference could not be read: {exc}"
         with VerticalScroll(id="scroll"):

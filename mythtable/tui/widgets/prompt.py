@@ -103,6 +103,10 @@ class Prompt(Vertical):
         if 0 <= index < len(self.actions):
             self.post_message(self.Chosen(self.actions[index], self.question))
 
+    def choose(self, action: Action) -> None:
+        """Pick `action` of the question on screen (a board's map or cursor picks this way)."""
+        self.post_message(self.Chosen(action, self.question))
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.choose_index(event.option_index)

@@ -277,7 +277,7 @@ class MythCraftBoard(Board):
         if here is None:
             picks = [c for c in self.choices if c[0][0] == "pick_up" and self.subject(c[0]).square == square]
             if picks:
-                prompt.post_message(prompt.Chosen(picks[0][0]))
+                prompt.choose(picks[0][0])
                 return True
             return False
         if here.uid == view.active_uid:

@@ -400,7 +400,7 @@ class MapGrid(Widget, can_focus=True):
         move = self.moves.get(self.cursor)
         if move is not None:
             prompt.options.focus()
-            prompt.post_message(prompt.Chosen(move))
+            prompt.choose(move)
             return
         if self.on_pick(self.cursor):
             prompt.options.focus()

@@ -1,0 +1,273 @@
+"""The Mythicarium board fits the terminal (issue 16 item 2): short names that never look alike,
+lanes that scroll by key to the unit under discussion, the inspect cursor, change marks, the legend."""
+
+from __future__ import annotations
+
+import itertools
+import string
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.text import Text
+from textual.widgets import Static
+
+from mythtable.engine.game import Game
+from mythtable.engine.registry import load
+from mythtable.tui.app import MythtableApp
+from mythtable.tui.boards.mythicarium.board import LaneView, MythicariumBoard
+from mythtable.tui.boards.mythicarium.layout import LEGEND
+from mythtable.tui.boards.mythicarium.names import abbreviate, short_names
+from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.screens.legend import LegendScreen
+from tests.tui.driver import game_screen
+from tests.tui.mythicarium_crowd import ANA, BRAM, crowded_blocks, crowded_with_limbo
+
+CONTENT_NAMES = sorted({c.name for c in load("mythicarium").content.cards.values()})
+CONTENT_WORDS = "".join(c.name + c.text for c in load("mythicarium").content.cards.values())
+BLOCKS_SEED, BLOCKS_CROWD = 2, 10
+"""Seed 2 with ten units a side: Bram attacks with his 10th and 8th units, far below a lane's 80x24 rows."""
+
+
+# ----- short names ---------------------------------------------------------------------------
+def test_short_names_of_every_card_are_distinct_and_fit_at_every_width() -> None:
+    for width in range(6, 31):
+        short = short_names(CONTENT_NAMES, width)
+        assert len(set(short.values())) == len(CONTENT_NAMES), width
+        assert all(len(s) <= width for s in short.values()), width
+        assert all(short[n] == n for n in CONTENT_NAMES if len(n) <= width), width
+
+
+@given(
+    st.lists(st.text(alphabet=string.ascii_letters + " -'", min_size=1, max_size=30), max_size=25),
+    st.integers(min_value=6, max_value=30),
+)
+def test_short_names_never_map_two_names_to_one_form(names: list[str], width: int) -> None:
+    short = short_names(names, width)
+    distinct = set(names)
+    assert set(short) == distinct
+    assert len(set(short.values())) == len(distinct)
+    assert all(len(s) <= width for s in short.values())
+    assert short == short_names(list(reversed(names)), width)  # deterministic, whatever the order
+
+
+def test_names_that_share_a_short_form_are_told_apart() -> None:
+    names = ["Kitsune Veilwalker", "Kitsune Veilwarden", "Kitsune Veilwatcher"]
+    assert abbreviate(names[0], 12) == abbreviate(names[1], 12)  # alone, they would look alike
+    short = short_names(names, 12)
+    assert len(set(short.values())) == 3
+
+
+def test_abbreviations_drop_fillers_before_cutting_words() -> None:
+    assert abbreviate("Mara of the Black Veil", 15) == "Mara Black Veil"
+    assert abbreviate("Kitsune Veilwalker", 14) == "Kitsune Veilw."
+    assert abbreviate("Kitsune Veilwalker", 18) == "Kitsune Veilwalker"
+
+
+# ----- the board in the app -------------------------------------------------------------------
+def lane_text(board: MythicariumBoard, side: str) -> str:
+    lane = board.query_one(f"#lane-{side}", LaneView)
+    rendered = lane.render()
+    assert isinstance(rendered, Text)
+    return rendered.plain
+
+
+def board_rows(board: MythicariumBoard) -> list[str]:
+    rows = [*lane_text(board, "left").split("\n"), *lane_text(board, "right").split("\n")]
+    for widget in ("#hand", "#limbo"):
+        rows.extend(static_text(board, widget).split("\n"))
+    return rows
+
+
+def static_text(board: MythicariumBoard, widget: str) -> str:
+    content = board.query_one(widget, Static).content
+    return content.plain if isinstance(content, Text) else str(content)
+
+
+async def open_board(app: MythtableApp, pilot) -> tuple[GameScreen, MythicariumBoard]:  # type: ignore[no-untyped-def]
+    screen = await game_screen(pilot, app)
+    await pilot.pause()
+    board = screen.board
+    assert isinstance(board, MythicariumBoard)
+    return screen, board
+
+
+async def seen_by_scrolling(pilot, board: MythicariumBoard) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """All the lane rows shown while scrolling both lanes from top to bottom with ] (side -> text)."""
+    for _ in range(20):
+        await pilot.press("left_square_bracket")
+    seen = {"left": "", "right": ""}
+    for _ in range(20):
+        await pilot.pause()
+        for side in seen:
+            seen[side] += lane_text(board, side) + "\n"
+        await pilot.press("right_square_bracket")
+    return seen
+
+
+async def test_every_unit_is_readable_at_80x24_and_no_two_names_look_alike(tmp_path: Path) -> None:
+    game = crowded_with_limbo()
+    view = game.view(ANA)
+    assert all(len(p.lane) >= 6 for p in view.players) and view.limbo
+    app = MythtableApp(start={"game": game}, data=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        _, board = await open_board(app, pilot)
+        look = board.look()
+        labels = {u.name: look.label(u.name) for p in view.players for u in p.lane}
+        assert len(set(labels.values())) == len(labels)  # distinct names, distinct forms
+        assert any(label != name for name, label in labels.items())  # 80 columns do need short forms
+        seen = await seen_by_scrolling(pilot, board)
+        for side, player in board.players().items():
+            for unit in player.lane:
+                assert labels[unit.name] in seen[side], (side, unit.name)
+        for row in board_rows(board):
+            assert "…" not in row  # nothing is cut off
+        for side in ("left", "right"):
+            width = board.query_one(f"#lane-{side}", LaneView).content_size.width
+            assert all(len(row) <= width for row in lane_text(board, side).split("\n"))
+
+
+async def test_a_wide_terminal_shows_full_names_equipment_and_card_text(tmp_path: Path) -> None:
+    game = crowded_with_limbo()
+    app = MythtableApp(start={"game": game}, data=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        _, board = await open_board(app, pilot)
+        view = board.view
+        text = lane_text(board, "left") + lane_text(board, "right")
+        for player in view.players:
+            assert len(player.lane) <= 10
+            for unit in player.lane:
+                assert unit.name in text
+                for eq in unit.equipment:
+                    assert eq.name in text
+        hand = static_text(board, "#hand")
+        mine = view.players[ANA].hand
+        assert mine is not None and len(mine) == 8
+        for card in mine:
+            assert f"{card.name} {card.cost} XP" in hand
+            assert card.text[:20] in hand  # the card's text, as far as the row goes
+
+
+async def test_a_crowded_lane_scrolls_to_the_attacker_while_blocks_are_declared(tmp_path: Path) -> None:
+    game = crowded_blocks(BLOCKS_SEED, BLOCKS_CROWD)
+    combat = game.state.combat
+    assert combat is not None and game.decision is not None and game.decision.seat == ANA
+    lane = game.state.players[BRAM].lane
+    deepest = max(combat.attackers, key=lane.index)
+    app = MythtableApp(start={"game": game}, data=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, board = await open_board(app, pilot)
+        rows = board.query_one("#lane-left", LaneView).content_size.height
+        assert lane.index(deepest) >= rows  # from the top of the lane it would be out of sight
+        look = board.look()
+        name = game.state.content.cards[game.state.cards[deepest]].name
+        assert look.label(name) in lane_text(board, "left")
+        assert board.hidden["left"][0] > 0  # the lane scrolled to get there
+        # the player highlights another option and scrolls away; the option about that attacker brings it back
+        options = screen.prompt.actions
+        about = [i for i, a in enumerate(options) if game.subject(a).target == deepest]
+        other = [i for i, a in enumerate(options) if game.subject(a).target not in (None, deepest)]
+        assert about and other, options
+
+        async def highlight(goal: int) -> None:
+            while screen.prompt.options.highlighted != goal:
+                await pilot.press("down" if (screen.prompt.options.highlighted or 0) < goal else "up")
+            await pilot.pause()
+
+        await highlight(other[0])
+        for _ in range(10):
+            await pilot.press("left_square_bracket")
+        await pilot.pause()
+        assert board.hidden["left"][0] == 0 and look.label(name) not in lane_text(board, "left")
+        await highlight(about[-1])
+        assert look.label(name) in lane_text(board, "left")
+
+
+async def test_point_at_draws_the_cursor_and_scrolls_to_it_and_marks_show_changes(tmp_path: Path) -> None:
+    game = crowded_blocks(BLOCKS_SEED, BLOCKS_CROWD)
+    app = MythtableApp(start={"game": game}, data=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        _, board = await open_board(app, pilot)
+        mine = board.players()["right"]
+        last = mine.lane[-1]
+        label = board.look().label(last.name)
+        assert label not in lane_text(board, "right")
+        board.point_at(last.uid)
+        await pilot.pause()
+        lane = board.query_one("#lane-right", LaneView).render()
+        assert isinstance(lane, Text)
+        row_start = lane.plain.index(label)
+        styles = [str(span.style) for span in lane.spans if span.start <= row_start < span.end]
+        assert any("reverse" in s for s in styles), styles
+        card = mine.hand[0] if mine.hand else None
+        assert card is not None
+        board.point_at(card.uid)
+        await pilot.pause()
+        hand = board.query_one("#hand", Static).content
+        assert isinstance(hand, Text)
+        start = hand.plain.find(card.name)
+        start = start if start >= 0 else hand.plain.index(board.look().label(card.name))
+        assert any("reverse" in str(s.style) for s in hand.spans if s.start <= start < s.end)
+        board.point_at(None)
+        board.mark_changed(frozenset({last.uid, f"vp:{BRAM}"}))
+        await pilot.pause()
+        right, left = lane_text(board, "right"), lane_text(board, "left")
+        assert next(r for r in right.split("\n") if label in r).startswith("◆")
+        assert "◆VP" in left and "◆VP" not in right
+        board.mark_changed(frozenset())
+        await pilot.pause()
+        assert "◆" not in lane_text(board, "right") + lane_text(board, "left")
+
+
+async def test_k_shows_a_legend_of_every_symbol_the_board_draws(tmp_path: Path) -> None:
+    """Every symbol on the crowded boards (80x24 and 120x40, in combat and with limbo) is in the legend."""
+    legend = " ".join(symbol for symbol, _ in LEGEND)
+    name_chars = set(CONTENT_WORDS) | set(string.printable)
+    drawn: set[str] = set()
+    for make, size in itertools.product(
+        (crowded_with_limbo, lambda: crowded_blocks(BLOCKS_SEED, BLOCKS_CROWD)), ((80, 24), (120, 40))
+    ):
+        game: Game = make()
+        app = MythtableApp(start={"game": game}, data=tmp_path)
+        async with app.run_test(size=size) as pilot:
+            _, board = await open_board(app, pilot)
+            board.mark_changed(frozenset({board.view.players[0].lane[0].uid}))
+            await pilot.pause()
+            for row in board_rows(board):
+                drawn |= {ch for ch in row if ch not in name_chars and not ch.isspace()}
+            await pilot.press("k")
+            await pilot.pause()
+            assert isinstance(app.screen, LegendScreen)
+            await pilot.press("k")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+    drawn -= {"—", "→", "└", "·"}  # words of the card text and separators, not symbols of a state
+    assert drawn, "the boards drew symbols"
+    missing = {ch for ch in drawn if ch not in legend}
+    assert not missing, missing
+
+
+async def test_the_rules_screen_ends_with_the_legend(tmp_path: Path) -> None:
+    from mythtable.tui.screens.rules import RulesScreen
+
+    app = MythtableApp(start={"game": crowded_with_limbo()}, data=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_board(app, pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        body = app.screen.body
+        symbols = body[body.index("## Symbols on the board") :]
+        for symbol, meaning in LEGEND:
+            assert f"`{symbol}` {meaning}" in symbols
+
+
+def test_items_that_do_not_fit_their_rows_are_counted_not_dropped() -> None:
+    from mythtable.tui.boards.mythicarium.layout import fit_rows
+
+    items = [Text(f"Card number {n}") for n in range(12)]
+    rows = fit_rows(Text("Hand 12/8: "), items, 40, 2)
+    assert len(rows) == 2 and all(r.cell_len <= 40 for r in rows)
+    plain = " ".join(r.plain for r in rows)
+    shown = sum(f"Card number {n}" in plain for n in range(12))
+    assert shown < 12 and f"+{12 - shown} more" in plain
