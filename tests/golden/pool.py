@@ -16,7 +16,7 @@ from tests.golden.playthrough import BOTS, HERE, MAX_STEPS, _bots, _events, _opt
 
 POOL_GAMES: dict[str, tuple[str, int, dict[str, str]]] = {
     "mythicarium-pool": ("mythicarium", 2, {"deck1": "hidden-paths", "deck2": "cloud-temple"}),
-    "magewars-pool": ("magewars", 7, {"deck1": "dust-devils", "deck2": "steam-and-cinders"}),
+    "magewars-pool": ("magewars", 5, {"deck1": "dust-devils", "deck2": "steam-and-cinders"}),
     "mythcraft-pool": ("mythcraft", 11, {"encounter": "E5"}),
 }
 """Golden name -> (ruleset id, seed, setup options over the ruleset's defaults)."""
