@@ -22,10 +22,11 @@ from mythtable.rulesets.magewars.rules.queries import WINDOW_STEPS
 from mythtable.rulesets.magewars.state import State
 from mythtable.rulesets.magewars.view import PlayerView
 from tests.contract import check_contract
-from tests.magewars.helpers import Board, act, kind, pass_fast
+from tests.magewars.helpers import Board, act, content, kind, pass_fast
 
 MAIN_ONLY = {"deploy", "deploy_down", "lay", "set", "ritual", "move"}
-DECKS = ["magma-vanguard", "scorchwind-raiders", "rainsquall-tide", "mireclay-bulwark"]
+DECKS = list(content().decks)
+"""Every prebuilt deck, the second printing's included (issue 18), in file order."""
 
 
 class RuleWatcher:
@@ -116,13 +117,23 @@ def _face_down(pv: PlayerView) -> list[Any]:
     return [u for u in (*pv.offensive, *pv.defensive, *pv.row) if u.face_down]
 
 
+def test_random_games_play_every_prebuilt_deck() -> None:
+    """The 320 random games below meet every deck on both seats, the new decks of issue 18 included."""
+    assert len(DECKS) >= 6
+    n = len(DECKS)
+    assert {DECKS[seed % n] for seed in range(320)} == {DECKS[(seed // n) % n] for seed in range(320)} == set(DECKS)
+
+
 def test_random_games_keep_contract_and_rule_properties() -> None:
     """300+ random games: the full contract on a share of them, invariants and rule checks on all."""
     kinds: set[str] = set()
     for seed in range(320):
         deep = seed % 3 == 0
         watcher = RuleWatcher(deep)
-        setup = Setup(players=["Ana", "Bram"], options={"deck1": DECKS[seed % 4], "deck2": DECKS[(seed // 4) % 4]})
+        setup = Setup(
+            players=["Ana", "Bram"],
+            options={"deck1": DECKS[seed % len(DECKS)], "deck2": DECKS[(seed // len(DECKS)) % len(DECKS)]},
+        )
         outcome = play_game("magewars", seed, setup=setup, check=watcher)
         assert outcome.error is None, f"seed {seed}: {outcome.error}"
         assert outcome.result is not None

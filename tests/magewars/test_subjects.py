@@ -12,14 +12,15 @@ from mythtable.engine.protocol import Setup
 from mythtable.engine.simulate import play_game
 from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.state import State
-from tests.magewars.helpers import Board, act, actions, kind, pass_fast, seat
+from tests.magewars.helpers import Board, act, actions, content, kind, pass_fast, seat
 from tests.magewars.test_combat import duel_board
 
 PLACES = frozenset({"line:offensive", "line:defensive", "tower"})
 """The string refs a subject may use: a line (of the side the option concerns) or the Tower."""
 
 ABOUT_NOTHING = frozenset({"end", "combat", "pass", "done", "cancel"})
-DECKS = ["magma-vanguard", "scorchwind-raiders", "rainsquall-tide", "mireclay-bulwark"]
+DECKS = list(content().decks)
+"""Every prebuilt deck, the second printing's included (issue 18), in file order."""
 
 
 def visible_names(view: Any) -> dict[int, str]:
@@ -74,7 +75,7 @@ def check_ref(ref: Ref, shown: dict[int, str], action: Any) -> None:
 def test_every_option_of_random_games_has_a_subject_the_seat_can_see() -> None:
     kinds: dict[str, int] = {}
     for n in range(24):
-        setup = Setup(["Ana", "Bram"], {"deck1": DECKS[n % 4], "deck2": DECKS[(n // 4) % 4]})
+        setup = Setup(["Ana", "Bram"], {"deck1": DECKS[n % len(DECKS)], "deck2": DECKS[(n // len(DECKS)) % len(DECKS)]})
         play_game("magewars", 500 + n, setup=setup, check=lambda game: check_refs(game.state, kinds))
     # the test is only as good as what it met: the common kinds of every phase came up
     for needed in ("deploy", "cast", "lay", "attack", "block", "unit", "damage", "withdraw", "discard", "move"):

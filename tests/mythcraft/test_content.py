@@ -22,7 +22,7 @@ F35_FIELDS = ("name", "level", "size", "tags", "attributes", "defenses", "hp", "
 
 
 def test_F_35_every_stat_block_has_the_full_layout() -> None:
-    assert len(CONTENT.creatures) == 6
+    assert len(CONTENT.creatures) == 14  # issue 18: the second bestiary more than doubles the first 6
     for c in CONTENT.creatures.values():
         for f in F35_FIELDS:
             assert getattr(c, f) not in (None, "", [], {}), (c.id, f)
@@ -120,7 +120,14 @@ def test_H_18_templates_match_section_6() -> None:
 
 
 def test_data_maps_parse_with_a_start_per_hero_and_names_unique() -> None:
-    sizes = {"E1": (12, 8, 1), "E2": (14, 9, 2), "E3": (16, 10, 3)}
+    sizes = {
+        "E1": (12, 8, 1),
+        "E2": (14, 9, 2),
+        "E3": (16, 10, 3),
+        "E4": (14, 9, 1),
+        "E5": (16, 10, 2),
+        "E6": (18, 10, 3),
+    }
     for e in CONTENT.encounters.values():
         assert (e.width, e.height, e.level) == sizes[e.id]
         st = RULESET.new_game(CONTENT, 1, RULESET.default_setup(CONTENT))

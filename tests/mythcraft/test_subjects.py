@@ -11,7 +11,7 @@ from mythtable.engine.decision import Subject
 from mythtable.engine.game import Game
 from mythtable.engine.registry import load
 from mythtable.rulesets.mythcraft import RULESET
-from tests.mythcraft.helpers import Scene
+from tests.mythcraft.helpers import CONTENT, Scene
 
 AIMED = {"attack", "cast", "use", "grapple", "shove", "trip", "help", "escape"}
 HANDLED = {"equip", "stow", "set_down", "pick_up", "use"}
@@ -42,7 +42,7 @@ def check_option(view: object, kind: str, decision_kind: str, action: tuple, s: 
         assert kind == "pick_up", (action, s)
 
 
-@pytest.mark.parametrize("encounter", ["E1", "E2", "E3"])
+@pytest.mark.parametrize("encounter", sorted(CONTENT.encounters))
 def test_every_options_subject_is_in_the_deciding_seats_view(encounter: str) -> None:
     kinds: Counter[str] = Counter()
     for seed in range(4):

@@ -20,14 +20,14 @@ ASSETS = assets_root() / "mythicarium"
 def test_every_content_file_loads() -> None:
     c = load_content(ASSETS)
     assert {p.name for p in ASSETS.iterdir()} >= {"cards.toml", "decks.toml", "rules.toml"}
-    assert len(c.cards) >= 40 and len(c.decks) == 4
+    assert len(c.cards) >= 98 and len(c.decks) == 8  # issue 18: twice the first pool of 49 cards
 
 
-def test_four_classes_two_champions_each() -> None:
+def test_four_classes_three_champions_each() -> None:
     champs = [c for c in content().cards.values() if c.is_champion]
-    assert len(champs) == 8
+    assert len(champs) == 12
     for cls in ("Assassin", "Druid", "Monk", "Wizard"):
-        assert sum(1 for c in champs if c.klass == cls) == 2
+        assert sum(1 for c in champs if c.klass == cls) == 3
 
 
 def test_every_prebuilt_deck_is_legal_and_mixes_damage_types() -> None:
@@ -67,7 +67,7 @@ def test_names_are_unique_and_records_complete() -> None:
 def test_setup_fields_and_seats() -> None:
     fields = RS.setup_fields(content())
     assert [f.key for f in fields] == ["deck1", "deck2"]
-    assert len(fields[0].choices) == 4 and fields[0].default != fields[1].default
+    assert len(fields[0].choices) == 8 and fields[0].default != fields[1].default
     assert [s.default_name for s in RS.seats] == ["Ana", "Bram"] and RS.hidden_information
 
 

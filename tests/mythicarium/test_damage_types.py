@@ -88,6 +88,8 @@ CHAMPION_TRIPLES = (
     ("mara-black-veil", "kitsune-veilwalker", "leshy-deepwood"),
     ("bereginya-riverwarden", "stone-born-adept", "garuda-wingmaster"),
     ("runesinger-kaleva", "simurgh-oracle", "leshy-deepwood"),
+    ("ratatosk-talebearer", "huldra-of-the-birches", "tiger-hundred-steps"),
+    ("koschei-bone-keeper", "simurgh-oracle", "leshy-deepwood"),
 )
 """Together they put every Champion of the pool on the defending side."""
 

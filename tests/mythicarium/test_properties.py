@@ -18,13 +18,23 @@ from tests.contract import check_contract
 from .helpers import RS, content, lane_uid, new_state, table
 
 GAMES = 300
-DECKS = ["moonless-court", "wildwood-circle", "iron-mountain", "storm-choir"]
+DECKS = list(content().decks)
+"""Every prebuilt deck, the second printing's included (issue 18), in file order."""
 
 
 def _setup(seed: int) -> Setup:
-    d1 = DECKS[seed % 4]
-    d2 = DECKS[(seed // 4 + 1 + seed) % 4]
+    n = len(DECKS)
+    d1 = DECKS[seed % n]
+    d2 = DECKS[(seed // n + 1 + seed) % n]
     return Setup(["Ana", "Bram"], {"deck1": d1, "deck2": d2})
+
+
+def test_random_games_play_every_prebuilt_deck() -> None:
+    """The random games below meet every deck on both seats, the new decks of issue 18 included."""
+    assert len(DECKS) >= 8
+    firsts = {_setup(seed).options["deck1"] for seed in range(GAMES)}
+    seconds = {_setup(seed).options["deck2"] for seed in range(GAMES)}
+    assert firsts == seconds == set(DECKS)
 
 
 def test_random_games_keep_the_contract_and_invariants() -> None:
@@ -56,7 +66,7 @@ def test_random_games_keep_the_contract_and_invariants() -> None:
 def test_setup_property_over_many_seeds() -> None:
     """M-1..M-6: 7 in hand, 3 Champions, 23 in the deck; the first turn has no draw and no attack."""
     for seed in range(60):
-        s = new_state(seed=seed, deck1=DECKS[seed % 4], deck2=DECKS[(seed + 1) % 4])
+        s = new_state(seed=seed, deck1=DECKS[seed % len(DECKS)], deck2=DECKS[(seed + 1) % len(DECKS)])
         for p in s.players:
             assert len(p.hand) == 7 and len(p.lane) == 3 and len(p.deck) == 23
         first = seed % 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mythtable.engine.decision import NO_SUBJECT, Action, Subject
 from mythtable.rulesets.mythcraft.rules import HEROES, active, dist, hero_moves, unit, weapon_apc
+from mythtable.rulesets.mythcraft.rules.reactions import stat_block_reaction
 from mythtable.rulesets.mythcraft.state import AttackFrame, ChoiceFrame, OfferFrame, State, Unit
 
 
@@ -75,6 +76,11 @@ def describe(state: State, action: Action) -> str:
     if kind == "help":
         return f"Help against {name(action[1])} (1 AP)"
     if kind == "react":
+        if action[1] == "grim_reprisal" and state.stack and isinstance(state.stack[-1], OfferFrame):
+            who = unit(state, state.stack[-1].who)
+            reaction, aid = stat_block_reaction(state, who)
+            act = next(x for x in state.content.creatures[who.kind].actions if x.id == aid)
+            return f"{reaction} ({act.name})"[:60]
         return {
             "engaged": "Strike as it leaves (Engaged, 0 AP)",
             "riposte": "Riposte (2 Reactive AP)",

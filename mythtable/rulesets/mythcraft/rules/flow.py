@@ -10,7 +10,7 @@ from mythtable.rulesets.mythcraft.rules.attacks import step_attack
 from mythtable.rulesets.mythcraft.rules.decisions import creature_decision, hero_decision
 from mythtable.rulesets.mythcraft.rules.formulas import HEROES
 from mythtable.rulesets.mythcraft.rules.movement import step_move
-from mythtable.rulesets.mythcraft.rules.reactions import offer_prompt
+from mythtable.rulesets.mythcraft.rules.reactions import offer_prompt, stat_block_reaction
 from mythtable.rulesets.mythcraft.rules.turns import check_over, end_turn, next_turn, start_turn
 from mythtable.rulesets.mythcraft.rules.units import able, active, can_react, unit
 from mythtable.rulesets.mythcraft.state import AttackFrame, ChoiceFrame, Frame, MoveFrame, OfferFrame, State
@@ -68,7 +68,9 @@ def step_offer(state: State, f: OfferFrame, events: list[Event]) -> Decision | N
     if target.dead or not can_react(who):
         state.stack.pop()  # the moment passed (say, an earlier reaction felled the target)
         return None
-    return Decision(who.side, "reaction", offer_prompt(f, who, target), [("react", f.name), ("decline",)])
+    reaction = stat_block_reaction(state, who)[0] if f.name == "grim_reprisal" else ""
+    prompt = offer_prompt(f, who, target, reaction)
+    return Decision(who.side, "reaction", prompt, [("react", f.name), ("decline",)])
 
 
 def step_choice(state: State, f: ChoiceFrame, events: list[Event]) -> Decision | None:

@@ -9,6 +9,13 @@ from mythtable.rulesets.mythcraft.rules.units import can_react, grip_allowed, in
 from mythtable.rulesets.mythcraft.state import AttackFrame, OfferFrame, State, Unit
 
 
+def stat_block_reaction(state: State, who: Unit) -> tuple[str, str]:
+    """The creature reaction its stat block gives for a melee miss (H-2): its name and the action it strikes
+    with. The offer keeps the kind "grim_reprisal" (records hold it); the words and the attack come from data."""
+    r = next(r for r in state.content.creatures[who.kind].reactions if r.trigger == "missed_by_adjacent_melee")
+    return r.name, r.action
+
+
 def offer(state: State, who: Unit, name: str, target: Unit, events: list[Event], defense: str | None = None) -> bool:
     """Open a reaction decision unless the owner's side auto-declines (H-14)."""
     if state.auto_decline[who.side]:
@@ -18,15 +25,15 @@ def offer(state: State, who: Unit, name: str, target: Unit, events: list[Event],
     return True
 
 
-def offer_prompt(f: OfferFrame, who: Unit, target: Unit) -> str:
-    """The question put to the owner of a reaction."""
+def offer_prompt(f: OfferFrame, who: Unit, target: Unit, reaction: str = "Grim Reprisal") -> str:
+    """The question put to the owner of a reaction (`reaction`: the stat block's name for "grim_reprisal")."""
     name = f.name
     if name == "engaged":
         return f"{who.name} may strike {target.name}, who leaves its reach (Engaged, 0 AP). Use it?"
     if name == "riposte":
         return f"{who.name} may Riposte {target.name} (2 Reactive AP). Use it?"
     if name == "grim_reprisal":
-        return f"{who.name} may use Grim Reprisal on {target.name}. Use it?"
+        return f"{who.name} may use {reaction} on {target.name}. Use it?"
     if name == "parry":
         return f"{who.name} may Parry {target.name}'s attack: +2 AR (1 Reactive AP). Use it?"
     if name == "ward":
@@ -90,8 +97,9 @@ def answer_offer(state: State, action: Action, events: list[Event]) -> None:
         push_attack(state, who, [target], weapon_spec(state, who, wid, target))
     elif name == "grim_reprisal":
         who.used.append("grim_reprisal")
-        events.append(Event(f"{who.name} answers with Grim Reprisal."))
-        push_attack(state, who, [target], creature_spec(state, who, "grave_blade"))
+        reaction, action = stat_block_reaction(state, who)
+        events.append(Event(f"{who.name} answers with {reaction}."))
+        push_attack(state, who, [target], creature_spec(state, who, action))
     elif name in ("parry", "ward"):
         who.used.append(name)
         who.reactive -= 1
