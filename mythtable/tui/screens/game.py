@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from mythtable.engine.autopass import SeatSettings
 from mythtable.engine.decision import Action
 from mythtable.engine.errors import IllegalAction
 from mythtable.tui.boards import board_class
@@ -34,6 +35,7 @@ class GameScreen(Screen[None]):
         Binding("f", "autopass('full')", "Full control", show=False),  # auto-pass keys (issue 15)
         Binding("y", "autopass('turn')", "Pass until my turn", show=False),
         Binding("e", "autopass('combat')", "Pass until end of combat", show=False),
+        Binding("s", "stops", "Stops", show=False),
         Binding("pageup", "log_page(-1)", "Log up", show=False),
         Binding("pagedown", "log_page(1)", "Log down", show=False),
         *[Binding(str(n), f"choose({n - 1})", f"Option {n}", show=False) for n in range(1, 10)],
@@ -94,6 +96,8 @@ class GameScreen(Screen[None]):
             why = session.why_no_takeback() if previous is None else ""
             self.app.push_screen(CurtainScreen(seat, session.names[seat], role, name, why), self.after_curtain)
             return
+        if step is Next.HUMAN:
+            self.show_what_changed()
         self.render_table()
         if step is Next.OVER:
             self.show_result()
@@ -137,6 +141,38 @@ class GameScreen(Screen[None]):
         self.app.post_message(Autosave())
         self.advance()
 
+    def show_what_changed(self) -> None:
+        """A fresh decision: mark what changed since this seat last looked, and say what the other seat did."""
+        seat = self.session.viewer
+        if seat is None:
+            return
+        self.board.mark_changed(self.session.changed_since_last_look(seat))
+        self.prompt.note(self.session.moves_since_last_look(seat))
+
+    def action_stops(self) -> None:
+        """The stops screen for the seat at the keyboard: only its own settings, never the other seat's."""
+        from mythtable.tui.screens.stops import StopsScreen
+
+        session = self.session
+        seat = session.viewer
+        if seat is None or seat in session.bots or session.watching or session.game.decision is None:
+            return
+        ruleset = session.game.ruleset
+        screen = StopsScreen(session.names[seat], session.autopass[seat], ruleset.stop_stages())
+        self.app.push_screen(screen, lambda settings: self.after_stops(seat, settings))
+
+    def after_stops(self, seat: int, settings: SeatSettings | None) -> None:
+        if settings is None or self._closing_down():
+            return
+        session = self.session
+        session.set_settings(seat, settings)
+        self.app.post_message(Autosave())
+        decision = session.game.decision
+        if decision is not None and decision.seat == seat and seat == session.viewer:
+            self.advance()  # a new yield passes the open window at once, as `y` does
+        else:
+            self.render_table()  # the status line shows the new settings
+
     def action_take_back(self) -> None:
         """Undo the move; from behind a curtain this ends on a curtain again (Session.take_back)."""
         if self.session.takeback_seat() is None:
@@ -147,7 +183,7 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def action_cannot_take_back(self) -> None:
-        notify(self, self.session.why_no_takeback(), title="Take back", severity="warning")
+        self.prompt.note(self.session.why_no_takeback())  # in the notice row: a toast would cover the options
 
     def ask(self) -> None:
         game = self.session.game
@@ -156,7 +192,8 @@ class GameScreen(Screen[None]):
         name = self.session.names[decision.seat]
         choices = [(action, game.describe(action)) for action in decision.actions]
         question = decision.prompt if decision.prompt.startswith(name) else f"{name}: {decision.prompt}"
-        self.prompt.ask(question, choices)
+        opening = self.session.opening()  # after a hand-over: the safe option, and maybe a confirming Enter
+        self.prompt.ask(question, choices, opening.highlight, opening.confirm_first)
         self.prompt.options.focus()
 
     def computer_move(self) -> None:
@@ -183,10 +220,7 @@ class GameScreen(Screen[None]):
         decision = game.decision
         assert decision is not None
         name = self.session.names[decision.seat]
-        self.last_computer_move = f"{name} (computer): {game.describe(action)}"
-        if not self.session.watching:
-            self.app.clear_notifications()  # one at a time: a creature's many moves must not pile up
-            notify(self, self.last_computer_move, timeout=2.5)
+        self.last_computer_move = f"{name} (computer): {game.describe(action)}"  # shown in the prompt, no toast
         self.play(action)
 
     def _closing_down(self) -> bool:
@@ -214,11 +248,15 @@ class GameScreen(Screen[None]):
             self.advance()
 
     def play(self, action: Action) -> None:
+        decision = self.session.game.decision
         try:
             self.session.game.apply(action)
         except IllegalAction as exc:
             notify(self, exc, title="Not allowed", severity="warning")
             return
+        if decision is not None:
+            self.session.remember(decision.seat)  # the table as the mover leaves it (what changed, next time)
+        self.prompt.note("")
         self.app.post_message(Autosave())
         self.advance()
 
@@ -269,7 +307,12 @@ class GameScreen(Screen[None]):
 
         ruleset = self.session.game.ruleset
         stage = ruleset.stage(self.session.game.state)
-        self.app.push_screen(RulesScreen(ruleset.title, ruleset.id, stage))
+        self.app.push_screen(RulesScreen(ruleset.title, ruleset.id, stage, autopass=self.autopass_at_work()))
+
+    def autopass_at_work(self) -> bool:
+        """Auto-pass matters here: two people share the keyboard in a ruleset that opens answer windows."""
+        session = self.session
+        return not session.watching and bool(session.game.ruleset.stop_stages())
 
     def action_log_page(self, direction: int) -> None:
         log = self.query_one(GameLog)
