@@ -247,9 +247,10 @@ class Session:
             return frozenset()
         return self.game.ruleset.changes(glance.view, self.game.view(seat))
 
-    def moves_since_last_look(self, seat: int) -> str:
+    def moves_since_last_look(self, seat: int, limit: int = SUMMARY_CHARS) -> str:
         """One line on what the other seat did since `seat` last looked ("Bram: plays X, attacks Ana with Y."),
-        from the public log lines of the other seat's own moves; "" when it did nothing."""
+        from the public log lines of the other seat's own moves, cut to `limit` characters; "" when it did
+        nothing."""
         glance = self.looked.get(seat)
         game = self.game
         if glance is None:
@@ -269,7 +270,7 @@ class Session:
         if not parts:
             return ""
         text = f"{name}: " + ", ".join(parts) + "."
-        return text if len(text) <= SUMMARY_CHARS else text[: SUMMARY_CHARS - 1] + "…"
+        return text if len(text) <= limit else text[: max(1, limit - 1)].rstrip() + "…"
 
     def takeback_seat(self) -> int | None:
         """The human who may take back their last move now: the viewer, or behind a curtain the seat that

@@ -147,7 +147,8 @@ class GameScreen(Screen[None]):
         if seat is None:
             return
         self.board.mark_changed(self.session.changed_since_last_look(seat))
-        self.prompt.note(self.session.moves_since_last_look(seat))
+        width = self.prompt.size.width or 40
+        self.prompt.note(self.session.moves_since_last_look(seat, limit=2 * width - 12))  # two lines at most
 
     def action_stops(self) -> None:
         """The stops screen for the seat at the keyboard: only its own settings, never the other seat's."""
