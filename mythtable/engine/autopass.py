@@ -122,8 +122,9 @@ def should_autopass(window: Window | None, decision: Decision, settings: SeatSet
     return window.pass_action
 
 
-SAFE_KINDS = frozenset({"pass", "done", "end", "decline"})
-"""Action kinds that do nothing now: pass, done (no more attackers / blockers), end the turn, decline a reaction."""
+SAFE_KINDS = frozenset({"pass", "done", "next", "end", "decline", "cancel"})
+"""Action kinds that do nothing now: pass, done (no more attackers / blockers), move on to the next stage, end the
+turn, decline a reaction, cancel a half-made choice."""
 
 
 def safe_action(window: Window | None, decision: Decision) -> Action | None:

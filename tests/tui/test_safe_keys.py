@@ -54,6 +54,7 @@ def test_the_safe_option_is_the_rulesets_pass_first_then_by_kind_never_by_words(
     blocks = Decision(1, "declare_blockers", "block", [("block", 1, 2), ("done",)])
     assert safe_action(window(own_only=True), blocks) == ("done",)
     assert safe_action(None, Decision(0, "main", "", [("move", 1, 1), ("end",)])) == ("end",)
+    assert safe_action(None, Decision(0, "main", "", [("play", 4), ("next",)])) == ("next",)  # Mythicarium
     worded = Decision(0, "first_player", "Pass the turn?", [("first", 0), ("first", 1)])
     assert safe_action(None, worded) is None
 

@@ -144,6 +144,8 @@ class Prompt(Vertical):
         self.set_detail("")
         if items:
             options.highlighted = highlight if 0 <= highlight < len(items) else 0  # explained at once
+            if options.highlighted:  # once laid out (wrapped options change the heights): bring it into view
+                options.call_after_refresh(options.scroll_to_highlight)
         self.guarded = confirm_first and bool(items)
 
     def hold_first_enter(self, highlighted: int | None) -> bool:
