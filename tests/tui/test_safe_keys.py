@@ -245,3 +245,17 @@ async def test_a_long_option_wraps_onto_a_second_line_under_its_own_words() -> N
         assert lines[start + 1].startswith("  ") and lines[start + 1].strip()  # indented under the words
         assert "END" in "\n".join(lines[start : start + 3]), "the end of the option was cut"
         assert any(line.startswith("3 Third") for line in lines)
+
+
+async def test_the_safe_option_highlighted_at_the_end_of_a_long_list_is_in_view() -> None:
+    """Wrapped options and the notice row change the list's height after layout: the highlighted option must
+    still show."""
+    app = PromptApp()
+    choices = [(("play", n), f"Deploy a long-named unit number {n} face-down on the Offensive Line") for n in range(9)]
+    async with app.run_test(size=(40, 10)) as pilot:
+        prompt = app.query_one(Prompt)
+        prompt.note("Bram: plays a card with a long name, attacks with a unit with a longer name, ends the turn.")
+        prompt.ask("Ana: Main phase", [*choices, (("end",), "End turn")], highlight=9)
+        await pilot.pause()
+        await pilot.pause()
+        assert "End turn" in screen_text(app)
