@@ -259,3 +259,18 @@ async def test_the_safe_option_highlighted_at_the_end_of_a_long_list_is_in_view(
         await pilot.pause()
         await pilot.pause()
         assert "End turn" in screen_text(app)
+
+
+async def test_a_toast_on_the_game_screen_keeps_off_the_options(tmp_path: Path) -> None:
+    app = new_app("mythicarium", tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.notify("A notice long enough to wrap over two or three lines of a toast, say", timeout=30)
+        await pilot.pause()
+        await pilot.pause()
+        toasts = [w.region for w in screen.query("Toast")]
+        assert toasts and all(not r.overlaps(screen.prompt.region) for r in toasts), (toasts, screen.prompt.region)
