@@ -122,6 +122,28 @@ def should_autopass(window: Window | None, decision: Decision, settings: SeatSet
     return window.pass_action
 
 
+SAFE_KINDS = frozenset({"pass", "done", "next", "end", "decline", "cancel"})
+"""Action kinds that do nothing now: pass, done (no more attackers / blockers), move on to the next stage, end the
+turn, decline a reaction, cancel a half-made choice."""
+
+
+def safe_action(window: Window | None, decision: Decision) -> Action | None:
+    """The option that does nothing now, where there is one: the ruleset's own pass first (a hint read from the
+    rules), else the first option of a kind in SAFE_KINDS. Never guessed from the option's words."""
+    if window is not None and window.pass_action is not None and decision.allows(window.pass_action):
+        return window.pass_action
+    return next((a for a in decision.actions if a and a[0] in SAFE_KINDS), None)
+
+
+def enter_commits_at_once(window: Window | None, decision: Decision) -> bool:
+    """After a hand-over, may the first Enter commit the highlighted safe option?
+
+    Only a pass in a window that answers the other seat: the seat loses nothing it had planned. Ending one's
+    own stage or turn, or any decision without a safe option, takes a second Enter (safe keys, issue 15)."""
+    safe = safe_action(window, decision)
+    return safe is not None and window is not None and safe == window.pass_action and not window.own_only
+
+
 @dataclass(slots=True)
 class HandoverCount:
     """Counts of hand-overs (changes of the human seat being asked) and their causes."""

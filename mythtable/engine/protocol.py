@@ -278,6 +278,11 @@ class Ruleset(ABC, Generic[S, C]):
         rules and public information only; None (the default) means every decision is asked."""
         return None
 
+    def stop_stages(self) -> list[tuple[str, str]]:
+        """The stages (key as `Window.stage`, label) where a seat can be asked with nothing to answer, so a
+        stop there means something (the stops screen lists them); empty (the default): no stops to set."""
+        return []
+
     def check_invariants(self, state: S) -> list[str]:
         """Broken invariants, as messages; property tests and fuzzers call this after every action."""
         return []

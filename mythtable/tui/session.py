@@ -19,18 +19,43 @@ from mythtable.engine.autopass import (
     YIELD_TURN,
     YIELDS,
     SeatSettings,
+    enter_commits_at_once,
     expire_yield,
+    safe_action,
     should_autopass,
 )
 from mythtable.engine.bots import LEVELS, STRENGTHS, Bot, RandomBot
 from mythtable.engine.bots import make_bot as make_strength_bot
-from mythtable.engine.decision import Event
+from mythtable.engine.decision import Event, Ref
 from mythtable.engine.game import Game, LogLine
 from mythtable.engine.record import write_atomic
 from mythtable.engine.registry import own_ai
 
 AUTOPASS_FILE = "autopass.json"
 MAX_SETTINGS_BYTES = 1_000_000
+
+
+SUMMARY_CHARS = 200
+"""The longest "what the other seat did" line; the log holds the rest."""
+QUIET_KINDS = frozenset({"auto", "takeback", "turn", "draw"})
+"""Log lines the summary of the other seat's moves leaves out."""
+
+
+@dataclass(slots=True, frozen=True)
+class Glance:
+    """The table as a seat last saw it: its view and how many moves had been made."""
+
+    view: Any
+    moves: int
+
+
+@dataclass(slots=True, frozen=True)
+class Opening:
+    """How a decision opens on screen (safe keys): where the highlight starts, and whether the first Enter
+    only confirms instead of choosing."""
+
+    highlight: int = 0
+    confirm_first: bool = False
 
 
 class Next(Enum):
@@ -54,6 +79,10 @@ class Session:
     """The folder of the per-name settings file; None: paths.config_dir()."""
     handing_from: int | None = None
     """While a curtain is up: the seat that had the keyboard before it (it may still take back its move)."""
+    fresh: tuple[int, int] | None = None
+    """(seat, moves made) of the first decision after a curtain was lifted: it opens on the safe option."""
+    looked: dict[int, Glance] = field(default_factory=dict)
+    """What each human seat last saw of the table (right after its own move), to show what changed since."""
 
     def __post_init__(self) -> None:
         for seat, controller in enumerate(self.controllers):
@@ -105,6 +134,14 @@ class Session:
 
     def set_stops(self, seat: int, stops: frozenset[str]) -> None:
         self.autopass[seat] = replace(self.autopass[seat], stops=frozenset(stops))
+        self._store(seat)
+
+    def set_settings(self, seat: int, settings: SeatSettings) -> None:
+        """All of a seat's settings at once (the stops screen): stops and full control are remembered under the
+        player's name, the yield only in this game."""
+        if settings.yield_ not in YIELDS:
+            raise ValueError(f"unknown yield {settings.yield_!r}")
+        self.autopass[seat] = replace(settings, stops=frozenset(settings.stops))
         self._store(seat)
 
     def autopass_words(self, seat: int | None) -> str:
@@ -183,6 +220,57 @@ class Session:
     def take_keyboard(self, seat: int) -> None:
         self.viewer = seat
         self.handing_from = None
+        self.fresh = (seat, len(self.game.actions))
+
+    # ----- safe keys and what changed (issue 15, items 3 and 4) ---------------------------
+    def opening(self) -> Opening:
+        """How the open decision opens: the first one after a hand-over starts on the safe option (pass / done /
+        end turn) and, unless that is a plain pass in answer to the other seat, its first Enter only confirms;
+        so an Enter meant for the curtain (or pressed twice) never commits a move nobody looked at."""
+        decision = self.game.decision
+        if decision is None or self.fresh != (decision.seat, len(self.game.actions)):
+            return Opening()
+        window = self.game.ruleset.window(self.game.state)
+        safe = safe_action(window, decision)
+        index = decision.actions.index(safe) if safe is not None else 0
+        return Opening(index, not enter_commits_at_once(window, decision))
+
+    def remember(self, seat: int) -> None:
+        """The seat has just moved: the table as it leaves it is what it last saw."""
+        if seat not in self.bots and not self.watching:
+            self.looked[seat] = Glance(self.game.view(seat), len(self.game.actions))
+
+    def changed_since_last_look(self, seat: int) -> frozenset[Ref]:
+        """What differs on the table since `seat` last looked (Ruleset.changes on two of its own views)."""
+        glance = self.looked.get(seat)
+        if glance is None:
+            return frozenset()
+        return self.game.ruleset.changes(glance.view, self.game.view(seat))
+
+    def moves_since_last_look(self, seat: int, limit: int = SUMMARY_CHARS) -> str:
+        """One line on what the other seat did since `seat` last looked ("Bram: plays X, attacks Ana with Y."),
+        from the public log lines of the other seat's own moves, cut to `limit` characters; "" when it did
+        nothing."""
+        glance = self.looked.get(seat)
+        game = self.game
+        if glance is None:
+            return ""
+        other = 1 - seat
+        name = self.names[other]
+        parts: list[str] = []
+        for line in game.log:
+            index = line.step - 1
+            event = line.event
+            if line.step <= glance.moves or event.seat is not None or event.kind in QUIET_KINDS:
+                continue
+            if index >= len(game.actors) or game.actors[index] != other or game.auto[index]:
+                continue
+            if event.text.startswith(name + " "):
+                parts.append(event.text[len(name) + 1 :].rstrip("."))
+        if not parts:
+            return ""
+        text = f"{name}: " + ", ".join(parts) + "."
+        return text if len(text) <= limit else text[: max(1, limit - 1)].rstrip() + "…"
 
     def takeback_seat(self) -> int | None:
         """The human who may take back their last move now: the viewer, or behind a curtain the seat that

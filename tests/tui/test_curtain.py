@@ -135,7 +135,11 @@ async def test_no_screen_shows_a_seat_the_last_curtain_was_not_for(ruleset_id: s
 
 
 def notices(app: MythtableApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    """The toasts (the curtain's), and on the game screen its notice row (no toast covers the options there)."""
+    shown = [str(n.message) for n in app._notifications]
+    if isinstance(app.screen, GameScreen):
+        shown.append(str(app.screen.prompt.query_one("#notice").render()))
+    return shown
 
 
 async def test_u_before_any_move_says_there_is_nothing_to_take_back(tmp_path: Path) -> None:

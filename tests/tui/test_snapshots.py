@@ -30,8 +30,9 @@ def test_mythicarium_curtain(snap_compare) -> None:  # type: ignore[no-untyped-d
 
 
 def test_mythicarium_game_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    # lift the curtain, let Ana go first, then she is asked in Maintenance Stage I
-    assert snap_compare(mythicarium_app(), press=["enter", "enter"], terminal_size=(80, 24))
+    # lift the curtain, let Ana go first (the first Enter after a curtain only confirms: safe keys), then she is
+    # asked in Maintenance Stage I
+    assert snap_compare(mythicarium_app(), press=["enter", "enter", "enter"], terminal_size=(80, 24))
 
 
 def test_new_game_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]

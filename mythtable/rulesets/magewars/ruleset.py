@@ -21,7 +21,7 @@ from mythtable.rulesets.magewars.rules.invariants import invariants
 from mythtable.rulesets.magewars.rules.queries import decision_window, shown_step
 from mythtable.rulesets.magewars.rules.setup import new_state
 from mythtable.rulesets.magewars.state import OPENING_HAND, State
-from mythtable.rulesets.magewars.view import GameView, build_view
+from mythtable.rulesets.magewars.view import STEP_LABELS, GameView, build_view
 from mythtable.rulesets.magewars.view import changes as view_changes
 
 
@@ -157,9 +157,15 @@ class MageWarsRuleset(Ruleset[State, Content]):
     def window(self, state: State) -> Window | None:
         return decision_window(state)
 
+    def stop_stages(self) -> list[tuple[str, str]]:
+        return [(key, STEP_LABELS[key]) for key in STOP_STAGES]
+
     def check_invariants(self, state: State) -> list[str]:
         return invariants(state)
 
+
+STOP_STAGES = ("main", "combat.declaration", "combat.defense", "counter.defense")
+"""Where a fast-cast window opens with the stack empty (stops, engine/autopass.py)."""
 
 RULESET = MageWarsRuleset()
 

@@ -15,6 +15,7 @@ from mythtable.engine.registry import RulesetEntry
 from mythtable.rulesets.mythicarium import ai, changes, inspect, words
 from mythtable.rulesets.mythicarium.content import DECK_SIZE, Content, deck_counts, deck_data, deck_pool
 from mythtable.rulesets.mythicarium.rules import advance, apply_action
+from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS
 from mythtable.rulesets.mythicarium.rules.decisions import decision_window
 from mythtable.rulesets.mythicarium.rules.invariants import check_invariants
 from mythtable.rulesets.mythicarium.rules.setup import new_state
@@ -150,9 +151,15 @@ class Mythicarium(Ruleset[State, Content]):
     def window(self, state: State) -> Window | None:
         return decision_window(state)
 
+    def stop_stages(self) -> list[tuple[str, str]]:
+        return [(key, STAGE_LABELS[key]) for key in STOP_STAGES]
+
     def check_invariants(self, state: State) -> list[str]:
         return check_invariants(state)
 
+
+STOP_STAGES = ("maintenance1", "combat.legendary", "maintenance2")
+"""Where a respond window opens with limbo empty (stops, engine/autopass.py)."""
 
 RULESET = Mythicarium()
 

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from mythtable.engine.autopass import SeatSettings
 from mythtable.engine.decision import NO_SUBJECT, Action, Ref
 from mythtable.engine.errors import IllegalAction
 from mythtable.engine.summary import summarize
@@ -41,6 +42,7 @@ class GameScreen(Screen[None]):
         Binding("f", "autopass('full')", "Full control", show=False),  # auto-pass keys (issue 15)
         Binding("y", "autopass('turn')", "Pass until my turn", show=False),
         Binding("e", "autopass('combat')", "Pass until end of combat", show=False),
+        Binding("s", "stops", "Stops", show=False),
         # priority: the log scrolls whichever widget has focus; the options list never sees PgUp/PgDn (issue 16)
         Binding("pageup", "log_page(-1)", "Log up", show=False, priority=True),
         Binding("pagedown", "log_page(1)", "Log down", show=False, priority=True),
@@ -107,6 +109,8 @@ class GameScreen(Screen[None]):
             why = session.why_no_takeback() if previous is None else ""
             self.app.push_screen(CurtainScreen(seat, session.names[seat], role, name, why), self.after_curtain)
             return
+        if step is Next.HUMAN:
+            self.show_what_changed()
         self.render_table()
         if step is Next.OVER:
             self.show_result()
@@ -154,6 +158,39 @@ class GameScreen(Screen[None]):
         self.app.post_message(Autosave())
         self.advance()
 
+    def show_what_changed(self) -> None:
+        """A fresh decision: mark what changed since this seat last looked, and say what the other seat did."""
+        seat = self.session.viewer
+        if seat is None:
+            return
+        self.board.mark_changed(self.session.changed_since_last_look(seat))
+        width = self.prompt.size.width or 40
+        self.prompt.note(self.session.moves_since_last_look(seat, limit=2 * width - 12))  # two lines at most
+
+    def action_stops(self) -> None:
+        """The stops screen for the seat at the keyboard: only its own settings, never the other seat's."""
+        from mythtable.tui.screens.stops import StopsScreen
+
+        session = self.session
+        seat = session.viewer
+        if seat is None or seat in session.bots or session.watching or session.game.decision is None:
+            return
+        ruleset = session.game.ruleset
+        screen = StopsScreen(session.names[seat], session.autopass[seat], ruleset.stop_stages())
+        self.app.push_screen(screen, lambda settings: self.after_stops(seat, settings))
+
+    def after_stops(self, seat: int, settings: SeatSettings | None) -> None:
+        if settings is None or self._closing_down():
+            return
+        session = self.session
+        session.set_settings(seat, settings)
+        self.app.post_message(Autosave())
+        decision = session.game.decision
+        if decision is not None and decision.seat == seat and seat == session.viewer:
+            self.advance()  # a new yield passes the open window at once, as `y` does
+        else:
+            self.render_table()  # the status line shows the new settings
+
     def action_take_back(self) -> None:
         """Undo the move; from behind a curtain this ends on a curtain again (Session.take_back)."""
         if self.session.takeback_seat() is None:
@@ -164,7 +201,7 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def action_cannot_take_back(self) -> None:
-        notify(self, self.session.why_no_takeback(), title="Take back", severity="warning")
+        self.prompt.note(self.session.why_no_takeback())  # in the notice row: a toast would cover the options
 
     def ask(self) -> None:
         game = self.session.game
@@ -174,7 +211,11 @@ class GameScreen(Screen[None]):
         choices = [(action, game.describe(action)) for action in decision.actions]
         question = decision.prompt if decision.prompt.startswith(name) else f"{name}: {decision.prompt}"
         question = self.with_why_only_done(question, decision.actions)
-        self.prompt.ask(*self.board.arrange_options(question, choices))
+        question, choices = self.board.arrange_options(question, choices)
+        opening = self.session.opening()  # after a hand-over: the safe option, and maybe a confirming Enter
+        safe = decision.actions[opening.highlight]  # the board may have reordered the options
+        highlight = next((i for i, (action, _) in enumerate(choices) if action == safe), 0)
+        self.prompt.ask(question, choices, highlight, opening.confirm_first)
         self.prompt.options.focus()
 
     def computer_move(self) -> None:
@@ -201,10 +242,7 @@ class GameScreen(Screen[None]):
         decision = game.decision
         assert decision is not None
         name = self.session.names[decision.seat]
-        self.last_computer_move = f"{name} (computer): {game.describe(action)}"
-        if not self.session.watching:
-            self.app.clear_notifications()  # one at a time: a creature's many moves must not pile up
-            notify(self, self.last_computer_move, timeout=2.5)
+        self.last_computer_move = f"{name} (computer): {game.describe(action)}"  # shown in the prompt, no toast
         self.play(action)
 
     def _closing_down(self) -> bool:
@@ -232,11 +270,15 @@ class GameScreen(Screen[None]):
             self.advance()
 
     def play(self, action: Action) -> None:
+        decision = self.session.game.decision
         try:
             self.session.game.apply(action)
         except IllegalAction as exc:
             notify(self, exc, title="Not allowed", severity="warning")
             return
+        if decision is not None:
+            self.session.remember(decision.seat)  # the table as the mover leaves it (what changed, next time)
+        self.prompt.note("")
         self.app.post_message(Autosave())
         self.advance()
 
@@ -310,7 +352,11 @@ class GameScreen(Screen[None]):
 
         ruleset = self.session.game.ruleset
         stage = ruleset.stage(self.session.game.state)
-        self.app.push_screen(RulesScreen(ruleset.title, ruleset.id, stage, legend=self.legend_entries()))
+        self.app.push_screen(
+            RulesScreen(
+                ruleset.title, ruleset.id, stage, legend=self.legend_entries(), autopass=self.autopass_at_work()
+            )
+        )
 
     def legend_entries(self) -> list[tuple[str, str]]:
         """The board's symbols (Board.legend); a board that draws none has no `k` key."""
@@ -323,6 +369,11 @@ class GameScreen(Screen[None]):
         entries = self.legend_entries()
         if entries:
             self.app.push_screen(LegendScreen(self.session.game.ruleset.title, entries))
+
+    def autopass_at_work(self) -> bool:
+        """Auto-pass matters here: two people share the keyboard in a ruleset that opens answer windows."""
+        session = self.session
+        return not session.watching and bool(session.game.ruleset.stop_stages())
 
     def action_log_page(self, direction: int) -> None:
         log = self.query_one(GameLog)

@@ -18,6 +18,23 @@ from mythtable.engine.registry import rules_reference
 
 TIER_LABEL = {"seed": "Seed rule", "fact": "Published fact", "house": "House rule"}
 
+AUTOPASS_SECTION = """## Auto-pass, stops and full control (this program, not the rules)
+
+The keyboard changes hands only when it must. By default a seat is not asked in the other seat's stage changes
+while nothing waits in limbo / on the stack; it is asked when the other seat puts something there, aims at its
+units or declares an attack on it, at any decision only it can make (blocks, the Legendary Battle, wounds,
+captures, its own turn), and at the stages it chose as stops (`s`). A decision with a single legal answer is
+answered for it. Every auto-pass is a legal move in the record and a line in the log ("Bram passes (auto).").
+
+**What auto-pass reveals:** that a seat was or was not asked. It is decided only from the table both players
+see and the seat's own options, never from the other player's hidden cards or from dice; but the rules already
+pass a seat that holds no card it could play, so being asked says "I could answer".
+
+**Full control (`f`) hides it:** the seat is asked at every window the rules open, so the other player cannot
+tell a seat with nothing to say from one that chose not to answer. `y` passes until your turn and `e` until the
+end of this combat; both end early when the other player aims at your units."""
+"""What the rules screen says about auto-pass (issue 15); README.md says the same."""
+
 
 def clause_markdown(clause: Clause) -> str:
     label = TIER_LABEL[clause.tier]
@@ -33,8 +50,9 @@ def section_markdown(section: Section, level: str = "##") -> str:
     return "\n\n".join(parts)
 
 
-def reference_markdown(ref: RulesReference, stage: str | None) -> str:
-    """Markdown for the rules screen: what applies now, then everything."""
+def reference_markdown(ref: RulesReference, stage: str | None, autopass: bool = False) -> str:
+    """Markdown for the rules screen: what applies now, then everything; with `autopass`, at the end, what
+    auto-pass does and reveals (for a game in play, where it is at work)."""
     parts = [f"# {ref.title}"]
     current = ref.sections_for(stage) if stage else []
     if current:
@@ -47,6 +65,8 @@ def reference_markdown(ref: RulesReference, stage: str | None) -> str:
     )
     parts.append("---")
     parts.extend(section_markdown(s) for s in ref.section)
+    if autopass:
+        parts.extend(["---", AUTOPASS_SECTION])
     return "\n\n".join(parts)
 
 
@@ -67,11 +87,18 @@ class RulesScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, title: str, source: str | Path, stage: str | None, legend: list[tuple[str, str]] | None = None
+        self,
+        title: str,
+        source: str | Path,
+        stage: str | None,
+        legend: list[tuple[str, str]] | None = None,
+        autopass: bool = False,
     ) -> None:
-        """`source`: a ruleset id, or the path of a rules reference file; `legend`: the board's symbols."""
+        """`source`: a ruleset id, or the path of a rules reference file; `legend`: the board's symbols;
+        `autopass`: a game is in play, so say what auto-pass does and reveals."""
         super().__init__()
         self.legend = legend or []
+        self.autopass = autopass
         self.body = ""
         self.title_text = title
         self.source = source
@@ -80,7 +107,7 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         try:
             ref = read_reference(self.source)
-            self.body = reference_markdown(ref, self.stage)
+            self.body = reference_markdown(ref, self.stage, self.autopass)
             if self.legend:
                 from mythtable.tui.screens.legend import legend_markdown
 

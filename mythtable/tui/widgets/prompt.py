@@ -3,21 +3,28 @@
 It never changes game state; selecting an option posts `Prompt.Chosen` with the action,
 and the game screen applies it. Questions, options and details name players and cards: a `str`
 given here is shown as plain text (safe_text.plain), never read as markup.
+
+A notice row above the question carries what the screen has to say (the computer's moves, what the other
+seat did, why `u` took nothing back), so no toast covers the options. A long option wraps onto a second line,
+indented under its own words. A decision may open "guarded" (safe keys, issue 15): its first Enter only says
+"press Enter again", unless the player first moved the highlight or picked a number.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.content import Content
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from mythtable.engine.decision import Action
+from mythtable.engine.text import clean_text
 from mythtable.tui.safe_text import plain
 
 
@@ -33,12 +40,62 @@ class ChoiceList(OptionList):
         if isinstance(parent, Prompt):
             parent.show_detail_for(highlighted)
 
+    # The player moving the highlight (or clicking) has looked: a guarded decision's Enter then chooses.
+    def _looked(self) -> None:
+        parent = self.parent
+        if isinstance(parent, Prompt):
+            parent.guarded = False
+
+    def action_cursor_up(self) -> None:
+        self._looked()
+        super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        self._looked()
+        super().action_cursor_down()
+
+    def action_first(self) -> None:
+        self._looked()
+        super().action_first()
+
+    def action_last(self) -> None:
+        self._looked()
+        super().action_last()
+
+    def action_page_up(self) -> None:
+        self._looked()
+        super().action_page_up()
+
+    def action_page_down(self) -> None:
+        self._looked()
+        super().action_page_down()
+
+    async def _on_click(self, event: events.Click) -> None:
+        self._looked()
+        await super()._on_click(event)
+
+    def action_select(self) -> None:
+        parent = self.parent
+        if isinstance(parent, Prompt) and parent.hold_first_enter(self.highlighted):
+            return
+        super().action_select()
+
+
+def option_row(key: str, label: str) -> Table:
+    """One option: its number, then its words, wrapped under themselves (never cut)."""
+    row = Table.grid(padding=(0, 1), expand=True)
+    row.add_column(no_wrap=True, width=1)
+    row.add_column(ratio=1)
+    row.add_row(Text(key, style="bold"), Text(clean_text(label, newlines=False)))
+    return row
+
 
 class Prompt(Vertical):
     """A question, its options (digits 1-9 pick directly), and a detail line for the highlighted one."""
 
     DEFAULT_CSS = """
     Prompt { height: 1fr; }
+    Prompt > #notice { height: auto; max-height: 2; color: $text-warning; display: none; }
     Prompt > #question { height: auto; max-height: 2; color: $accent; text-style: bold; }
     Prompt > OptionList { height: 1fr; border: none; padding: 0; }
     Prompt > #detail { height: 2; color: $text-muted; }
@@ -60,8 +117,12 @@ class Prompt(Vertical):
         """Words for the highlighted option (set by the game screen); called in the same frame."""
         self.question = 0
         """Counts the questions shown (`ask` and `wait`), so a stale `Chosen` can be told apart."""
+        self.labels: list[str] = []
+        self.guarded = False
+        """The next Enter only confirms (a fresh decision after a hand-over, untouched so far)."""
 
     def compose(self) -> ComposeResult:
+        yield Static("", id="notice")
         yield Static("", id="question")
         yield ChoiceList(id="options", compact=True)
         yield Static("", id="detail")
@@ -70,28 +131,51 @@ class Prompt(Vertical):
     def options(self) -> OptionList:
         return self.query_one(OptionList)
 
-    def ask(self, question: str, choices: list[tuple[Action, str]]) -> None:
-        """Show a new decision; the first option is highlighted."""
+    def ask(
+        self, question: str, choices: list[tuple[Action, str]], highlight: int = 0, confirm_first: bool = False
+    ) -> None:
+        """Show a new decision with option `highlight` highlighted (the first by default). With `confirm_first`
+        the first Enter on the untouched highlight only asks for a second one."""
         self.question += 1
         self.query_one("#question", Static).update(plain(question))
         self.actions = [action for action, _ in choices]
+        self.labels = [label for _, label in choices]
         options = self.options
         options.clear_options()
         items = []
         for index, (_, label) in enumerate(choices, start=1):
             key = f"{index}" if index <= 9 else " "
-            items.append(Option(Content.assemble((f"{key} ", "bold"), plain(label, newlines=False))))
+            items.append(Option(option_row(key, label)))
         options.add_options(items)
         options.disabled = False
         self.set_detail("")
         if items:
-            options.highlighted = 0  # explains the first option at once (after the clear above)
+            options.highlighted = highlight if 0 <= highlight < len(items) else 0  # explained at once
+            if options.highlighted:  # once laid out (wrapped options change the heights): bring it into view
+                options.call_after_refresh(options.scroll_to_highlight)
+        self.guarded = confirm_first and bool(items)
+
+    def hold_first_enter(self, highlighted: int | None) -> bool:
+        """Enter on a guarded decision: say what a second Enter chooses, and choose nothing now."""
+        if not self.guarded or highlighted is None or not 0 <= highlighted < len(self.labels):
+            return False
+        self.guarded = False
+        self.note(f"Press Enter again to choose: {self.labels[highlighted]}")
+        return True
+
+    def note(self, text: str) -> None:
+        """Show `text` in the notice row above the question ("" hides the row)."""
+        notice = self.query_one("#notice", Static)
+        notice.update(plain(text))
+        notice.display = bool(text)
 
     def wait(self, message: str) -> None:
         """No decision for this seat right now (a computer is thinking, the game is over)."""
         self.question += 1
         self.query_one("#question", Static).update(plain(message))
         self.actions = []
+        self.labels = []
+        self.guarded = False
         self.options.clear_options()
         self.set_detail("")
 
@@ -100,6 +184,7 @@ class Prompt(Vertical):
         self.query_one("#detail", Static).update(shown, layout=False)  # fixed height: no relayout
 
     def choose_index(self, index: int) -> None:
+        self.guarded = False
         if 0 <= index < len(self.actions):
             self.post_message(self.Chosen(self.actions[index], self.question))
 
