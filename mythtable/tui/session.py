@@ -56,6 +56,8 @@ class Opening:
 
     highlight: int = 0
     confirm_first: bool = False
+    after_handover: bool = False
+    """False: an ordinary decision, whose list opens at its top (as the board arranged it)."""
 
 
 class Next(Enum):
@@ -233,7 +235,7 @@ class Session:
         window = self.game.ruleset.window(self.game.state)
         safe = safe_action(window, decision)
         index = decision.actions.index(safe) if safe is not None else 0
-        return Opening(index, not enter_commits_at_once(window, decision))
+        return Opening(index, not enter_commits_at_once(window, decision), after_handover=True)
 
     def remember(self, seat: int) -> None:
         """The seat has just moved: the table as it leaves it is what it last saw."""

@@ -271,3 +271,13 @@ def test_items_that_do_not_fit_their_rows_are_counted_not_dropped() -> None:
     plain = " ".join(r.plain for r in rows)
     shown = sum(f"Card number {n}" in plain for n in range(12))
     assert shown < 12 and f"+{12 - shown} more" in plain
+
+
+def test_a_card_whose_text_only_names_its_keywords_does_not_say_them_twice() -> None:
+    from mythtable.tui.boards.mythicarium.text import card_text, only_keywords
+
+    assert only_keywords("Lightning. Celerity.", ("Lightning", "Celerity"))
+    assert not only_keywords("Celerity. Deal 2 wounds to a unit.", ("Celerity",))
+    assert not only_keywords("", ("Celerity",))
+    line = card_text("White Stag", "Ally", "Druid", 3, 2, 3, "Physical", ("Celerity",), "Celerity.").plain
+    assert line.count("Celerity") == 1, line

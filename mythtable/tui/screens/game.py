@@ -213,8 +213,10 @@ class GameScreen(Screen[None]):
         question = self.with_why_only_done(question, decision.actions)
         question, choices = self.board.arrange_options(question, choices)
         opening = self.session.opening()  # after a hand-over: the safe option, and maybe a confirming Enter
-        safe = decision.actions[opening.highlight]  # the board may have reordered the options
-        highlight = next((i for i, (action, _) in enumerate(choices) if action == safe), 0)
+        highlight = 0
+        if opening.after_handover:  # start on the safe option, wherever the board put it
+            safe = decision.actions[opening.highlight]
+            highlight = next((i for i, (action, _) in enumerate(choices) if action == safe), 0)
         self.prompt.ask(question, choices, highlight, opening.confirm_first)
         self.prompt.options.focus()
 

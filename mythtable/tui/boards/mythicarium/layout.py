@@ -18,6 +18,7 @@ from rich.text import Text
 
 from mythtable.engine.decision import Ref
 from mythtable.tui.boards.mythicarium.names import short_names
+from mythtable.tui.boards.mythicarium.text import only_keywords
 
 KEYWORD_ABBREV = {
     "Berserk": "Bz",
@@ -327,7 +328,7 @@ def hand_card_row(card: Any, look: Look, width: int) -> Text:
     if card.keywords:
         kind += f" {keywords(card.keywords)}"
     row.append(f" · {kind}", style="dim")
-    if card.text:
+    if card.text and not only_keywords(card.text, card.keywords):
         row.append(f" — {card.text}")
     if look.cursor == card.uid:
         row.stylize("reverse")

@@ -33,9 +33,16 @@ def card_text(
     if words:
         parts.append(", ".join(words))
     out.append(" · " + " · ".join(parts))
-    if text:
+    if text and not only_keywords(text, words):
         out.append(f" — {text}")
     return out
+
+
+def only_keywords(text: str, words: tuple[str, ...] | list[str]) -> bool:
+    """True when a card's text just names its keywords ("Lightning. Celerity."), which the line shows
+    already: saying them twice ("Celerity — Celerity.") reads like a mistake. The inspect panel has the rules."""
+    said = {part.strip() for part in text.replace(".", ",").split(",") if part.strip()}
+    return bool(said) and said <= set(words)
 
 
 def card_detail(view: Any, uid: object) -> Text | str:
