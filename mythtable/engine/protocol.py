@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -301,3 +301,13 @@ class AIHooks:
     """Heuristic points that make one side clearly ahead (the width of the search's sigmoid)."""
     search: dict[str, Any] = field(default_factory=dict)
     """The ruleset's own settings for the search bot (`mcts.SearchParams` fields), if any."""
+    search_determinize: Callable[[Any, int, Rng], Any] | None = None
+    """A re-deal for the search bot alone, if the ruleset has one (Mage Wars deals face-down cards
+    by what their owner could not yet turn face-up); the greedy bot, and so the golden games,
+    keep `determinize`."""
+
+    def for_search(self) -> AIHooks:
+        """These hooks as the search bot uses them."""
+        if self.search_determinize is None:
+            return self
+        return replace(self, determinize=self.search_determinize)

@@ -47,7 +47,7 @@ class _StateUnpickler(pickle.Unpickler):
 def _init_worker(ruleset_id: str, content: Any, stop: Any) -> None:
     _WORKER["ruleset"] = get(ruleset_id)
     _WORKER["content"] = content
-    _WORKER["hooks"] = ai_hooks(ruleset_id)
+    _WORKER["hooks"] = ai_hooks(ruleset_id).for_search()
     _WORKER["stop"] = stop
 
 
@@ -118,7 +118,7 @@ class SearchBot:
         early_stop: bool = True,
     ) -> None:
         self.ruleset_id = ruleset_id
-        self.hooks = ai_hooks(ruleset_id)
+        self.hooks = ai_hooks(ruleset_id).for_search()
         self.rng = Rng(seed ^ 0x5EA_4C4)
         self.budget = budget
         self.iterations = iterations

@@ -171,7 +171,13 @@ RULESET = MageWarsRuleset()
 
 ENTRY = RulesetEntry(
     ruleset=RULESET,
-    ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE, dict(ai.SEARCH_PARAMS)),
+    ai=AIHooks(
+        ai.heuristic,
+        ai.determinize,
+        ai.HEURISTIC_SCALE,
+        dict(ai.SEARCH_PARAMS),
+        search_determinize=ai.search_determinize,
+    ),
     make_ai=None,
     rules_file="rules.toml",
 )

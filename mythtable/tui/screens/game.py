@@ -5,6 +5,7 @@ The screen reads views and applies legal actions through the Game; it never edit
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from rich.text import Text
@@ -64,6 +65,8 @@ class GameScreen(Screen[None]):
         """The view on screen now (what the viewer may see)."""
         self.paused = False
         self.last_computer_move = ""
+        self._thinking: Timer | None = None
+        """Redraws the thinking line while a computer thinks (issue 19)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -233,9 +236,11 @@ class GameScreen(Screen[None]):
             action = bot.choose(game.ruleset, game.state, decision)
             self.app.call_from_thread(self.computer_chose, action, moves_before)
 
+        self._start_thinking(bot, decision.seat)
         self.run_worker(think, thread=True, exclusive=True, group="computer")
 
     def computer_chose(self, action: Action, moves_before: int) -> None:
+        self._stop_thinking()
         if self._closing_down():
             return  # the screen was left, or the app is closing, while the computer thought
         game = self.session.game
@@ -246,6 +251,49 @@ class GameScreen(Screen[None]):
         name = self.session.names[decision.seat]
         self.last_computer_move = f"{name} (computer): {game.describe(action)}"  # shown in the prompt, no toast
         self.play(action)
+
+    # ----- a computer's think on screen (issue 19) -----------------------------------------
+    THINK_SHOWN_AFTER = 0.5
+    """Seconds of thinking before the line shows time: a quick answer should not flicker."""
+    THINK_BAR = 10
+
+    def _start_thinking(self, bot: object, seat: int) -> None:
+        """Show time and a bar while the worker thinks; the bar fills against the bot's budget
+        for this decision when the bot has a thinking clock, else it runs as dots."""
+        self._stop_thinking()
+        budget: float | None = None
+        clock = getattr(bot, "clock", None)
+        if clock is not None and getattr(bot, "iterations", None) is None:
+            try:  # peek only reads: the bot's own thread allots the time
+                budget = float(clock.peek(self.session.game.ruleset.turn_number(self.session.game.state)))
+            except Exception:  # a clock of another shape: show plain time
+                budget = None
+        name = self.session.names[seat]
+        start = time.monotonic()
+        self._thinking = self.set_interval(0.1, lambda: self._show_thinking(name, start, budget))
+
+    def thinking_line(self, name: str, elapsed: float, budget: float | None) -> str:
+        """'Bram (computer) is thinking... 0.8 s ▰▰▰▰▱▱▱▱▱▱' (dots when the budget is unknown)."""
+        if budget is not None and budget > 0:
+            full = min(self.THINK_BAR, int(self.THINK_BAR * elapsed / budget))
+            bar = "▰" * full + "▱" * (self.THINK_BAR - full)
+        else:
+            bar = "." * (1 + int(elapsed * 2) % 3)
+        return f"{name} (computer) is thinking... {elapsed:.1f} s {bar}"
+
+    def _show_thinking(self, name: str, start: float, budget: float | None) -> None:
+        if self.paused or self._closing_down():
+            self._stop_thinking()
+            return
+        elapsed = time.monotonic() - start
+        if elapsed < self.THINK_SHOWN_AFTER:
+            return
+        self.prompt.wait(f"{self.last_computer_move}\n{self.thinking_line(name, elapsed, budget)}".lstrip())
+
+    def _stop_thinking(self) -> None:
+        if self._thinking is not None:
+            self._thinking.stop()
+            self._thinking = None
 
     def _closing_down(self) -> bool:
         """True once this screen was left or the app began to close: its widgets may be half gone."""
