@@ -39,8 +39,9 @@ def _text(value: object) -> str:
     return str(value).replace("\n", "\\n")
 
 
-BUILT = ("mythicarium", "magewars")
-"""Card rulesets that also get a playthrough with a deck a player built (issue 18): `<id>-built`."""
+BUILT = {"mythicarium": "storm-choir", "magewars": "mireclay-bulwark"}
+"""Card rulesets that also get a playthrough with a deck a player built (issue 18): `<id>-built`, and the
+prebuilt deck it is made from (named, so that new prebuilt decks leave this game as it is)."""
 
 
 def built_setup(ruleset_id: str) -> Setup:
@@ -50,7 +51,7 @@ def built_setup(ruleset_id: str) -> Setup:
 
     loaded = load(ruleset_id)
     ruleset, content = loaded.ruleset, loaded.content
-    data = ruleset.prebuilt_deck(content, list(content.decks)[-1])
+    data = ruleset.prebuilt_deck(content, BUILT[ruleset_id])
     data["name"] = "Golden Built"
     data["cards"] = dict(reversed(list(data["cards"].items())))
     setup = ruleset.default_setup(content)

@@ -8,7 +8,8 @@ import difflib
 
 import pytest
 
-from tests.golden.playthrough import golden_path, rulesets
+from mythtable.engine.registry import available
+from tests.golden.playthrough import golden_path
 from tests.golden.pool import POOL_GAMES, pool_path, pool_playthrough, pool_setup
 
 SHOWN_LINES = 80
@@ -35,7 +36,7 @@ def test_every_ruleset_has_a_second_printing_golden_with_new_content() -> None:
     first["deck2"] = first["deck1"] | {"magma-vanguard", "scorchwind-raiders", "rainsquall-tide", "mireclay-bulwark"}
     first["deck1"] = first["deck2"]
     first["encounter"] = {"E1", "E2", "E3"}
-    assert sorted(rid for rid, _, _ in POOL_GAMES.values()) == sorted(rulesets())
+    assert sorted(rid for rid, _, _ in POOL_GAMES.values()) == sorted(available())
     for name in POOL_GAMES:
         ruleset_id, _seed, setup = pool_setup(name)
         chosen = {k: v for k, v in setup.options.items() if k in first}
