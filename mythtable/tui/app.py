@@ -119,9 +119,21 @@ class MythtableApp(App[None]):
         if replace is not None and replace not in self.screen_stack:
             return  # a second Enter or Ctrl+S before the first one took effect: one game, not two
         game = Game.new(ruleset_id, seed, setup, controllers=controllers)
-        if replace is not None:
-            self.pop_screen()
+        self.pop_replaced(replace)
         self.open_game(game)
+
+    def pop_replaced(self, replace: Any) -> None:
+        """Take `replace` (the form or list a game starts from) off the stack: the too-small notice may
+        be on top of it, so popping the top screen would take the notice instead (and leave the form)."""
+        if replace is None:
+            return
+        notice = self._too_small
+        if notice is not None and self.screen is notice:
+            self._too_small = None
+            self.pop_screen()
+        if self.screen is replace:
+            self.pop_screen()
+        self.check_size(self.size.width, self.size.height)  # the notice again, on top of what comes next
 
     def open_game(self, game: Game) -> None:
         """Show a game (new, resumed, or handed over by a test), saving it from the start."""
@@ -167,8 +179,7 @@ class MythtableApp(App[None]):
         except MythtableError as exc:
             notify(self, exc, title="Cannot resume this game", severity="error")
             return
-        if replace is not None:
-            self.pop_screen()
+        self.pop_replaced(replace)
         self.open_game(game)
 
     def offer_watch(self, info: SaveInfo, refused: SaveLocked) -> None:
@@ -340,6 +351,8 @@ class MythtableApp(App[None]):
         return session is not None and session.game.result is None and not session.watching
 
     def check_size(self, width: int, height: int) -> None:
+        if self._too_small is not None and self._too_small not in self.screen_stack:
+            self._too_small = None  # a screen change took the notice off the stack with it: show a new one
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small and self._too_small is None:
             self._too_small = TooSmallScreen(width, height, self.in_game())
