@@ -45,8 +45,12 @@ def mid_combat_app(tmp_path: Path) -> MythtableApp:
 async def open_game(pilot: Pilot[None], app: MythtableApp, ruleset_id: str) -> GameScreen:
     if ruleset_id == "mythicarium":
         screen = await game_screen(pilot, app)  # the curtain
-        await pilot.press("enter")  # Ana goes first
+        # The first decision after the hand-over opens guarded (Session.opening): its first Enter only
+        # confirms, the second picks the highlighted option, Ana goes first.
+        assert screen.prompt.guarded and screen.prompt.options.highlighted == 0
+        await pilot.press("enter", "enter")
         await pilot.pause()
+        assert screen.session.game.actions[:1] == [("first", 0)], "Ana goes first"
         return screen
     await pilot.press("enter")  # the one save
     await pilot.pause()

@@ -60,6 +60,11 @@ async def cursor_to(pilot: Pilot[None], grid: MapGrid, x: int, y: int) -> None:
     await pilot.pause()
 
 
+def option_text(screen: GameScreen, index: int) -> str:
+    """The words of option `index` as listed (each option is drawn as a grid: its number, then its label)."""
+    return screen.prompt.labels[index]
+
+
 def detail(screen: GameScreen) -> str:
     return str(screen.prompt.query_one("#detail").render())
 
@@ -72,7 +77,7 @@ async def test_attacks_come_first_with_their_hit_chance_and_every_group_key_list
         screen, board = screen_of(app)
         actions = screen.prompt.actions
         assert actions[0][0] == "attack" and actions[-1][0] == "move"
-        label = str(screen.prompt.options.get_option_at_index(0).prompt)
+        label = option_text(screen, 0)
         forecast = next(f for f in board.view.forecasts if f.action == actions[0])
         assert f"{round(forecast.hit * 100)}%" in label and "~" in label
         assert "to hit" in detail(screen) and "damage" in detail(screen)
@@ -183,7 +188,7 @@ async def test_an_area_spell_shows_its_area_and_who_it_would_hit_before_it_is_ca
         assert over.hit >= {t.uid for t in forecast.targets}
         text = board.grid.render_map(board.view)
         assert any(AREA_BG in str(s.style) for s in text.spans), "the area is shaded on the map"
-        label = str(screen.prompt.options.get_option_at_index(listed.index(burst)).prompt)
+        label = option_text(screen, listed.index(burst))
         assert forecast_words(forecast, board.view) in label and re.search(r"\d (foes?|ally|allies) ~", label)
         caster = board.view.active_uid
         assert ("you too" in label) == (caster in {t.uid for t in forecast.targets})
@@ -279,7 +284,7 @@ async def test_enter_on_an_ally_lists_what_can_be_done_for_it() -> None:
         await pilot.pause()
         listed = screen.prompt.actions
         assert cast in listed and all(game.subject(a).target == ally.uid for a in listed)
-        assert "heals" in str(screen.prompt.options.get_option_at_index(listed.index(cast)).prompt)
+        assert "heals" in option_text(screen, listed.index(cast))
 
 
 def styled(text: Any, style: str) -> set[str]:
