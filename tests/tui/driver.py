@@ -15,15 +15,19 @@ Policy = Callable[[Decision, MythtableApp], Action]
 
 
 async def press_choice(pilot: Pilot[None], screen: GameScreen, action: Action) -> None:
-    """Highlight the option with arrow keys and press Enter, as a player would."""
+    """Highlight the option with arrow keys and press Enter (twice if the prompt holds the first), as a player would."""
     actions = screen.prompt.actions
     assert action in actions, f"{action} is not offered; the prompt lists {actions}"
     target = actions.index(action)
     options = screen.prompt.options
     while options.highlighted != target:
         await pilot.press("down" if (options.highlighted or 0) < target else "up")
+    guarded = screen.prompt.guarded  # safe keys (issue 15): a first Enter on an untouched guarded prompt only asks
     await pilot.press("enter")
     await pilot.pause()
+    if guarded:
+        await pilot.press("enter")
+        await pilot.pause()
 
 
 async def step(pilot: Pilot[None], app: MythtableApp, policy: Policy) -> bool:
