@@ -135,7 +135,7 @@ async def resize(pilot: Pilot[None], app: MythtableApp, width: int, height: int)
     await pilot.pause()
     small = width < MIN_WIDTH or height < MIN_HEIGHT
     if small:
-        assert isinstance(app.screen, TooSmallScreen), f"{width}x{height}: no notice, {app.screen_stack!r} {app._too_small!r}"
+        assert isinstance(app.screen, TooSmallScreen), f"{width}x{height}: no notice, {app.screen_stack!r}"
         assert f"{width}x{height}" in app.screen.message()
     else:
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack), f"{width}x{height}: notice stays"
