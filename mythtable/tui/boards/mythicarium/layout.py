@@ -18,7 +18,6 @@ from rich.text import Text
 
 from mythtable.engine.decision import Ref
 from mythtable.tui.boards.mythicarium.names import short_names
-from mythtable.tui.boards.mythicarium.text import only_keywords
 
 KEYWORD_ABBREV = {
     "Berserk": "Bz",
@@ -328,7 +327,7 @@ def hand_card_row(card: Any, look: Look, width: int) -> Text:
     if card.keywords:
         kind += f" {keywords(card.keywords)}"
     row.append(f" · {kind}", style="dim")
-    if card.text and not only_keywords(card.text, card.keywords):
+    if card.text:  # the keywords above are short forms (Lt): their full names here say no more twice
         row.append(f" — {card.text}")
     if look.cursor == card.uid:
         row.stylize("reverse")
