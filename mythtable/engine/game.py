@@ -235,6 +235,7 @@ class Game:
             "created": self.created,
             "updated": now_iso(),
             "autopass": self.autopass,
+            "auto_actions": [number for number, auto in enumerate(self.auto, start=1) if auto],
         }
 
     def to_record(self) -> GameRecord:
@@ -281,9 +282,12 @@ class Game:
                 raise RecordError(
                     f"checkpoint at action {stray[0]} lies outside the record's {len(record.actions)} actions"
                 )
+        autos = set(record.auto_actions)
+        if autos and not autos <= set(range(1, len(record.actions) + 1)):
+            raise RecordError(f"auto_actions names action {max(autos)}, beyond the record's {len(record.actions)}")
         for index, action in enumerate(record.action_tuples(), start=1):
             try:
-                game.apply(action)
+                game.apply(action, auto=index in autos)
             except IllegalAction as exc:
                 raise RecordError(f"diverged at action {index}: {exc}") from None
             if verify and index in record.checkpoints and record.checkpoints[index] != game.hash():

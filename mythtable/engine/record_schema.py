@@ -126,6 +126,9 @@ class GameRecord(BaseModel):
     updated: str = Field(default_factory=now_iso)
     autopass: RecordAutopass | None = None
     """The seats' auto-pass settings (engine/autopass.py); optional, so older saves load with the defaults."""
+    auto_actions: list[int] = Field(default_factory=list, max_length=1_000_000)
+    """The numbers (from 1) of the actions that were auto-passes, so a resumed game's take-backs step over
+    them as the live game did; optional, so older saves load (their auto-passes count as moves)."""
 
     @field_validator("actions", mode="before")
     @classmethod

@@ -299,18 +299,26 @@ class Session:
             return "nothing to take back: no move has been made yet"
         if self.watching or seat is None or seat in self.bots:
             return "nothing to take back: only the player who just moved may take back, before the hand-over"
-        for actor, revealed, auto in zip(
-            reversed(game.actors), reversed(game.revealing), reversed(game.auto), strict=True
-        ):
+        for index in range(len(game.actions) - 1, -1, -1):
+            actor, revealed, auto = game.actors[index], game.revealing[index], game.auto[index]
             if revealed:
                 whose = "your last move" if actor == seat else "the last move"
-                return f"nothing to take back: {whose} revealed information (a card drawn or a die rolled)"
+                return f"nothing to take back: {whose} revealed information ({self.what_came_to_light(index, seat)})"
             if auto:
                 continue
             if actor != seat:
                 return f"nothing to take back: the last move was {self.names[actor]}'s"
             break
         return "nothing to take back"
+
+    def what_came_to_light(self, index: int, seat: int) -> str:
+        """The first line `seat` may read of what action `index` brought to light ("Ana plays Tengu Duelist
+        (5 XP)", "Ana rolls d6: 5"), so a refused take-back names its reason; never another seat's private line."""
+        for line in self.game.log:
+            event = line.event
+            if line.step == index + 1 and event.seat in (None, seat) and (event.reveals or event.kind == "dice"):
+                return event.text.rstrip(".")
+        return "a card shown or drawn, or a die rolled"
 
     def first_human_seat(self) -> int:
         for seat in (0, 1):

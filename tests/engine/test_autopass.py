@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from mythtable.engine.autopass import (
     YIELD_COMBAT,
     YIELD_NONE,
@@ -12,6 +16,7 @@ from mythtable.engine.autopass import (
     should_autopass,
 )
 from mythtable.engine.decision import Decision
+from mythtable.engine.errors import RecordError
 
 PASS = ("pass",)
 RESPOND = Decision(1, "respond", "respond or pass", [("play", 7), PASS])
@@ -94,3 +99,24 @@ def test_settings_from_broken_data_fall_back_to_the_defaults() -> None:
         assert SeatSettings.from_json(data) == SeatSettings()
     good = SeatSettings(frozenset({"main"}), True, YIELD_TURN)
     assert SeatSettings.from_json(good.to_json()) == good
+
+
+def test_a_record_keeps_which_moves_were_auto_passes_so_take_backs_after_resume_match() -> None:
+    """Before, a resumed game counted the other seat's auto-passes as its moves: `u` refused at once."""
+    from mythtable.engine.game import Game
+    from mythtable.engine.record import record_json
+    from mythtable.engine.record_schema import GameRecord
+
+    game = Game.new("mythicarium", 5)
+    for step in range(12):
+        decision = game.decision
+        assert decision is not None
+        game.apply(decision.actions[-1], auto=step % 3 == 1)
+    data = json.loads(record_json(game.record_data()))
+    assert data["auto_actions"] == [n for n, auto in enumerate(game.auto, start=1) if auto] != []
+    resumed = Game.from_record(GameRecord.model_validate(data))
+    assert resumed.auto == game.auto
+    assert [resumed.takeback_count(seat) for seat in (0, 1)] == [game.takeback_count(seat) for seat in (0, 1)]
+    data["auto_actions"] = [len(game.actions) + 1]
+    with pytest.raises(RecordError, match="auto_actions"):
+        Game.from_record(GameRecord.model_validate(data))

@@ -50,6 +50,7 @@ HARMLESS: dict[str, Any] = {
     "updated": True,
     "turn": True,
     "to_move": True,
+    "auto_actions": True,  # which moves were auto-passes: take-backs only, never the game
     "controllers": True,
     "setup": {"players"},
 }

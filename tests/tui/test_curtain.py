@@ -180,10 +180,10 @@ async def test_u_after_a_revealing_move_says_it_revealed_information(ruleset_id:
                 await pilot.press("u")
                 await pilot.pause()
                 assert len(game.actions) == moves
-                assert (
-                    "nothing to take back: your last move revealed information (a card drawn or a die rolled)"
-                    in notices(app)
-                )
+                said = [n for n in notices(app) if n.startswith("nothing to take back: your last move revealed")]
+                assert said, notices(app)
+                light = screen.session.what_came_to_light(moves - 1, session.viewer)
+                assert said[0].endswith(f"({light})") and light in "\n".join(line.event.text for line in game.log)
                 return
             await pilot.press(str(rng.randint(1, max(1, min(9, len(screen.prompt.actions))))))
         raise AssertionError("no revealing move by the seat at the keyboard")
