@@ -32,3 +32,17 @@ async def test_a_second_choice_queued_on_the_same_question_is_dropped() -> None:
         screen.prompt.choose_index(0)
         await pilot.pause()
         assert game.actions[moves + 1] == second.actions[0]
+
+
+async def test_arrows_reach_the_options_when_nothing_has_the_focus() -> None:
+    """Seen at 80x24 after a computer's turn: the focus had gone astray and Up/Down did nothing."""
+    app = MythtableApp(start={"game": Game.new("mythicarium", 5)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot, app)
+        options = screen.prompt.options
+        start = options.highlighted
+        assert start is not None and len(screen.prompt.actions) > 1
+        app.set_focus(None)
+        await pilot.press("down")
+        await pilot.pause()
+        assert options.highlighted == start + 1 and app.focused is options

@@ -48,6 +48,10 @@ class GameScreen(Screen[None]):
         Binding("pageup", "log_page(-1)", "Log up", show=False, priority=True),
         Binding("pagedown", "log_page(1)", "Log down", show=False, priority=True),
         Binding("l", "log_view", "Log", show=False),  # in the README; the footer is full
+        # arrows reach the options even when the focus went astray (seen after a computer's turn at 80x24):
+        # a focused list, lane or panel takes them first; only unclaimed arrows come here
+        Binding("up", "nudge_options(-1)", "Up", show=False),
+        Binding("down", "nudge_options(1)", "Down", show=False),
         *[Binding(str(n), f"choose({n - 1})", f"Option {n}", show=False) for n in range(1, 10)],
     ]
 
@@ -393,6 +397,14 @@ class GameScreen(Screen[None]):
         """A key the board added (Board.SCREEN_BINDINGS)."""
         if self.board.key_enabled(name):
             getattr(self.board, f"action_{name}")()
+
+    def action_nudge_options(self, step: int) -> None:
+        """Up/Down that no focused widget took: move the options' highlight and give the list the focus."""
+        options = self.prompt.options
+        if not self.prompt.actions or self.inspecting:
+            return
+        options.focus()
+        options.action_cursor_down() if step > 0 else options.action_cursor_up()
 
     def action_choose(self, index: int) -> None:
         self.prompt.choose_index(index)
