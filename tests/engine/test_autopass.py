@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from mythtable.engine.autopass import (
     YIELD_COMBAT,
     YIELD_NONE,
@@ -16,7 +14,6 @@ from mythtable.engine.autopass import (
     should_autopass,
 )
 from mythtable.engine.decision import Decision
-from mythtable.engine.errors import RecordError
 
 PASS = ("pass",)
 RESPOND = Decision(1, "respond", "respond or pass", [("play", 7), PASS])
@@ -117,6 +114,21 @@ def test_a_record_keeps_which_moves_were_auto_passes_so_take_backs_after_resume_
     resumed = Game.from_record(GameRecord.model_validate(data))
     assert resumed.auto == game.auto
     assert [resumed.takeback_count(seat) for seat in (0, 1)] == [game.takeback_count(seat) for seat in (0, 1)]
-    data["auto_actions"] = [len(game.actions) + 1]
-    with pytest.raises(RecordError, match="auto_actions"):
-        Game.from_record(GameRecord.model_validate(data))
+    data["actions"] = data["actions"][:3]  # how a replay opens a record at its start: the flags past it mark nothing
+    data["checkpoints"], data["result"], data["final_state"] = {}, None, None
+    assert Game.from_record(GameRecord.model_validate(data)).auto == game.auto[:3]
+
+
+def test_a_record_with_auto_passes_opens_in_the_replay_viewer() -> None:
+    """The viewer opens a record at its start (no actions yet): the auto-pass numbers must not refuse it."""
+    from mythtable.engine.game import Game
+    from mythtable.engine.record_schema import GameRecord
+    from mythtable.engine.replay import ReplayCursor
+
+    game = Game.new("mythicarium", 5)
+    for step in range(6):
+        decision = game.decision
+        assert decision is not None
+        game.apply(decision.actions[-1], auto=step == 4)
+    cursor = ReplayCursor(GameRecord.model_validate(game.record_data()))
+    assert cursor is not None
