@@ -176,9 +176,12 @@ class Page:
             self.closed.set()
             self.arrived.set()
 
-    async def wait_for(self, found: re.Pattern[bytes] | bytes, timeout: float = 60.0) -> bytes:
-        """Wait until `found` shows in what arrives from now on; return what arrived."""
-        start = len(self.seen)
+    async def wait_for(
+        self, found: re.Pattern[bytes] | bytes, timeout: float = 60.0, from_start: bool = False
+    ) -> bytes:
+        """Wait until `found` shows in what arrives from now on (or, `from_start`, in all the page has seen,
+        for a screen that may have come in full while the test waited on another page); return that part."""
+        start = 0 if from_start else len(self.seen)
 
         async def read() -> bytes:
             while not re.search(found, self.seen[start:]):
@@ -353,8 +356,8 @@ def test_web_caps_the_games_and_tells_one_more_page_the_server_is_full(tmp_path:
 
         async def visit() -> None:
             pages = [await Page.open(port) for _ in range(2)]
-            for page in pages:
-                await page.wait_for(TITLE)
+            for page in pages:  # the second page's title may be in before the first one's wait ends
+                await page.wait_for(TITLE, from_start=True)
             assert len(await wait_for_games(server, 2)) == 2
             assert await _get_status(port, "/") == 503
             extra = await Page.open(port)
