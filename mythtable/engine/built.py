@@ -8,9 +8,13 @@ the same pydantic models as their shipped content and list every broken rule (`P
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+from mythtable.engine.errors import ContentError
 
 BUILT_PREFIX = "user:"
 """How a setup option names a built thing: `deck1=user:my-deck`."""
@@ -107,3 +111,23 @@ class PoolCard:
     @staticmethod
     def searchable(*parts: object) -> str:
         return " ".join(str(p) for p in parts if p != "").lower()
+
+
+C = TypeVar("C")
+
+
+def with_built_decks(
+    content: C, built: Built, title: str, built_deck: Callable[[C, str, dict[str, Any]], tuple[Any, list[Problem]]]
+) -> C:
+    """The content (a dataclass with `decks`) with the built decks beside the prebuilt ones, each under
+    `user:<name>`; a card ruleset has built decks only, so any other kind is refused."""
+    decks = dict(content.decks)  # type: ignore[attr-defined]
+    for kind, items in built.items():
+        if kind != "decks":
+            raise ContentError(f"{title} has no built {kind}")
+        for name, data in items.items():
+            deck, problems = built_deck(content, name, data)
+            if deck is None:
+                raise ContentError(f"deck {name!r}: {problems[0]}")
+            decks[deck.id] = deck
+    return dataclasses.replace(content, decks=decks)  # type: ignore[type-var]

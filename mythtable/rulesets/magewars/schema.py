@@ -6,12 +6,11 @@ holds are the plain forms in content.py.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 from pydantic import Field
 
-from mythtable.engine.built import Built, Problem
+from mythtable.engine.built import Built, Problem, with_built_decks
 from mythtable.engine.content import (
     REFERENCE_TWINS,
     RulesReference,
@@ -239,16 +238,7 @@ def built_deck(content: Content, name: str, data: object) -> tuple[Deck | None, 
 
 def with_built(content: Content, built: Built) -> Content:
     """The content with the built decks beside the prebuilt ones, each under `user:<name>`."""
-    decks = dict(content.decks)
-    for kind, items in built.items():
-        if kind != "decks":
-            raise ContentError(f"Mage Wars CCG has no built {kind}")
-        for name, data in items.items():
-            deck, problems = built_deck(content, name, data)
-            if deck is None:
-                raise ContentError(f"deck {name!r}: {problems[0]}")
-            decks[deck.id] = deck
-    return dataclasses.replace(content, decks=decks)
+    return with_built_decks(content, built, "Mage Wars CCG", built_deck)
 
 
 CONTENT_FILES: dict[str, tuple[str | None, type]] = {
