@@ -67,11 +67,16 @@ def playthrough(ruleset_id: str) -> str:
     ruleset_id = ruleset_id.removesuffix("-built")
     seed = SEEDS.get(ruleset_id, 1)
     game = Game.new(ruleset_id, seed, built_setup(ruleset_id) if built else None)
+    return transcript(game, ruleset_id, seed, "python -m tests.golden.regenerate")
+
+
+def transcript(game: Game, ruleset_id: str, seed: int, regenerate: str) -> str:
+    """Play `game` out with the seeded bots and write every decision, option, choice and log line."""
     bots = _bots(ruleset_id, seed)
     names = game.setup.players
     lines = [
         f"# {game.ruleset.title}: seed {seed}, {BOTS} bots, setup {game.setup.to_json()}",
-        "# Regenerate: python -m tests.golden.regenerate",
+        f"# Regenerate: {regenerate}",
         "",
         "setup:",
     ]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
-from tests.golden.playthrough import BOTS, HERE, MAX_STEPS, _bots, _events, _options, _text
+from tests.golden.playthrough import HERE, transcript
 
 POOL_GAMES: dict[str, tuple[str, int, dict[str, str]]] = {
     "mythicarium-pool": ("mythicarium", 2, {"deck1": "hidden-paths", "deck2": "cloud-temple"}),
@@ -35,36 +35,7 @@ def pool_setup(name: str) -> tuple[str, int, Setup]:
 def pool_playthrough(name: str) -> str:
     """The whole text of golden `name` (deterministic: seeded game and bots)."""
     ruleset_id, seed, setup = pool_setup(name)
-    game = Game.new(ruleset_id, seed, setup)
-    bots = _bots(ruleset_id, seed)
-    names = game.setup.players
-    lines = [
-        f"# {game.ruleset.title}: seed {seed}, {BOTS} bots, setup {game.setup.to_json()}",
-        "# Regenerate: python -m tests.golden.pool",
-        "",
-        "setup:",
-    ]
-    lines += [f"  log{'' if e.seat is None else f' (seat {e.seat})'}: {_text(e.text)}" for e in _events(game, 0)]
-    step = 0
-    while (decision := game.decision) is not None and step < MAX_STEPS:
-        step += 1
-        lines.append("")
-        lines.append(
-            f"step {step}: seat {decision.seat} ({names[decision.seat]}), {decision.kind}: {_text(decision.prompt)}"
-        )
-        lines += _options(game, decision.actions)
-        choice = bots[decision.seat].choose(game.ruleset, game.state, decision)
-        lines.append(f"  chosen {list(choice)}: {_text(game.describe(choice))}")
-        for event in game.apply(choice):
-            lines.append(f"  log{'' if event.seat is None else f' (seat {event.seat})'}: {_text(event.text)}")
-    lines.append("")
-    result = game.result
-    if result is None:
-        lines.append(f"stopped after {step} steps (the cap), turn {game.ruleset.turn_number(game.state)}")
-    else:
-        lines.append(f"result: winner {result.winner}, {_text(result.reason)}, {result.turns} turns")
-    lines.append(f"state hash: {game.hash()}")
-    return "\n".join(lines) + "\n"
+    return transcript(Game.new(ruleset_id, seed, setup), ruleset_id, seed, "python -m tests.golden.pool")
 
 
 def main(argv: list[str]) -> int:
