@@ -751,3 +751,19 @@ def test_H_49_ability_costs_and_speeds() -> None:
     assert st.players[0].tower == 27 and st.cards[hound].power_mod == 2
     with pytest.raises(IllegalAction):
         act(st, "ability", lancer)  # exhausted
+
+
+def test_H_49_the_log_names_the_tower_an_ability_costs() -> None:
+    """A player whose Tower drops by an ability's cost reads why in the log; a free ability says no cost."""
+    b = Board()
+    b.basics(0, "gale-shrine", "tide-font", "ember-hearth")
+    lancer = b.add(0, "skyreach-lancer", "offensive")
+    hound = b.add(0, "cinder-hound", "defensive")
+    warden = b.add(1, "reef-warden", "offensive")
+    st = b.start()
+    texts = [e.text for e in act(st, "ability", lancer) + act(st, "unit", warden)]
+    assert any("activates Skyreach Lancer" in t and "Tower" not in t for t in texts), texts
+    pass_fast(st)
+    texts = [e.text for e in act(st, "ability", hound)]
+    assert any(t.endswith("activates Cinder Hound paying 1 Tower.") for t in texts), texts
+    assert st.players[0].tower == 29

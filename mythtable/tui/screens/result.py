@@ -60,7 +60,8 @@ def end_of_game_text(
         parts.append(line + plain(f"  {details}\n" if details else "\n", newlines=True))
     parts.append(
         plain(
-            f"Moves: {names[0]} {summary.actions[0]}, {names[1]} {summary.actions[1]} · cards played {summary.played}"
+            f"Moves: {names[0]} {summary.actions[0]}, {names[1]} {summary.actions[1]}"
+            f" · cards and spells played {summary.played}"
             f" · damage dealt {summary.damage} · dice rolled {summary.dice}\n",
         )
     )

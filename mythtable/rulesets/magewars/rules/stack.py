@@ -72,7 +72,8 @@ def put_on_stack(state: State, seat: int, purpose: str, uid: int, target: Action
         if a.exhaust:
             c.exhausted = True
         p.tower -= a.tower_cost
-        events.append(Event(f"{p.name} activates {c.d.name}{tname}."))
+        cost = f" paying {a.tower_cost} Tower" if a.tower_cost else ""  # the log says where a Tower Level went
+        events.append(Event(f"{p.name} activates {c.d.name}{tname}{cost}."))
         state.stack.append(StackItem("ability", uid, seat, tgt, line))
     state.passes = 0
     if state.intent != "combat":  # W-7: a declared combat stands; a planned end of the Main phase does not
