@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from mythtable.rulesets.mythicarium.content import CardDef, Content
 from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS, eff_dp, eff_hp
-from mythtable.rulesets.mythicarium.state import NO_TARGET, State, Unit
+from mythtable.rulesets.mythicarium.state import NO_TARGET, Combat, State, Unit
 
 
 @dataclass(slots=True, frozen=True)
@@ -120,6 +120,9 @@ class CombatView:
     crits: tuple[int, ...]
     step: str
     selected_blocker: int
+    placed: tuple[tuple[int, int], ...] = ()
+    """(unit uid, wounds) placed in Damage Assignment and not yet applied (M-22..M-24): public, so the
+    player placing them sees how many each unit already has."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -221,6 +224,7 @@ def build_view(state: State, seat: int | None) -> MythicariumView:
             tuple(cb.crits),
             cb.step,
             cb.selected,
+            tuple(sorted(_placed(cb).items())),
         )
     d = state.decision
     r = state.result
@@ -240,3 +244,11 @@ def build_view(state: State, seat: int | None) -> MythicariumView:
         result=r.reason if r is not None else None,
         winner=r.winner if r is not None else None,
     )
+
+
+def _placed(cb: Combat) -> dict[int, int]:
+    """Wounds waiting in both buckets (the early step's and Resolution's), per unit."""
+    out = dict(cb.pending)
+    for uid, n in cb.early.items():
+        out[uid] = out.get(uid, 0) + n
+    return out

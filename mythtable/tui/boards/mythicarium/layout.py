@@ -52,6 +52,7 @@ LEGEND: list[tuple[str, str]] = [
     ("ATK1", "attacking, as attacker number 1 of this combat"),
     ("⛨1", "blocks attacker ATK1 (⛨? a blocker choosing whom to block)"),
     ("×2", "a Critical Hit doubles its damage this round"),
+    ("↯3", "3 wounds placed on it in Damage Assignment, dealt at Resolution"),
     ("◆", "changed by the last moves"),
     ("▲2 ▼3", "units above / below the lane's view: [ and ] scroll"),
     ("~2", "a short name numbered so two names never look alike"),
@@ -75,6 +76,7 @@ class Look:
     attack_no: dict[int, int] = field(default_factory=dict)
     selected: int = -1
     crits: frozenset[int] = frozenset()
+    placed: dict[int, int] = field(default_factory=dict)
     changed: frozenset[Ref] = frozenset()
     cursor: Ref | None = None
 
@@ -112,6 +114,9 @@ def _tail(unit: Any, look: Look, wide: bool) -> list[tuple[str, str]]:
         parts.append(("⚒" if len(unit.equipment) == 1 else f"⚒{len(unit.equipment)}", "dim"))
     if unit.uid in look.crits:
         parts.append(("×2", "bold red"))
+    placed = look.placed.get(unit.uid, 0)
+    if placed:
+        parts.append((f"↯{placed} placed" if wide else f"↯{placed}", "bold yellow"))
     number = look.attack_no.get(unit.uid)
     if number is not None:
         parts.append((f"⚔ATK{number}" if wide else f"ATK{number}", "bold red"))
@@ -148,6 +153,7 @@ def make_look(view: Any, lane_width: int, changed: frozenset[Ref], cursor: Ref |
         look.attack_no = {uid: n for n, uid in enumerate(combat.attackers, start=1)}
         look.selected = combat.selected_blocker
         look.crits = frozenset(combat.crits)
+        look.placed = dict(combat.placed)
     names = board_names(view)
     longest = max((len(u.name) for u in units), default=MIN_NAME)
     fixed = 3 + 1 + dp_width + 1 + 1 + hp_width + 1 + 2  # "◆★ " name " 3⚔ 4/6♥ P" (the ◆ column is the lane's margin)
