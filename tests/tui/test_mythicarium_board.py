@@ -307,3 +307,31 @@ def test_wounds_placed_in_damage_assignment_show_on_the_unit_before_resolution()
             assert f"↯{dict(view.combat.placed)[uid]}" in drawn, drawn
             return
     raise AssertionError("no seeded game placed a wound")
+
+
+def test_a_unit_in_play_shows_its_ability_text_first_in_the_detail_line() -> None:
+    """Issue 16: "Use Kitsune Veilwalker (exhaust, 1 XP)" showed only the unit's type and numbers; the
+    ability's text comes right after the name, so the two-line detail box at 80x24 holds it."""
+    from mythtable.tui.boards.mythicarium.text import card_detail
+
+    for seed in range(1, 20):
+        done = play_game_once(seed)
+        for seat in (0, 1):
+            view = done.ruleset.view(done.state, seat)
+            for unit in view.players[seat].lane:
+                card = done.loaded.content.cards[unit.card_id]
+                if card.ability is None:
+                    continue
+                assert unit.text == card.text
+                line = card_detail(view, unit.uid).plain
+                assert line.startswith(f"{unit.name} — {card.text}"), line
+                return
+    raise AssertionError("no unit with an ability in play")
+
+
+def play_game_once(seed: int) -> Game:
+    from mythtable.engine.simulate import play_game
+
+    game = play_game("mythicarium", seed, max_actions=80).game
+    assert game is not None
+    return game

@@ -77,6 +77,8 @@ class UnitView:
     attacking: bool
     blocking: int
     """uid of the attacker this unit blocks, or -1."""
+    text: str = ""
+    """The card's text (its ability): public once the unit is in play."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -181,6 +183,7 @@ def _unit(state: State, u: Unit) -> UnitView:
         shield=u.shield,
         attacking=cb is not None and u.uid in cb.attackers,
         blocking=cb.blocks.get(u.uid, NO_TARGET) if cb is not None else NO_TARGET,
+        text=c.text,
     )
 
 

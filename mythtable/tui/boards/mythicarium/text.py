@@ -20,9 +20,16 @@ def card_text(
     damage: str | None,
     words: tuple[str, ...],
     text: str,
+    text_first: bool = False,
 ) -> Text:
+    """One line about a card: name, type, class, cost, numbers, keywords, text. `text_first` puts the text
+    right after the name (a unit in play: its ability is what a "Use ..." option is about, and the detail box
+    has two lines at 80x24)."""
     out = Text()
     out.append(name, style="bold")
+    said = bool(text) and not only_keywords(text, words)
+    if text_first and said:
+        out.append(f" — {text}")
     parts = [kind]
     if klass:
         parts.append(klass)
@@ -33,7 +40,7 @@ def card_text(
     if words:
         parts.append(", ".join(words))
     out.append(" · " + " · ".join(parts))
-    if text and not only_keywords(text, words):
+    if said and not text_first:
         out.append(f" — {text}")
     return out
 
@@ -56,7 +63,16 @@ def card_detail(view: Any, uid: object) -> Text | str:
         for unit in player.lane:
             if unit.uid == uid:
                 return card_text(
-                    unit.name, unit.type, unit.klass, None, unit.dp, unit.hp, unit.damage, unit.keywords, ""
+                    unit.name,
+                    unit.type,
+                    unit.klass,
+                    None,
+                    unit.dp,
+                    unit.hp,
+                    unit.damage,
+                    unit.keywords,
+                    unit.text,
+                    text_first=True,
                 )
     for entry in view.limbo:
         if entry.uid == uid:
