@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 
 from mythtable.engine.game import Game
 from mythtable.tui.boards.magewars import MageWarsBoard, SideView
+from mythtable.tui.boards.magewars.hand import card_words
 from mythtable.tui.boards.magewars.legend import LEGEND
 from mythtable.tui.boards.magewars.render import CHANGED, CURSOR
 from mythtable.tui.screens.game import GameScreen
@@ -183,8 +184,8 @@ async def test_every_hand_card_is_readable_at_80x24(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.pause()
         rows = screen_text(board_only).splitlines()
-        for card in view.hand:
-            assert any(card.name in row and card.text[:12] in row for row in rows), card.name
+        for card in view.hand:  # what the row says of a card starts with its ability's rules, if it has one
+            assert any(card.name in row and card_words(card)[:12] in row for row in rows), card.name
 
 
 async def test_the_inspect_cursor_scrolls_a_unit_into_view_and_draws_it() -> None:
@@ -258,3 +259,19 @@ async def test_no_two_unit_names_on_a_board_look_alike_at_any_width() -> None:
             for shown in forms:
                 assert shown in text, f"{shown} is drawn whole at {width} columns"
         assert cut > 0, "the narrow widths did cut names"
+
+
+def test_a_hand_row_says_what_a_cards_ability_does_before_its_printed_text() -> None:
+    """Cinder Hound's row read "Runs hotter the more you feed it." and never said that it turns Tower
+    Levels into Power; a row is cut at the edge, so the rules come first."""
+    from mythtable.engine.registry import load
+    from mythtable.rulesets.magewars.view import CardView
+
+    info = load("magewars").content.cards["cinder-hound"]
+    assert info.ability is not None and info.ability.text
+    card = CardView(1, info.id, info.name, info.type, info.elements, info.speed, info.cost, info.power,
+                    info.guard, info.keywords, False, 0, info.text, info)  # fmt: skip
+    words = card_words(card)
+    assert words.startswith(info.ability.text) and words.endswith(info.text)
+    plain = CardView(2, "x", "X", "unit", (), "", 0, 1, 1, (), False, 0, "Just a unit.", None)
+    assert card_words(plain) == "Just a unit."

@@ -33,7 +33,7 @@ def hands_text(
                 item = hand_item(card)
                 if marks.pointed((card.uid,)):
                     item.stylize("reverse")
-                item.append(f" — {card.text}", style="dim")
+                item.append(f" — {card_words(card)}", style="dim")
                 item.truncate(max(8, width - 2), overflow="ellipsis")  # one row a card, never wrapped
                 text.append_text(item)
         else:
@@ -41,6 +41,15 @@ def hands_text(
         if not hand:
             text.append("empty", style="dim italic")
     return text, where
+
+
+def card_words(card: Any) -> str:
+    """What a hand row says of a card: its ability's rules first (what it does when used, "Pay 1 Tower
+    Level: +1 Power"), then its printed text; a row is cut at the terminal's edge, so the rules go first."""
+    ability = card.info.ability if card.info is not None else None
+    if ability is not None and ability.text and ability.text not in card.text:
+        return f"{ability.text} {card.text}".strip()
+    return card.text
 
 
 def hand_in_rows(hand: tuple[Any, ...], rows: int, width: int, header: int, marks: Marks) -> Text:
