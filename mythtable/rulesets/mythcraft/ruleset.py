@@ -68,7 +68,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             SetupField(
                 "level",
                 "Party level",
-                (SetupChoice("1", "1"), SetupChoice("2", "2"), SetupChoice("3", "3")),
+                tuple(SetupChoice(str(n), str(n)) for n in range(1, 6)),
                 "",
                 optional=True,
             ),
