@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mythtable.engine.built import Built, Problem
+from mythtable.engine.built import Built, HeroField, Problem
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.errors import IllegalAction, SetupError
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
-from mythtable.rulesets.mythcraft import ai, inspect, rules
+from mythtable.rulesets.mythcraft import ai, builder, inspect, rules
 from mythtable.rulesets.mythcraft.content import MythcraftContent
 from mythtable.rulesets.mythcraft.rules import (
     HEROES,
@@ -56,6 +56,19 @@ class MythCraft(Ruleset[State, MythcraftContent]):
         from mythtable.rulesets.mythcraft.schema import with_built
 
         return with_built(content, built)
+
+    # ----- the party builder (builder.py) ---------------------------------------------------------
+    def hero_fields(self, content: MythcraftContent) -> list[HeroField]:
+        return builder.hero_fields(content)
+
+    def hero_templates(self, content: MythcraftContent) -> list[tuple[str, str]]:
+        return builder.hero_templates(content)
+
+    def hero_data(self, content: MythcraftContent, template_id: str | None) -> dict[str, Any]:
+        return builder.hero_data(content, template_id)
+
+    def hero_sheet(self, content: MythcraftContent, hero: dict[str, Any]) -> list[str]:
+        return builder.hero_sheet(content, hero)
 
     def setup_fields(self, content: MythcraftContent) -> list[SetupField]:
         encs = tuple(SetupChoice(e.id, f"{e.id} {e.name} (level {e.level})") for e in content.encounters.values())
