@@ -188,3 +188,44 @@ async def test_a_blank_hero_takes_a_spell_and_the_saved_party_opens_again() -> N
         await pilot.pause()
         (saved,) = userfiles.library("mythcraft", root, "parties")
         assert not saved.ok
+
+
+async def test_hostile_party_files_open_in_the_builder_as_data() -> None:
+    """Markup, escape sequences and wrong types in a saved party: shown as text, keys do not break it."""
+    root = Path(os.environ["MYTHTABLE_DATA_DIR"])
+    folder = root / "parties"
+    folder.mkdir(parents=True)
+    (folder / "odd.toml").write_text(
+        'name = "[b]x[/b] \\u001b]0;t\\u0007"\n[[hero]]\nid = "Q!"\nname = "[red]Mal[/red]\\u001b[2J"\n'
+        'level = "x"\nattributes = "strong"\ncarried = 5\nspells = [1, 2]\nfeature = "flight"\n'
+        "[[hero]]\nname = 7\nlevel = 99\n",
+        encoding="utf-8",
+    )
+    app = MythtableApp(start={"screen": "parties"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PartyEditorScreen)
+        screen.query_one("#start-from", Select).value = "user:odd"
+        await pilot.pause()
+        assert len(screen.heroes) == 2 and screen.problems and screen.sheet == []
+        assert "\x1b" not in screen.query_one("#party-name", Input).value
+        assert "\x1b" not in screen.query_one("#hero-name", Input).value
+        tabs = str(screen.query_one("#heroes").render())
+        assert "[red]Mal[/r" in tabs and "\x1b" not in tabs  # the markup is shown as the text it is
+        for key in ("level", "attributes.STR", "feature", "carried:dagger", f"spells:{next(iter(CONTENT.spells))}"):
+            await go_to(pilot, screen, key)
+            await pilot.press("right", "left", "enter")
+            await pilot.pause()
+        await pilot.press("right_square_bracket")
+        await go_to(pilot, screen, "level")
+        await pilot.press("left")
+        await pilot.pause()
+        assert screen.heroes[1]["level"] == 5  # 99 is no choice: Left starts from the last one
+        assert screen.problems
+
+
+def test_party_builder_snapshot(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """The builder at 80x24 with a level-4 copy of the berzerker."""
+    app = MythtableApp(start={"screen": "parties"})
+    assert snap_compare(app, press=["ctrl+n", "right", "right", "right"], terminal_size=(80, 24))
