@@ -115,3 +115,12 @@ def test_H_6_C_30_built_hero_gear_fits_slots_hands_and_load() -> None:
     assert problems(carried=[*CONTENT.heroes["cleric"].carried, light.id]) == []
     over = problems(carried=[*CONTENT.heroes["cleric"].carried, light.id, light.id])
     assert over == ["field 'hero[1].carried': carries 15, over its load of 14 (10 + 2 x STR) (H-6)"]
+
+
+def test_H_8_new_game_lists_a_built_hero_with_its_level_and_party() -> None:
+    """A copy of a prebuilt hero is told apart from the prebuilt one on the new-game screen."""
+    field = next(f for f in RULESET.setup_fields(CONTENT_BUILT) if f.key == "hero1")
+    labels = {c.value: c.label for c in field.choices}
+    assert labels["rogue"] == "Rogue (Quill)"
+    assert labels["user:vets/quill"] == "Rogue (Quill), level 4 · vets"
+    assert labels["user:vets/warrior"] == "Warrior (Tamsin) · vets"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mythtable.engine.built import Built, HeroField, Problem
+from mythtable.engine.built import Built, HeroField, Problem, built_name
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.errors import IllegalAction, SetupError
@@ -13,7 +13,7 @@ from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
 from mythtable.rulesets.mythcraft import ai, builder, inspect, rules
-from mythtable.rulesets.mythcraft.content import MythcraftContent
+from mythtable.rulesets.mythcraft.content import HeroTemplateDef, MythcraftContent
 from mythtable.rulesets.mythcraft.rules import (
     HEROES,
     ROUND_LIMIT_CHOICES,
@@ -25,6 +25,16 @@ from mythtable.rulesets.mythcraft.view import MythcraftView, build_view
 from mythtable.rulesets.mythcraft.words import describe, subject
 
 DEFAULT_PARTY = ("berzerker", "cleric", "warrior", "rogue")
+
+
+def hero_label(h: HeroTemplateDef) -> str:
+    """A hero as the new-game screen lists it; a built one also says its level and its party's file,
+    so a copy of a prebuilt hero is told apart from the prebuilt one."""
+    label = f"{h.title} ({h.name})"
+    name = built_name(h.id)
+    if name is None:
+        return label
+    return label + (f", level {h.level}" if h.level else "") + f" · {name.partition('/')[0]}"
 
 
 class MythCraft(Ruleset[State, MythcraftContent]):
@@ -72,7 +82,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
 
     def setup_fields(self, content: MythcraftContent) -> list[SetupField]:
         encs = tuple(SetupChoice(e.id, f"{e.id} {e.name} (level {e.level})") for e in content.encounters.values())
-        heroes = tuple(SetupChoice(h.id, f"{h.title} ({h.name})") for h in content.heroes.values())
+        heroes = tuple(SetupChoice(h.id, hero_label(h)) for h in content.heroes.values())
         yes_no = (SetupChoice("no", "No"), SetupChoice("yes", "Yes"))
         fields = [SetupField("encounter", "Encounter", encs, "E1")]
         for k, default in enumerate(DEFAULT_PARTY, start=1):

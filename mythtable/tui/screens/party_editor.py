@@ -32,7 +32,7 @@ from mythtable.tui.widgets.card_list import CardList
 
 EMPTY = "empty"
 MOST_HEROES = 4
-LABEL_WIDTH = 20
+LABEL_WIDTH = 22
 
 
 def party_rulesets() -> list[str]:
@@ -331,7 +331,7 @@ class PartyEditorScreen(Screen[None]):
     @on(CardList.Highlighted, "#fields")
     def highlighted(self, event: CardList.Highlighted) -> None:
         f = self.by_key.get(event.card_id)
-        help_text = f"{f.label}: {f.help}" if f is not None and f.help else ""
+        help_text = f.help if f is not None else ""
         keys = "←/→ or -/+ change · [ ] hero · ^N add · ^R remove · ^S save"
         width = max(self.size.width - 2, 20)
         self.query_one("#help", Static).update(Text(one_line(help_text, width) + "\n" + keys), layout=False)
