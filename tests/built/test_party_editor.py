@@ -229,3 +229,26 @@ def test_party_builder_snapshot(snap_compare) -> None:  # type: ignore[no-untype
     """The builder at 80x24 with a level-4 copy of the berzerker."""
     app = MythtableApp(start={"screen": "parties"})
     assert snap_compare(app, press=["ctrl+n", "right", "right", "right"], terminal_size=(80, 24))
+
+
+def test_mythtable_parties_opens_the_builder_in_a_terminal(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`mythtable parties` in a terminal opens the builder; piped, it lists the parties as before."""
+    import io
+    import sys
+
+    from mythtable import cli
+
+    opened: list[dict[str, object] | None] = []
+    monkeypatch.setattr(cli, "_run_app", lambda start, data: opened.append(start) or 0)
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Tty())
+    monkeypatch.setattr(sys, "stdout", Tty())
+    assert cli.main(["parties"]) == 0
+    assert opened == [{"screen": "parties"}]
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert cli.main(["parties"]) == 0
+    assert len(opened) == 1 and "no parties yet" in sys.stdout.getvalue()
