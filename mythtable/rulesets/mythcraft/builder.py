@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationError
-
 from mythtable.engine.built import HeroField
 from mythtable.engine.plain import plain
 from mythtable.rulesets.mythcraft.content import ATTRS, ItemDef, MythcraftContent
@@ -141,6 +139,8 @@ def hero_data(content: MythcraftContent, template_id: str | None) -> dict[str, A
 
 def hero_sheet(content: MythcraftContent, hero: dict[str, Any]) -> list[str]:
     """The sheet lines of a hero entry, or [] if it does not validate or names unknown items."""
+    from pydantic import ValidationError  # the builder validates; a game in progress never loads pydantic
+
     from mythtable.rulesets.mythcraft.rules.sheet import hero_sheet as sheet_of
     from mythtable.rulesets.mythcraft.schema import TWINS, HeroTemplate
 
