@@ -421,7 +421,10 @@ def _simulation_setup(ruleset_id: str, pairs: list[str], data: Path | None) -> A
 def _add_built_parsers(sub: Any, rulesets: list[str]) -> None:
     """`mythtable decks|parties|encounters [list|export|import|code|import-code]` and `mythtable schema`."""
     for kind, one in (("decks", "deck"), ("parties", "party"), ("encounters", "encounter")):
-        helps = {"decks": "open the deck editor (in a terminal); list, share and import the decks you built"}
+        helps = {
+            "decks": "open the deck editor (in a terminal); list, share and import the decks you built",
+            "parties": "open the party builder (in a terminal); list, share and import the parties you built",
+        }
         parser = sub.add_parser(kind, help=helps.get(kind, f"list, share and import the {kind} you built"))
         actions = parser.add_subparsers(dest="built_action", metavar="ACTION")
         listing = actions.add_parser("list", help=f"list your {kind}, each with its problems if it has any")
@@ -457,6 +460,8 @@ def _built_command(args: argparse.Namespace) -> int:
     root = data_dir(args.data_dir)
     if args.built_action is None and kind == "decks" and sys.stdin.isatty() and sys.stdout.isatty():
         return _run_app({"screen": "decks"}, args.data_dir)  # the deck editor
+    if args.built_action is None and kind == "parties" and sys.stdin.isatty() and sys.stdout.isatty():
+        return _run_app({"screen": "parties"}, args.data_dir)  # the party builder
     action = args.built_action or "list"
     if action == "list":
         return _list_built(kind, root, getattr(args, "ruleset", None))

@@ -113,6 +113,27 @@ class PoolCard:
         return " ".join(str(p) for p in parts if p != "").lower()
 
 
+# ----- the party builder's view of a hero (tui/screens/party_editor.py) ------------------------------
+
+
+@dataclass(slots=True, frozen=True)
+class HeroField:
+    """One row of the party builder's hero form, filled in by the ruleset, so the builder needs no
+    ruleset code. `key` says where the value lives in a hero's data: `level` (a top-level field),
+    `attributes.STR` (inside a table), `carried:<item id>` (how many times a list holds it) or
+    `spells:<spell id>` (whether a list holds it, `toggle`)."""
+
+    key: str
+    label: str
+    kind: str
+    """"choice" (one of `choices`), "count" (0..`most` copies in a list) or "toggle" (in a list or not)."""
+    choices: tuple[tuple[Any, str], ...] = ()
+    """(value, shown) in the order Left and Right step through them."""
+    most: int = 0
+    help: str = ""
+    """One line about what the row holds (an item's numbers, a spell's text)."""
+
+
 C = TypeVar("C")
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from mythtable.engine.autopass import Window
-from mythtable.engine.built import PoolCard, Problem
+from mythtable.engine.built import HeroField, PoolCard, Problem
 from mythtable.engine.decision import NO_SUBJECT, Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.inspect import Inspection, InspectTarget
@@ -186,6 +186,24 @@ class Ruleset(ABC, Generic[S, C]):
     def prebuilt_deck(self, content: C, deck_id: str) -> dict[str, Any]:
         """A prebuilt deck as a deck file's data, to start a built deck from a copy of it."""
         return {}
+
+    # ----- the party builder (MythCraft; tui/screens/party_editor.py) ------------------------------
+    def hero_fields(self, content: C) -> list[HeroField]:
+        """The rows of a hero's form in the party builder; []: this ruleset has no parties to build."""
+        return []
+
+    def hero_templates(self, content: C) -> list[tuple[str, str]]:
+        """(template id, shown) of each prebuilt hero a built one may start as a copy of."""
+        return []
+
+    def hero_data(self, content: C, template_id: str | None) -> dict[str, Any]:
+        """A party file's hero entry: a copy of a prebuilt template, or a blank hero (None)."""
+        return {}
+
+    def hero_sheet(self, content: C, hero: dict[str, Any]) -> list[str]:
+        """What the game derives from a hero entry (HP, AP, defenses...), as lines computed by the
+        game's own code; [] when the entry is too broken to compute (its problems say why)."""
+        return []
 
     # ----- the state machine -----------------------------------------------------------
     @abstractmethod

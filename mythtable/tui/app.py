@@ -72,6 +72,10 @@ class MythtableApp(App[None]):
             from mythtable.tui.screens.decks import DeckEditorScreen
 
             self.push_screen(DeckEditorScreen(self.start.get("ruleset")))
+        elif self.start and self.start.get("screen") == "parties":
+            from mythtable.tui.screens.party_editor import PartyEditorScreen
+
+            self.push_screen(PartyEditorScreen())
         elif self.start and self.start.get("screen") == "replay":
             from mythtable.tui.screens.replay import ReplayScreen
 

@@ -39,18 +39,40 @@ def _text(value: object) -> str:
     return str(value).replace("\n", "\\n")
 
 
-BUILT = {"mythicarium": "storm-choir", "magewars": "mireclay-bulwark"}
-"""Card rulesets that also get a playthrough with a deck a player built (issue 18): `<id>-built`, and the
-prebuilt deck it is made from (named, so that new prebuilt decks leave this game as it is)."""
+BUILT = {"mythicarium": "storm-choir", "magewars": "mireclay-bulwark", "mythcraft": "rogue cleric"}
+"""Rulesets that also get a playthrough with a deck or party a player built (issue 18): `<id>-built`, and the
+prebuilt deck it is made from (named, so that new prebuilt decks leave this game as it is); for MythCraft the
+prebuilt heroes the built party copies."""
+BUILT_LEVELS = (4, 5)
+"""The levels of the built MythCraft heroes: levels 4 and 5 in play (C-22, F-20, H-18)."""
 
 
-def built_setup(ruleset_id: str) -> Setup:
-    """The default setup with player 1 on a built deck: a prebuilt deck's cards in reverse order (so
-    another game), carried in the setup as a record carries it."""
+def built_party_setup(ruleset_id: str) -> Setup:
+    """The default setup with heroes 1 and 2 from a built party (copies of prebuilt heroes made as the
+    party builder makes them, at levels 4 and 5); heroes 3 and 4 stay the prebuilt ones at the party level."""
     from mythtable.engine.registry import load
 
     loaded = load(ruleset_id)
     ruleset, content = loaded.ruleset, loaded.content
+    heroes = [ruleset.hero_data(content, tid) for tid in BUILT[ruleset_id].split()]
+    for hero, level in zip(heroes, BUILT_LEVELS, strict=True):
+        hero["level"] = level
+    setup = ruleset.default_setup(content)
+    for k, hero in enumerate(heroes, start=1):
+        setup.options[f"hero{k}"] = f"user:golden/{hero['id']}"
+    setup.built = {"parties": {"golden": {"name": "Golden Built", "hero": heroes}}}
+    return setup
+
+
+def built_setup(ruleset_id: str) -> Setup:
+    """The default setup with player 1 on a built deck: a prebuilt deck's cards in reverse order (so
+    another game), carried in the setup as a record carries it (MythCraft: a built party)."""
+    from mythtable.engine.registry import load
+
+    loaded = load(ruleset_id)
+    ruleset, content = loaded.ruleset, loaded.content
+    if "parties" in ruleset.built_kinds:
+        return built_party_setup(ruleset_id)
     data = ruleset.prebuilt_deck(content, BUILT[ruleset_id])
     data["name"] = "Golden Built"
     data["cards"] = dict(reversed(list(data["cards"].items())))
@@ -117,5 +139,5 @@ def _events(game: Game, step: int) -> list:  # type: ignore[type-arg]
 
 
 def rulesets() -> list[str]:
-    """The golden playthroughs: one per ruleset, and one with a built deck per card ruleset."""
+    """The golden playthroughs: one per ruleset, and one with a built deck or party per ruleset that has them."""
     return available() + [f"{r}-built" for r in BUILT if r in available()]

@@ -39,6 +39,7 @@ from mythtable.tui.screens.continue_game import ContinueScreen
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.new_game import NewGameScreen
+from mythtable.tui.screens.party_editor import PartyEditorScreen
 from mythtable.tui.screens.pick_rules import PickRulesScreen
 from mythtable.tui.screens.replay import ReplayScreen
 from mythtable.tui.screens.result import ResultScreen
@@ -252,6 +253,7 @@ def targets() -> list[Target]:
     out += [Target(f"game: {rid}", enter_game(rid), (GameScreen, CurtainScreen)) for rid in rulesets()]
     out += [Target(f"replay: {rid}", enter_replay(rid), (ReplayScreen,)) for rid in rulesets()]
     out.append(Target("result", enter_result, (ResultScreen,)))
+    out.append(Target("party builder", lambda app: app.push_screen(PartyEditorScreen()), (PartyEditorScreen,)))
     return out
 
 

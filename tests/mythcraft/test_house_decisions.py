@@ -93,7 +93,7 @@ def test_H_26_ant_is_shown_as_ant_only() -> None:
     assert "Anticipation" not in text
 
 
-def test_H_27_record_replays_exactly_and_levels_1_to_3() -> None:
+def test_H_27_record_replays_exactly_and_levels_1_to_5() -> None:
     game = Game.new("mythcraft", 5)
     bots = (RandomBot(2), CreatureAI())
     for _ in range(60):
@@ -114,7 +114,7 @@ def test_H_27_record_replays_exactly_and_levels_1_to_3() -> None:
     g2.take_back(hero.side)
     assert g2.hash() == before
     level = next(f for f in RULESET.setup_fields(CONTENT) if f.key == "level")
-    assert [c.value for c in level.choices] == ["1", "2", "3"]
+    assert [c.value for c in level.choices] == ["1", "2", "3", "4", "5"]  # issue 18: levels 4 and 5 in play
     lines = [line.event.text for line in game.log if " attacks " in line.event.text and " d20 " in line.event.text]
     assert lines and all(
         " = " in t and " vs " in t and t.rsplit(": ", 1)[1].split()[0] in ("hit", "miss", "crit") for t in lines

@@ -142,6 +142,7 @@ class HeroTemplateDef:
     carried: list[str]
     feature: Literal["blood_rage", "holy_support", "parry", "riposte", "ward"]
     spells: list[str]
+    level: int | None
     expect_hp: list[int]
     expect_defenses: list[int]
     expect_ap: int

@@ -5,15 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mythtable.engine.built import Built, Problem
+from mythtable.engine.built import Built, HeroField, Problem, built_name
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.errors import IllegalAction, SetupError
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
-from mythtable.rulesets.mythcraft import ai, inspect, rules
-from mythtable.rulesets.mythcraft.content import MythcraftContent
+from mythtable.rulesets.mythcraft import ai, builder, inspect, rules
+from mythtable.rulesets.mythcraft.content import HeroTemplateDef, MythcraftContent
 from mythtable.rulesets.mythcraft.rules import (
     HEROES,
     ROUND_LIMIT_CHOICES,
@@ -25,6 +25,16 @@ from mythtable.rulesets.mythcraft.view import MythcraftView, build_view
 from mythtable.rulesets.mythcraft.words import describe, subject
 
 DEFAULT_PARTY = ("berzerker", "cleric", "warrior", "rogue")
+
+
+def hero_label(h: HeroTemplateDef) -> str:
+    """A hero as the new-game screen lists it; a built one also says its level and its party's file,
+    so a copy of a prebuilt hero is told apart from the prebuilt one."""
+    label = f"{h.title} ({h.name})"
+    name = built_name(h.id)
+    if name is None:
+        return label
+    return label + (f", level {h.level}" if h.level else "") + f" · {name.partition('/')[0]}"
 
 
 class MythCraft(Ruleset[State, MythcraftContent]):
@@ -57,9 +67,22 @@ class MythCraft(Ruleset[State, MythcraftContent]):
 
         return with_built(content, built)
 
+    # ----- the party builder (builder.py) ---------------------------------------------------------
+    def hero_fields(self, content: MythcraftContent) -> list[HeroField]:
+        return builder.hero_fields(content)
+
+    def hero_templates(self, content: MythcraftContent) -> list[tuple[str, str]]:
+        return builder.hero_templates(content)
+
+    def hero_data(self, content: MythcraftContent, template_id: str | None) -> dict[str, Any]:
+        return builder.hero_data(content, template_id)
+
+    def hero_sheet(self, content: MythcraftContent, hero: dict[str, Any]) -> list[str]:
+        return builder.hero_sheet(content, hero)
+
     def setup_fields(self, content: MythcraftContent) -> list[SetupField]:
         encs = tuple(SetupChoice(e.id, f"{e.id} {e.name} (level {e.level})") for e in content.encounters.values())
-        heroes = tuple(SetupChoice(h.id, f"{h.title} ({h.name})") for h in content.heroes.values())
+        heroes = tuple(SetupChoice(h.id, hero_label(h)) for h in content.heroes.values())
         yes_no = (SetupChoice("no", "No"), SetupChoice("yes", "Yes"))
         fields = [SetupField("encounter", "Encounter", encs, "E1")]
         for k, default in enumerate(DEFAULT_PARTY, start=1):
@@ -68,7 +91,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             SetupField(
                 "level",
                 "Party level",
-                (SetupChoice("1", "1"), SetupChoice("2", "2"), SetupChoice("3", "3")),
+                tuple(SetupChoice(str(n), str(n)) for n in range(1, 6)),
                 "",
                 optional=True,
             ),

@@ -155,6 +155,8 @@ class HeroTemplate(StrictModel):
     carried: list[str] = []
     feature: Literal["blood_rage", "holy_support", "parry", "riposte", "ward"]
     spells: list[str] = []
+    level: int | None = Field(default=None, ge=1, le=5)
+    """A built hero's own level (1-5); absent: the party level the game was set up with, else the encounter's."""
     expect_hp: list[int] = []
     expect_defenses: list[int] = []
     expect_ap: int = 0
@@ -392,6 +394,35 @@ def _hero_ref_problems(h: HeroTemplate, items: dict[str, object], spells: dict[s
     return out
 
 
+def _hero_gear_problems(content: MythcraftContent, h: HeroTemplate, at: str) -> list[Problem]:
+    """What a built hero wears and holds fits its slots and hands (as the game equips, C-30), and all
+    it carries is within its load (H-6, the game's own weight and capacity)."""
+    from mythtable.rulesets.mythcraft.rules.sheet import hero_sheet
+
+    items = content.items
+    out: list[Problem] = []
+    armor, main, off = (items.get(ref) for ref in (h.armor, h.main_hand, h.off_hand))
+    if armor is not None and armor.kind != "armor":
+        out.append(Problem("", f"{at}armor", f"{armor.name} is not armor"))
+    if main is not None and main.kind != "weapon":
+        out.append(Problem("", f"{at}main_hand", f"{main.name} is not a weapon"))
+    if off is not None:
+        if off.kind not in ("weapon", "shield"):
+            out.append(Problem("", f"{at}off_hand", f"{off.name} is neither a weapon nor a shield"))
+        elif main is not None and main.grip == "two_hands":
+            out.append(Problem("C-30", f"{at}off_hand", f"the {main.name} in the main hand takes both hands"))
+        elif off.kind == "weapon" and (off.grip != "one_hand" or main is None or main.grip != "one_hand"):
+            out.append(Problem("C-30", f"{at}off_hand", "a second weapon needs a one-handed weapon in each hand"))
+    if out or any(ref and ref not in items for ref in (h.armor, h.main_hand, h.off_hand, *h.carried)):
+        return out
+    sheet = hero_sheet(content, plain(h, TWINS), h.level or 1)
+    if sheet.over_load:
+        out.append(
+            Problem("H-6", f"{at}carried", f"carries {sheet.load}, over its load of {sheet.capacity} (10 + 2 x STR)")
+        )
+    return out
+
+
 def built_party(content: MythcraftContent, name: str, data: object) -> tuple[list[HeroTemplateDef], list[Problem]]:
     """A built party checked: its shape (Party, heroes as HeroTemplate), names, then what it names."""
     from mythtable.engine.built import built_key, label_problem
@@ -413,6 +444,7 @@ def built_party(content: MythcraftContent, name: str, data: object) -> tuple[lis
             if found:
                 problems.append(found)
         problems += _hero_ref_problems(h, content.items, content.spells, at)
+        problems += _hero_gear_problems(content, h, at)
         hero: HeroTemplateDef = plain(h, TWINS)
         heroes.append(dataclasses.replace(hero, id=built_key(f"{name}/{h.id}")))
     return ([] if problems else heroes), problems

@@ -117,8 +117,8 @@ class NewGameScreen(Screen[None]):
         for f in ruleset.setup_fields(loaded.content):
             choices = [(plain(c.label, newlines=False), c.value) for c in f.choices]
             value = self.preset.get(f.key, f.default)
-            if value not in {c.value for c in f.choices}:
-                value = f.default
+            if value not in {c.value for c in f.choices} and not (f.optional and value == ""):
+                value = f.default  # a preset "" leaves an optional field empty (the party builder's "play it")
             select: Select[str] = Select(
                 choices,
                 value=value if value else Select.NULL,

@@ -21,6 +21,11 @@ def cor_bonus(cor: int) -> int:
     return cor // 2
 
 
+def turn_ap(cor: int) -> int:
+    """C-15, C-16: the AP a hero gains at the start of its turn, 3 + the COR bonus."""
+    return 3 + cor_bonus(cor)
+
+
 def reactive_cap(level: int) -> int:
     """C-21: ceil(level / 2) + 1."""
     return -(-level // 2) + 1

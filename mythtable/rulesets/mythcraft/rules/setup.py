@@ -6,7 +6,7 @@ from typing import Any
 
 from mythtable.engine.decision import Event
 from mythtable.engine.dice import Rng
-from mythtable.rulesets.mythcraft.content import MythcraftContent
+from mythtable.rulesets.mythcraft.content import HeroTemplateDef, MythcraftContent
 from mythtable.rulesets.mythcraft.rules.board import board_for
 from mythtable.rulesets.mythcraft.rules.flow import advance
 from mythtable.rulesets.mythcraft.rules.formulas import ATTR_INDEX, CREATURES, HEROES, SIZES, hero_max_hp
@@ -91,8 +91,14 @@ def build(
 
 
 def make_hero(content: MythcraftContent, uid: str, tid: str, level: int, pos: Pos) -> Unit:
-    """A hero from its template at a level (F-20 HP; defenses from attributes and armor)."""
-    t = content.heroes[tid]
+    """A hero from its template at a level (F-20 HP; defenses from attributes and armor); a built hero
+    that names its own level plays at that level, whatever the party's."""
+    return hero_unit(content, content.heroes[tid], uid, level, pos)
+
+
+def hero_unit(content: MythcraftContent, t: HeroTemplateDef, uid: str, level: int, pos: Pos) -> Unit:
+    """The hero a template makes (the game's heroes, and the party builder's sheet, rules/sheet.py)."""
+    level = t.level or level
     a = [t.attributes[k] for k in ATTR_INDEX]
     armor = content.items[t.armor] if t.armor else None
     defs = [
@@ -110,7 +116,7 @@ def make_hero(content: MythcraftContent, uid: str, tid: str, level: int, pos: Po
         uid=uid,
         name=t.name,
         side=HEROES,
-        kind=tid,
+        kind=t.id,
         x=pos[0],
         y=pos[1],
         hp=hp,

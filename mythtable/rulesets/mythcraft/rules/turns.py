@@ -9,8 +9,8 @@ from mythtable.rulesets.mythcraft.rules.formulas import (
     DEATH_DP,
     HEROES,
     ROUND_SECONDS,
-    cor_bonus,
     reactive_cap,
+    turn_ap,
 )
 from mythtable.rulesets.mythcraft.state import UNTIL_START, State, Unit
 
@@ -144,7 +144,7 @@ def start_turn(state: State, u: Unit, events: list[Event]) -> None:
         u.ap = u.reactive = u.special_ap = u.fresh = u.kept = 0
         events.append(Event(f"Round {state.round}: {u.name} is dying ({u.dp} DP) and cannot act.", kind="turn"))
         return
-    base = 3 + cor_bonus(u.attrs[7])
+    base = turn_ap(u.attrs[7])
     gain = base
     blocked = False
     if "stunned" in u.conds:
