@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mythtable.rulesets.mythicarium.content import CardDef, Content
 from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS, eff_dp, eff_hp
@@ -122,9 +122,10 @@ class CombatView:
     crits: tuple[int, ...]
     step: str
     selected_blocker: int
-    placed: tuple[tuple[int, int], ...] = ()
+    placed: tuple[tuple[int, int], ...] = field(default=(), compare=False)
     """(unit uid, wounds) placed in Damage Assignment and not yet applied (M-22..M-24): public, so the
-    player placing them sees how many each unit already has."""
+    player placing them sees how many each unit already has. Left out of == and hash: the bots' loop guard
+    hashes views, and the games they play (the golden playthroughs) stay as they were."""
 
 
 @dataclass(slots=True, frozen=True)
