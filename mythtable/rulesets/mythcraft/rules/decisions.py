@@ -134,8 +134,10 @@ def hero_decision(state: State, u: Unit) -> Decision:
                 foes.append((o, 1))
                 if not (dx and dy) or ((ux + dx, uy) not in walls and (ux, uy + dy) not in walls):
                     adjacent.append(o)
-            else:
-                foes.append((o, max(abs(dx), abs(dy))))
+            else:  # max(abs(dx), abs(dy)) without the calls
+                dx = dx if dx >= 0 else -dx
+                dy = dy if dy >= 0 else -dy
+                foes.append((o, dx if dx >= dy else dy))
         elif near:
             friends.append(o)
     ap = u.ap

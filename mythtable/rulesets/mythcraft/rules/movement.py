@@ -86,13 +86,12 @@ def reach_costs(state: State, u: Unit, budget: int) -> dict[int, int]:
         if not front:
             continue
         if c and c == budget:
-            for p in front:
-                out[p] = c
+            out.update(dict.fromkeys(front, c))
             break
-        nb: set[int] = set()  # every neighbour of this layer (the start is layer 0, not a result)
+        if c:  # the start is layer 0, not a result
+            out.update(dict.fromkeys(front, c))  # in the set's order, as a loop over it would
+        nb: set[int] = set()  # every neighbour of this layer
         for p in front:
-            if c:
-                out[p] = c
             nb |= nset[p]
         nb -= seen
         if not nb:
