@@ -100,7 +100,7 @@ def test_F_22_H_9_dying_death_points_and_death() -> None:
     # the hound's turn is over; Tamsin's turn comes, she cannot act and it passes
     assert s.kind == "hero_turn" and s.active.uid == "h2"
     assert w.dp == 3
-    assert "Tamsin ends its turn at 0 HP: +1 DP (3)." in s.text()
+    assert "Tamsin ends her turn at 0 HP: +1 DP (3)." in s.text()  # her: the warrior template says she
     # healing ends dying; Prone and DP stay
     s.dice(2, 2)
     s.act("use", "healing_draught", "h1")

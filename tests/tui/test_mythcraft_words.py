@@ -41,7 +41,7 @@ def test_the_move_preview_and_the_log_give_the_same_squares_of_movement_and_ap()
                 preview = move_detail(view, x, y).plain
                 events = game.apply(far)
                 logged = next(e.text for e in events if " moves to " in e.text)
-                n, ap = re.search(r": (\d+) square\(s\), (\d) AP", logged).groups()  # type: ignore[union-attr]
+                n, ap = re.search(r": (\d+) squares?, (\d) AP", logged).groups()  # type: ignore[union-attr]
                 assert f"{n} square{'s' if n != '1' else ''} of movement" in preview, (preview, logged)
                 assert (f"{ap} AP" in preview) or (ap == "0" and "0 AP" in preview), (preview, logged)
                 checked += 1

@@ -48,6 +48,8 @@ Defense = Literal["AR", "REF", "FORT", "ANT", "LOG", "WILL"]
 DamageType = Literal[
     "blunt", "sharp", "cold", "corrosive", "fire", "lightning", "toxic", "necrotic", "psychic", "radiant", "sonic"
 ]
+Pronoun = Literal["she", "he", "it", "they"]
+"""How the log refers to a hero or a creature (words.py: she ends her turn, it ends its turn)."""
 Condition = Literal["prone", "dazed", "stunned", "staggered", "bleeding", "burning", "frightened", "grappled"]
 
 
@@ -146,6 +148,7 @@ class HeroTemplateDef:
     expect_hp: list[int]
     expect_defenses: list[int]
     expect_ap: int
+    pronoun: Pronoun = "they"
 
 
 @dataclass(slots=True, frozen=True)
@@ -210,6 +213,7 @@ class CreatureDef:
     action_count: int
     actions: list[CreatureActionDef]
     reactions: list[CreatureReactionDef]
+    pronoun: Pronoun = "it"
 
 
 @dataclass(slots=True, frozen=True)

@@ -37,6 +37,7 @@ from mythtable.rulesets.mythcraft.content import (
     EncounterDef,
     HeroTemplateDef,
     MythcraftContent,
+    Pronoun,
     parse_dice,
 )
 
@@ -160,6 +161,8 @@ class HeroTemplate(StrictModel):
     expect_hp: list[int] = []
     expect_defenses: list[int] = []
     expect_ap: int = 0
+    pronoun: Pronoun = "they"
+    """How the log refers to the hero ("she ends her turn"); a built hero without one is "they"."""
 
     @field_validator("attributes")
     @classmethod
@@ -251,6 +254,8 @@ class Creature(StrictModel):
     action_count: int = Field(ge=1, le=5)
     actions: list[CreatureAction] = Field(min_length=1)
     reactions: list[CreatureReaction] = []
+    pronoun: Pronoun = "it"
+    """How the log refers to the creature ("it ends its turn")."""
 
     @model_validator(mode="after")
     def _shape(self) -> Creature:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from mythtable.engine.decision import NO_SUBJECT, Action, Subject
 from mythtable.rulesets.mythcraft.rules import HEROES, active, dist, hero_moves, unit, weapon_apc
 from mythtable.rulesets.mythcraft.rules.reactions import stat_block_reaction
+from mythtable.rulesets.mythcraft.rules.units import leaves_word
 from mythtable.rulesets.mythcraft.state import AttackFrame, ChoiceFrame, OfferFrame, State, Unit
 
 
@@ -81,6 +82,9 @@ def describe(state: State, action: Action) -> str:
             reaction, aid = stat_block_reaction(state, who)
             act = next(x for x in state.content.creatures[who.kind].actions if x.id == aid)
             return f"{reaction} ({act.name})"[:60]
+        if action[1] == "engaged" and state.stack and isinstance(state.stack[-1], OfferFrame):
+            leaver = unit(state, state.stack[-1].target)
+            return f"Strike as {leaves_word(state, leaver)} (Engaged, 0 AP)"
         return {
             "engaged": "Strike as it leaves (Engaged, 0 AP)",
             "riposte": "Riposte (2 Reactive AP)",

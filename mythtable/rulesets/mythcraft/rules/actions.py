@@ -15,7 +15,19 @@ from mythtable.rulesets.mythcraft.rules.movement import creature_move_range, her
 from mythtable.rulesets.mythcraft.rules.reactions import answer_offer
 from mythtable.rulesets.mythcraft.rules.specs import creature_spec, maneuver_spec, push_attack, spell_spec, weapon_spec
 from mythtable.rulesets.mythcraft.rules.turns import end_turn, next_turn
-from mythtable.rulesets.mythcraft.rules.units import active, encumbered, pay, roll, speed_squares, unit, weapon_apc
+from mythtable.rulesets.mythcraft.rules.units import (
+    active,
+    encumbered,
+    object_word,
+    pay,
+    plural,
+    possessive,
+    reflexive,
+    roll,
+    speed_squares,
+    unit,
+    weapon_apc,
+)
 from mythtable.rulesets.mythcraft.state import INDEFINITE, UNTIL_START, AttackFrame, MoveFrame, State, Unit
 
 ActionFn = Callable[[State, Unit, Action, list[Event]], None]
@@ -39,7 +51,7 @@ def hero_move(state: State, u: Unit, action: Action, events: list[Event]) -> Non
         pay(u, 1, "move")
         u.move_left = speed_squares(state, u, enc)
     u.move_left -= squares
-    events.append(Event(f"{u.name} moves to ({dest[0]}, {dest[1]}): {squares} square(s), {cost} AP."))
+    events.append(Event(f"{u.name} moves to ({dest[0]}, {dest[1]}): {plural(squares, 'square')}, {cost} AP."))
     state.stack.append(MoveFrame(u.uid, path, (u.x, u.y)))
 
 
@@ -92,7 +104,7 @@ def hero_dodge(state: State, u: Unit, action: Action, events: list[Event]) -> No
     """Dodge (F-25): +2 AR, REF and FORT until the start of its next turn."""
     pay(u, 2, "dodge")
     u.conds["dodge"] = [2, UNTIL_START, ""]
-    events.append(Event(f"{u.name} dodges: +2 AR, REF and FORT until its next turn."))
+    events.append(Event(f"{u.name} dodges: +2 AR, REF and FORT until {possessive(state, u)} next turn."))
 
 
 def hero_stand(state: State, u: Unit, action: Action, events: list[Event]) -> None:
@@ -192,7 +204,7 @@ def hero_use(state: State, u: Unit, action: Action, events: list[Event]) -> None
     it = items[iid]
     paid = pay(u, it.use_apc, "support" if (t is not u or it.heal) else "object")
     u.pack.remove(iid)
-    events.append(Event(f"{u.name} uses the {it.name} on {t.name if t is not u else 'itself'} ({paid})."))
+    events.append(Event(f"{u.name} uses the {it.name} on {t.name if t is not u else reflexive(state, u)} ({paid})."))
     if it.heal:
         n, s, b = parse_dice(it.heal)
         r = roll(state, n, s)
@@ -215,7 +227,8 @@ def hero_help(state: State, u: Unit, action: Action, events: list[Event]) -> Non
     t = unit(state, str(action[1]))
     paid = pay(u, 1, "support")
     u.help_target = t.uid
-    events.append(Event(f"{u.name} helps against {t.name} ({paid}): an ally's next attack on it gains +1 TA."))
+    on = object_word(state, t)
+    events.append(Event(f"{u.name} helps against {t.name} ({paid}): an ally's next attack on {on} gains +1 TA."))
 
 
 HERO_ACTIONS: dict[str, ActionFn] = {
@@ -260,7 +273,7 @@ def creature_move(state: State, u: Unit, action: Action, events: list[Event]) ->
     reach = creature_move_range(state, u) or state.reach_cache
     assert reach is not None
     path, squares = path_to(state, u, dest, reach)
-    events.append(Event(f"{u.name} moves to ({dest[0]}, {dest[1]}) ({squares} square(s))."))
+    events.append(Event(f"{u.name} moves to ({dest[0]}, {dest[1]}) ({plural(squares, 'square')})."))
     state.stack.append(MoveFrame(u.uid, path, (u.x, u.y)))
 
 
@@ -285,7 +298,7 @@ def creature_special(state: State, u: Unit, action: Action, events: list[Event])
 def creature_dodge(state: State, u: Unit, action: Action, events: list[Event]) -> None:
     """Dodge (F-25): +2 AR, REF and FORT until the start of its next turn."""
     u.conds["dodge"] = [2, UNTIL_START, ""]
-    events.append(Event(f"{u.name} dodges: +2 AR, REF and FORT until its next turn."))
+    events.append(Event(f"{u.name} dodges: +2 AR, REF and FORT until {possessive(state, u)} next turn."))
 
 
 def creature_stand(state: State, u: Unit, action: Action, events: list[Event]) -> None:

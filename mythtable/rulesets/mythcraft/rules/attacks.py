@@ -15,6 +15,7 @@ from mythtable.rulesets.mythcraft.rules.units import (
     hostiles,
     is_turn_of,
     occupant,
+    possessive,
     roll,
     unit,
 )
@@ -178,7 +179,7 @@ def step_attack(state: State, f: AttackFrame, events: list[Event]) -> Decision |
         if f.stop and not t.dying:
             t.conds["stopped"] = [0, UNTIL_START, a.uid]
             t.move_left = 0
-            events.append(Event(f"{t.name}'s speed drops to 0 until its next turn."))
+            events.append(Event(f"{t.name}'s speed drops to 0 until {possessive(state, t)} next turn."))
     return None
 
 

@@ -12,6 +12,7 @@ from mythtable.rulesets.mythcraft.rules.units import (
     grip_allowed,
     held_weapons,
     hostiles,
+    plural,
     speed_squares,
     weapon_apc,
 )
@@ -133,8 +134,10 @@ def hero_decision(state: State, u: Unit) -> Decision:
                 foes.append((o, 1))
                 if not (dx and dy) or ((ux + dx, uy) not in walls and (ux, uy + dy) not in walls):
                     adjacent.append(o)
-            else:
-                foes.append((o, max(abs(dx), abs(dy))))
+            else:  # max(abs(dx), abs(dy)) without the calls
+                dx = dx if dx >= 0 else -dx
+                dy = dy if dy >= 0 else -dy
+                foes.append((o, dx if dx >= dy else dy))
         elif near:
             friends.append(o)
     ap = u.ap
@@ -202,7 +205,7 @@ def hero_decision(state: State, u: Unit) -> Decision:
     extra = ""
     if u.special_ap:
         extra = f", {u.special_ap} {'Rage AP' if special == 'rage' else 'Holy Support AP (Support AP)'}"
-    moves = f", {u.move_left} squares of movement left" if u.move_left else ""
+    moves = f", {plural(u.move_left, 'square')} of movement left" if u.move_left else ""
     return Decision(0, "hero_turn", f"{u.name}: {ap} AP{extra}{moves}. Choose an action.", acts)
 
 
@@ -258,7 +261,7 @@ def creature_decision(state: State, u: Unit) -> Decision:
         if "grappled" in u.conds:
             acts.append(("escape",))
     acts.append(("end",))
-    return Decision(1, "creature_turn", f"{u.name}: {u.acts} action(s) left. Choose an action.", acts)
+    return Decision(1, "creature_turn", f"{u.name}: {plural(u.acts, 'action')} left. Choose an action.", acts)
 
 
 def area_targets(state: State, u: Unit, a: Any) -> list[Unit]:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import filterfalse
 
 from mythtable.engine.decision import Action, Decision, Event
-from mythtable.rulesets.mythcraft.rules.board import dist
+from mythtable.rulesets.mythcraft.rules.board import dist, line_of_sight
 from mythtable.rulesets.mythcraft.rules.reactions import end_of_movement, offer
-from mythtable.rulesets.mythcraft.rules.units import can_react, in_melee, in_order, melee_reach, speed_squares, unit
+from mythtable.rulesets.mythcraft.rules.units import in_melee, in_order, melee_reach, speed_squares, unit
 from mythtable.rulesets.mythcraft.state import MoveFrame, MoveRange, Pos, State, Unit
 
 
@@ -85,13 +86,12 @@ def reach_costs(state: State, u: Unit, budget: int) -> dict[int, int]:
         if not front:
             continue
         if c and c == budget:
-            for p in front:
-                out[p] = c
+            out.update(dict.fromkeys(front, c))
             break
-        nb: set[int] = set()  # every neighbour of this layer (the start is layer 0, not a result)
+        if c:  # the start is layer 0, not a result
+            out.update(dict.fromkeys(front, c))  # in the set's order, as a loop over it would
+        nb: set[int] = set()  # every neighbour of this layer
         for p in front:
-            if c:
-                out[p] = c
             nb |= nset[p]
         nb -= seen
         if not nb:
@@ -181,13 +181,13 @@ def move_actions(
     w = board.width
     moves = board.move_actions
     # the squares found that someone stands on: allies' (hostiles' are never entered; its own is no result)
-    taken = [q for o in state.units if not o.dead and (q := o.y * w + o.x) in best]
+    taken = {q for o in state.units if not o.dead and (q := o.y * w + o.x) in best}
     # paid: a new Move reaches every square found (the search's budget was max(left, speed))
     squares: Iterable[int] = best if paid else [p for p, c in best.items() if c <= left]
     if fright:
         squares = [p for p in squares if not frightened_block(state, u, p % w, p // w)]
     if taken:
-        return [moves[p] for p in squares if p not in taken]
+        squares = filterfalse(taken.__contains__, squares)
     return list(map(moves.__getitem__, squares))
 
 
@@ -264,27 +264,55 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
     # Nothing but the mover changes during the walk: who could strike as it leaves a square
     # (hostiles able to react that have not used Engaged this round) and the squares it
     # cannot stop on are fixed.
-    watchers: list[tuple[Unit, int]] = []  # with its melee reach
+    watchers: list[tuple[Unit, int, int, int]] = []  # with its square and melee reach
     others: set[Pos] = set()
     grapples = False
+    side = u.side
+    # a watcher can only strike as the mover leaves a square within 2 of it (below): the walk's
+    # squares (the one it stands on, then the path's) lie in this box
+    xs = [u.x, *(p[0] for p in path[i:])]
+    ys = [u.y, *(p[1] for p in path[i:])]
+    lox, hix, loy, hiy = min(xs) - 2, max(xs) + 2, min(ys) - 2, max(ys) + 2
     for o in units:
-        if "grappled" in o.conds:
+        conds = o.conds
+        if conds and "grappled" in conds:
             grapples = True
         if o is not u and not o.dead:
             others.add((o.x, o.y))
-            if o.side != u.side and can_react(o) and "engaged" not in o.used:
-                watchers.append((o, melee_reach(state, o)))
+            # can_react, inlined: not dying, neither Dazed nor Stunned
+            if (
+                o.side != side
+                and not o.dying
+                and lox <= o.x <= hix
+                and loy <= o.y <= hiy
+                and "engaged" not in o.used
+                and "dazed" not in conds
+                and "stunned" not in conds
+            ):
+                watchers.append((o, o.x, o.y, melee_reach(state, o)))
+    board = state.board
+    walls = board.walls
     while i < len(path):
         px, py = u.x, u.y
         qx, qy = path[i]
         engagers = []
-        for e, r in watchers:
-            if not (-2 <= e.x - px <= 2 and -2 <= e.y - py <= 2) or e.uid in asked:
+        for e, ex, ey, r in watchers:
+            # in_melee(e, (px, py)) and not in_melee(e, (qx, qy)), inlined (H-16)
+            dx, dy = px - ex, py - ey
+            if not (-2 <= dx <= 2 and -2 <= dy <= 2) or e.uid in asked:
                 continue
-            if in_melee(state, e, (px, py), r) and not in_melee(state, e, (qx, qy), r):
+            d = max(abs(dx), abs(dy))
+            if d == 0 or d > r:
+                continue
+            if d == 1:
+                if dx and dy and ((ex + dx, ey) in walls or (ex, ey + dy) in walls):
+                    continue
+            elif not line_of_sight(board, (ex, ey), (px, py)):
+                continue
+            if not in_melee(state, e, (qx, qy), r):
                 engagers.append(e)
         if engagers:
-            e = in_order(state, engagers)[0]
+            e = in_order(state, engagers)[0] if len(engagers) > 1 else engagers[0]
             f.asked = (*asked, e.uid)
             f.step = i
             offer(state, e, "engaged", u, events)

@@ -5,7 +5,15 @@ from __future__ import annotations
 from mythtable.engine.decision import Action, Event
 from mythtable.rulesets.mythcraft.rules.board import dist, melee_adjacent_ok
 from mythtable.rulesets.mythcraft.rules.specs import creature_spec, engaged_spec, push_attack, weapon_spec
-from mythtable.rulesets.mythcraft.rules.units import can_react, grip_allowed, in_order, is_turn_of, unit
+from mythtable.rulesets.mythcraft.rules.units import (
+    can_react,
+    grip_allowed,
+    in_order,
+    is_turn_of,
+    leaves_word,
+    possessive,
+    unit,
+)
 from mythtable.rulesets.mythcraft.state import AttackFrame, OfferFrame, State, Unit
 
 
@@ -25,11 +33,12 @@ def offer(state: State, who: Unit, name: str, target: Unit, events: list[Event],
     return True
 
 
-def offer_prompt(f: OfferFrame, who: Unit, target: Unit, reaction: str = "Grim Reprisal") -> str:
+def offer_prompt(state: State, f: OfferFrame, who: Unit, target: Unit, reaction: str = "Grim Reprisal") -> str:
     """The question put to the owner of a reaction (`reaction`: the stat block's name for "grim_reprisal")."""
     name = f.name
     if name == "engaged":
-        return f"{who.name} may strike {target.name}, who leaves its reach (Engaged, 0 AP). Use it?"
+        reach = possessive(state, who)
+        return f"{who.name} may strike {target.name}, who leaves {reach} reach (Engaged, 0 AP). Use it?"
     if name == "riposte":
         return f"{who.name} may Riposte {target.name} (2 Reactive AP). Use it?"
     if name == "grim_reprisal":
@@ -80,7 +89,7 @@ def answer_offer(state: State, action: Action, events: list[Event]) -> None:
         return
     if name == "engaged":
         who.used.append("engaged")
-        events.append(Event(f"{who.name} strikes at {target.name} as it leaves (Engaged, 0 AP)."))
+        events.append(Event(f"{who.name} strikes at {target.name} as {leaves_word(state, target)} (Engaged, 0 AP)."))
         push_attack(state, who, [target], engaged_spec(state, who, target), stop=True)
     elif name == "riposte":
         who.used.append("riposte")

@@ -12,6 +12,7 @@ from mythtable.rulesets.mythcraft.rules.formulas import (
     reactive_cap,
     turn_ap,
 )
+from mythtable.rulesets.mythcraft.rules.units import possessive
 from mythtable.rulesets.mythcraft.state import UNTIL_START, State, Unit
 
 
@@ -177,7 +178,7 @@ def end_turn(state: State, u: Unit, events: list[Event]) -> None:
         return
     if u.side == HEROES and u.dying:
         u.dp += 1
-        events.append(Event(f"{u.name} ends its turn at 0 HP: +1 DP ({u.dp})."))
+        events.append(Event(f"{u.name} ends {possessive(state, u)} turn at 0 HP: +1 DP ({u.dp})."))
         if u.dp >= DEATH_DP:
             kill(state, u, events)
             return
@@ -197,11 +198,11 @@ def end_turn(state: State, u: Unit, events: list[Event]) -> None:
     if u.side == HEROES and not u.dying:
         u.reactive = u.ap
         if u.ap:
-            events.append(Event(f"{u.name} ends its turn; {u.ap} unspent AP become Reactive AP."))
+            events.append(Event(f"{u.name} ends {possessive(state, u)} turn; {u.ap} unspent AP become Reactive AP."))
         else:
-            events.append(Event(f"{u.name} ends its turn."))
+            events.append(Event(f"{u.name} ends {possessive(state, u)} turn."))
     else:
-        events.append(Event(f"{u.name} ends its turn."))
+        events.append(Event(f"{u.name} ends {possessive(state, u)} turn."))
     u.ap = 0
     u.special_ap = 0
     u.acts = 0

@@ -6,6 +6,55 @@ from mythtable.rulesets.mythcraft.rules.board import dist, line_of_sight, melee_
 from mythtable.rulesets.mythcraft.rules.formulas import ATTR_INDEX, DEF_INDEX, HEROES, capacity
 from mythtable.rulesets.mythcraft.state import Pos, State, Unit
 
+PRONOUN_FORMS: dict[str, tuple[str, str, str, str]] = {
+    "she": ("she", "her", "her", "herself"),
+    "he": ("he", "him", "his", "himself"),
+    "it": ("it", "it", "its", "itself"),
+    "they": ("they", "them", "their", "themselves"),
+}
+"""A pronoun -> its forms: subject, object, possessive, reflexive."""
+
+
+def pronoun(state: State, u: Unit) -> str:
+    """How the log speaks of a participant, as its content says: a hero's template, a creature's stat block
+    ("they" for a hero, "it" for a creature, should the content be gone)."""
+    if u.side == HEROES:
+        h = state.content.heroes.get(u.kind)
+        return h.pronoun if h is not None else "they"
+    c = state.content.creatures.get(u.kind)
+    return c.pronoun if c is not None else "it"
+
+
+def subject_word(state: State, u: Unit) -> str:
+    """she / he / it / they (the verb after "they" takes no -s: see leaves_word)."""
+    return PRONOUN_FORMS[pronoun(state, u)][0]
+
+
+def object_word(state: State, u: Unit) -> str:
+    """her / him / it / them."""
+    return PRONOUN_FORMS[pronoun(state, u)][1]
+
+
+def possessive(state: State, u: Unit) -> str:
+    """her / his / its / their ("Hrodna ends her turn")."""
+    return PRONOUN_FORMS[pronoun(state, u)][2]
+
+
+def reflexive(state: State, u: Unit) -> str:
+    """herself / himself / itself / themselves."""
+    return PRONOUN_FORMS[pronoun(state, u)][3]
+
+
+def leaves_word(state: State, u: Unit) -> str:
+    """The participant as the subject of "leave(s)": "she leaves", "they leave"."""
+    word = subject_word(state, u)
+    return f"{word} leave" if word == "they" else f"{word} leaves"
+
+
+def plural(n: int, word: str) -> str:
+    """ "1 square", "4 squares" (the log and the prompts count squares and actions)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
 
 def able(u: Unit) -> bool:
     """Can act and react (not dead, not dying)."""
