@@ -4,11 +4,11 @@ derived values, computed by the game's own code (rules/sheet.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from mythtable.engine.built import HeroField
 from mythtable.engine.plain import plain
-from mythtable.rulesets.mythcraft.content import ATTRS, ItemDef, MythcraftContent
+from mythtable.rulesets.mythcraft.content import ATTRS, ItemDef, MythcraftContent, Pronoun
 
 LEVELS = (1, 2, 3, 4, 5)
 """H-8: heroes are level 1-5."""
@@ -16,6 +16,7 @@ ATTRIBUTE_RANGE = range(-3, 13)
 """F-1: an attribute is -3..12."""
 ATTRIBUTE_CHOICES = tuple((n, f"{n:+d}") for n in ATTRIBUTE_RANGE)
 MOST_CARRIED = 9
+PRONOUNS: tuple[str, ...] = get_args(Pronoun)
 ATTRIBUTE_HELP = {
     "STR": "Strength: load 10 + 2 x STR (H-6); STR weapons hit and cost with it",
     "DEX": "Dexterity: REF 10 + DEX (F-2); DEX weapons hit and cost with it",
@@ -71,6 +72,15 @@ def hero_fields(content: MythcraftContent) -> list[HeroField]:
             help="Level 1-5 (H-8): HP (F-20), Reactive AP cap (C-21), SP (H-18); the party's: the game's level",
         )
     ]
+    fields.append(
+        HeroField(
+            "pronoun",
+            "Pronoun",
+            "choice",
+            tuple((p, p) for p in PRONOUNS),
+            help="How the log speaks of the hero: she, he, it or they ('Quill ends his turn')",
+        )
+    )
     fields += [HeroField(f"attributes.{a}", a, "choice", ATTRIBUTE_CHOICES, help=ATTRIBUTE_HELP[a]) for a in ATTRS]
     fields.append(
         HeroField(
@@ -120,11 +130,13 @@ def hero_data(content: MythcraftContent, template_id: str | None) -> dict[str, A
             "title": "Adventurer",
             "name": "Hero",
             "level": 1,
+            "pronoun": "they",
             "attributes": {a: 0 for a in ATTRS},
             "feature": "parry",
         }
     t = content.heroes[template_id]
     data: dict[str, Any] = {"id": t.id, "title": t.title, "name": t.name, "level": t.level or 1}
+    data["pronoun"] = t.pronoun
     data["attributes"] = {a: t.attributes[a] for a in ATTRS}
     if t.speed_ft != 20:
         data["speed_ft"] = t.speed_ft
