@@ -64,7 +64,7 @@ class Timed:
 
 def _bot(ruleset_id: str, level: str, seed: int, workers: int) -> Bot:
     if level == "before":
-        return SearchBot(ruleset_id, seed, budget=1.0, workers=workers, early_stop=False)
+        return SearchBot(ruleset_id, seed, budget=1.0, workers=workers, early_stop=False, reuse=False)
     return make_bot(ruleset_id, level, seed, workers=workers)
 
 

@@ -28,10 +28,16 @@ checked inside the iteration loop and the helper processes stop when the main se
 decision overshoots its share by at most one iteration, plus the greedy prior it always computes
 (the answer when no time is left).
 
-The tree is not reused from one decision to the next: the bot is given the state, not the
-actions since its last search, so it cannot tell which subtree the new state lies under; and
-the tree's edges do not record chance (dice, draws) nor which hidden cards the determinizations
-dealt, so a kept subtree would average over outcomes the seat has since seen did not happen.
+The tree is reused from one decision to the next where that is sound: `search` can start from
+the subtree under the seat's own action of the last search (`tree`), whose children are the
+next decision's options with the statistics of every iteration that went that way. The tree's
+edges record neither chance (dice, draws) nor which hidden cards the determinizations dealt,
+so the bot (search_bot.py) keeps a subtree only when the new decision is the same seat's and
+follows from its action with nothing revealed in between; otherwise the search starts fresh.
+A kept subtree counts as iterations already run: a fixed count runs only the rest, and the
+early stop weighs them, so a decision whose kept statistics already settle it is answered at
+once. Paired root sampling never starts from a kept tree: its answer compares the options on
+the same samples, which the kept visits were not.
 """
 
 from __future__ import annotations
@@ -143,7 +149,7 @@ class ThinkingClock:
 
 
 class Node:
-    __slots__ = ("avail", "children", "seat", "value", "visits")
+    __slots__ = ("avail", "children", "seat", "sq", "value", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -151,6 +157,8 @@ class Node:
         self.children: dict[tuple[int, Action], Node] = {}
         self.visits = 0.0
         self.value = 0.0
+        self.sq = 0.0
+        """Sum of the squared values backed up here (the early stop's spread, on a kept tree too)."""
         self.avail = 0.0
 
 
@@ -172,45 +180,60 @@ def search(
     early_stop: bool = False,
     stopped: Callable[[], bool] | None = None,
     info: dict[str, Any] | None = None,
+    tree: Node | None = None,
 ) -> RootStats:
     """Run ISMCTS from `state` for `seat` until `deadline` (on the `now` clock) or `iterations`.
 
     `actions` limits the root to some of the legal actions (the loop guard's choice). With
     `early_stop` the search ends as soon as its answer cannot change (see `_settled`);
     `stopped()` returning true ends it too (helper processes: the main search has finished).
-    `info`, when given, receives "iterations" (run) and "settled" (whether it stopped early)."""
+    `tree`, when given, is the node of the seat's action in the last search, kept because this
+    decision follows from it (the caller checks that): its children for this seat's `actions`
+    start as the root's, with their statistics and subtrees, and their iterations count toward
+    `iterations` (ignored with paired root sampling).
+    `info`, when given, receives "iterations" (run), "kept" (iterations the kept tree brought),
+    "settled" (whether it stopped early) and "root" (the tree, to keep a subtree of)."""
     decision = ruleset.pending(state)
     assert decision is not None and decision.seat == seat
     root = Node(1 - seat)
     allowed = decision.actions if actions is None else actions
+    if params.paired_root:
+        tree = None
+    samples: dict[Node, list[float]] = {}
+    """Root child -> [iterations, sum, sum of squares] of its values (the prior left out)."""
+    kept = 0
     priors = greedy_scores(ruleset, state, allowed, seat, hooks, rng)
     for action, score in zip(allowed, priors, strict=True):
-        child = Node(seat)
+        child = tree.children.get((seat, action)) if tree is not None else None
+        if child is None:
+            child = Node(seat)
+        elif child.visits > 0:
+            kept += int(child.visits)
+            samples[child] = [child.visits, child.value, child.sq]
         p = _sigmoid(score / hooks.scale)
-        child.visits = params.prior_visits
-        child.value = p * params.prior_visits
-        child.avail = params.prior_visits
+        child.visits += params.prior_visits
+        child.value += p * params.prior_visits
+        child.avail += params.prior_visits
         root.children[(seat, action)] = child
-    root.visits = params.prior_visits * len(allowed)
+    root.visits = sum(child.visits for child in root.children.values())
     done = 0
     settled = False
     pairs = _Pairs(len(allowed))
-    samples: dict[Node, list[float]] = {}
-    """Root child -> [iterations, sum, sum of squares] of its values (the prior left out)."""
     start = now()
     while True:
         if iterations is not None:
-            if done >= iterations:
+            if kept + done >= iterations:
                 break
-            if early_stop and _settled(root, done, iterations - done, params, None):
+            if early_stop and _settled(root, kept + done, iterations - kept - done, params, None):
                 settled = True
                 break
         elif deadline is not None:
             t = now()
             if t >= deadline:
                 break
-            left = done * (deadline - t) / max(t - start, 1e-9)
-            if early_stop and done and _settled(root, done, left, params, samples):
+            # The iterations left, estimated from this search's pace (unknown before its first).
+            left = done * (deadline - t) / max(t - start, 1e-9) if done else math.inf
+            if early_stop and (done or kept) and _settled(root, kept + done, left, params, samples):
                 settled = True
                 break
         if stopped is not None and stopped():
@@ -241,7 +264,9 @@ def search(
                 got[2] += value * value
     if info is not None:
         info["iterations"] = done
+        info["kept"] = kept
         info["settled"] = settled
+        info["root"] = root
     if params.paired_root:  # equal visits everywhere: rank by mean value
         return {a: (1.0 + n.value / n.visits, n.value) for (_, a), n in root.children.items()}
     return {a: (n.visits, n.value) for (_, a), n in root.children.items()}
@@ -404,8 +429,10 @@ def _iterate(
         node = best
     value = _rollout(ruleset, s, me, rng, hooks, params)
     for n in path:
+        v = value if n.seat == me else 1.0 - value
         n.visits += 1
-        n.value += value if n.seat == me else 1.0 - value
+        n.value += v
+        n.sq += v * v
     return value, path[1] if len(path) > 1 else None
 
 

@@ -1,6 +1,7 @@
 """The search-strength computer player: the search of mcts.py, run on a thinking clock, with
-the loop guard, and with helper processes (root parallelism: the same search with other seeds,
-their root visit counts added up)."""
+the loop guard, with helper processes (root parallelism: the same search with other seeds,
+their root visit counts added up), and with the tree kept from one decision to the next where
+the new decision follows from the last search (see `SearchBot._follows`)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ import multiprocessing
 import os
 import pickle
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
 from mythtable.engine.lookahead import LoopGuard
-from mythtable.engine.mcts import MIN_SEARCH, SearchParams, ThinkingClock, best_action, search
+from mythtable.engine.mcts import MIN_SEARCH, Node, SearchParams, ThinkingClock, best_action, search
 from mythtable.engine.protocol import Ruleset
 from mythtable.engine.registry import ai_hooks, get
 
@@ -92,6 +94,38 @@ def _dump_state(state: Any) -> bytes:
     return buf.getvalue()
 
 
+FOLLOW_CHECKS = 3
+"""Determinizations on which the bot replays its last action before it keeps that action's subtree."""
+FORCED_LIMIT = 200
+"""Forced moves (one legal option) replayed after that action at most, before giving up on keeping."""
+
+
+@dataclass(slots=True)
+class _Kept:
+    """What a decision keeps for the next: the state it was taken in (only ever re-dealt through
+    `determinize`, never read as it is), the seat, its action and that action's node of the tree."""
+
+    state: Any
+    seat: int
+    action: Action
+    node: Node
+
+
+def _replay(ruleset: Ruleset[Any, Any], s: Any, action: Action) -> Decision | None:
+    """Apply `action` to `s` and the forced moves after it; the next decision with options, or None
+    if any of them revealed something (see `SearchBot._follows`) or the game ended."""
+    for _ in range(FORCED_LIMIT):
+        before = getattr(getattr(s, "rng", None), "state", None)
+        events = ruleset.apply(s, action)
+        if any(e.reveals for e in events) or getattr(getattr(s, "rng", None), "state", None) != before:
+            return None
+        d = ruleset.pending(s)
+        if d is None or len(d.actions) > 1:
+            return d
+        action = d.actions[0]
+    return None
+
+
 class SearchBot:
     """The search-strength computer player (see the module docstring).
 
@@ -101,6 +135,8 @@ class SearchBot:
     `iterations`, when given, replaces the clock with a fixed number of iterations per process
     (tests use it: the result is then reproducible). `workers` is the number of processes: None
     uses up to two cores. `early_stop` answers as soon as the search's statistics settle.
+    `reuse` keeps the tree from one decision to the next where the new one follows from the last
+    (the main process's tree only; helpers always search afresh).
     """
 
     name = "search"
@@ -116,10 +152,16 @@ class SearchBot:
         turn_budget: float | None = None,
         clock: ThinkingClock | None = None,
         early_stop: bool = True,
+        reuse: bool = True,
     ) -> None:
         self.ruleset_id = ruleset_id
         self.hooks = ai_hooks(ruleset_id).for_search()
         self.rng = Rng(seed ^ 0x5EA_4C4)
+        self.follow_rng = Rng(seed ^ 0xF0_110)
+        """The re-deals of `_follows`: their own generator, so that keeping a tree or not leaves
+        the searches' own stream as it was."""
+        self.reuse = reuse
+        self._kept: _Kept | None = None
         self.budget = budget
         self.iterations = iterations
         if clock is None:
@@ -141,6 +183,8 @@ class SearchBot:
         self.last_reason = ""
         """Why the last search ended: single (one option), guard (the loop guard left one),
         settled (its answer could no longer change), budget (the clock) or iterations."""
+        self.last_kept = 0
+        """Iterations the last search took over from the one before (0: it started afresh)."""
 
     def choose(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision) -> Action:
         actions = decision.actions
@@ -158,6 +202,7 @@ class SearchBot:
 
     def _choose(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision, start: float) -> Action:
         self.last_iterations = 0
+        self.last_kept = 0
         self.last_reason = "guard"
         allot = self.clock.allot(ruleset.turn_number(state))
         if allot < MIN_SEARCH:
@@ -165,8 +210,10 @@ class SearchBot:
         deadline = start + allot
         key, allowed = self.guard.candidates(ruleset, state, decision, self.hooks)
         if len(allowed) == 1:
+            self._kept = None  # the guard's answer, not a search's: nothing to keep after it
             self.guard.record(key, allowed[0], ruleset, state, self.hooks)
             return allowed[0]
+        tree = self._follows(ruleset, state, decision)
         rng = self.rng.fork()
         pending: Any = None
         self._job += 1
@@ -198,8 +245,10 @@ class SearchBot:
             now=self.clock.now,
             early_stop=self.early_stop,
             info=info,
+            tree=tree,
         )
         self.last_iterations = info["iterations"]
+        self.last_kept = info["kept"]
         self.last_reason = "settled" if info["settled"] else "budget" if self.iterations is None else "iterations"
         if pending is not None:
             if self._stop is not None and self.iterations is None:
@@ -219,7 +268,35 @@ class SearchBot:
         # its games stay those it always played.
         choice = best_action(allowed, stats, rng if self.iterations is None else None)
         self.guard.record(key, choice, ruleset, state, self.hooks)
+        if self.reuse and not self.params.paired_root:
+            node = info["root"].children[(decision.seat, choice)]
+            self._kept = _Kept(ruleset.clone(state), decision.seat, choice, node)
         return choice
+
+    def _follows(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision) -> Node | None:
+        """The kept node of the last search's action, if this decision follows from it; else None.
+
+        It does when the last action and the forced moves after it (one legal option each, such
+        as the other seat's pass when it has nothing to answer) reveal nothing and lead to a
+        decision of the same seat, with the same options, that looks from that seat exactly like
+        this one. "Reveal nothing" is the take-back's criterion (engine/game.py): no event marked
+        `reveals` and the game's generator untouched. The bot does not see the moves, so it
+        replays them on a few re-deals of the state it searched (`determinize`, the seat's own
+        information only) and compares views: two states that differ only in what the seat
+        cannot see get the same answer here. The kept subtree's iterations then sampled exactly
+        what the seat may still believe: its action changed nothing the re-deals disagreed on."""
+        kept, self._kept = self._kept, None
+        if kept is None or kept.seat != decision.seat:
+            return None
+        seen = ruleset.view(state, decision.seat)
+        for _ in range(FOLLOW_CHECKS):
+            s = self.hooks.determinize(kept.state, kept.seat, self.follow_rng)
+            d = _replay(ruleset, s, kept.action)
+            if d is None or d.seat != decision.seat or d.actions != decision.actions:
+                return None
+            if ruleset.view(s, d.seat) != seen:
+                return None
+        return kept.node
 
     def _get_pool(self, state: Any) -> Any:
         content = getattr(state, "content", None)

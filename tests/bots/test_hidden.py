@@ -10,6 +10,7 @@ from mythtable.engine.bots import GreedyBot, ai_hooks
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
 from mythtable.engine.mcts import ThinkingClock
+from mythtable.engine.registry import get
 from mythtable.engine.search_bot import SearchBot
 from tests.bots.helpers import HIDDEN, RULESETS, card_multiset, reach
 
@@ -161,3 +162,61 @@ def test_the_turn_budget_and_the_early_stop_read_no_hidden_information(ruleset_i
         assert answers[0] == answers[1]
         reasons.add(answers[0][2])
     assert reasons & {"settled", "budget"}
+
+
+def _attackers(game: Game) -> bool:
+    d = game.decision
+    assert d is not None
+    return d.kind == "declare_attackers" and game.ruleset.turn_number(game.state) >= 3 and len(d.actions) >= 3
+
+
+def _own_run(ruleset_id: str, state: Any, seat: int, bot: SearchBot) -> list[tuple[Any, ...]]:
+    """The bot's decisions from `state` while the other seat has nothing to choose: what it saw,
+    what it answered, and how (iterations kept, run, why it stopped)."""
+    ruleset = get(ruleset_id)
+    state = ruleset.clone(state)
+    run: list[tuple[Any, ...]] = []
+    for _ in range(100):
+        d = ruleset.pending(state)
+        if d is None or len(run) >= 8:
+            break
+        if d.seat != seat:
+            if len(d.actions) > 1:
+                break
+            ruleset.apply(state, d.actions[0])
+            continue
+        action = bot.choose(ruleset, state, d)
+        run.append((ruleset.view(state, seat), d.actions, action, bot.last_kept, bot.last_iterations, bot.last_reason))
+        ruleset.apply(state, action)
+    return run
+
+
+@pytest.mark.parametrize("ruleset_id", HIDDEN)
+@pytest.mark.parametrize("timed", [False, True], ids=["iterations", "clock"])
+def test_keeping_the_tree_reads_no_hidden_information(ruleset_id: str, timed: bool) -> None:
+    # The bot decides whether its next decision follows from its last search on re-deals of what
+    # its seat saw, and compares views: two states that differ only in what the seat cannot see
+    # keep the same trees and give the same answers, decision after decision (Mythicarium's
+    # attackers declared one by one keep their tree; Mage Wars' paired search never keeps one).
+    game = reach(ruleset_id, _attackers) if ruleset_id == "mythicarium" else _case(ruleset_id)
+    d = game.decision
+    assert d is not None
+    other = _scrambled(ruleset_id, game)
+    kept = 0
+    for seed in (1, 2, 3):
+        runs = []
+        for state in (game.state, other):
+            clock = ThinkingClock(1.2, 0.3, now=_Steps(), share=0.4) if timed else None
+            bot = SearchBot(ruleset_id, seed, workers=1, iterations=None if timed else 60, clock=clock)
+            runs.append(_own_run(ruleset_id, state, d.seat, bot))
+        mine, theirs = runs
+        same = 0
+        while same < min(len(mine), len(theirs)) and mine[same][:2] == theirs[same][:2]:
+            same += 1  # the two games may part where hidden cards differ (the other seat gets to answer)
+        assert same >= 1
+        assert mine[:same] == theirs[:same]
+        kept += sum(step[3] > 0 for step in mine[:same])
+    if ruleset_id == "mythicarium":
+        assert kept >= 2
+    else:
+        assert kept == 0

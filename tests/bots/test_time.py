@@ -188,6 +188,7 @@ def test_the_turn_budget_is_respected_under_a_fake_clock(ruleset_id: str) -> Non
     game = Game.new(ruleset_id, 21)
     spent: dict[int, float] = {}
     searched: dict[int, int] = {}
+    kept = 0
     for _ in range(200):
         d = game.decision
         if d is None:
@@ -205,8 +206,11 @@ def test_the_turn_budget_is_respected_under_a_fake_clock(ruleset_id: str) -> Non
         assert took <= given + 4 * STEP + 1e-9, (turn, took, given)
         spent[turn] = spent.get(turn, 0.0) + took
         searched[turn] = searched.get(turn, 0) + (bot.last_reason in ("budget", "settled"))
+        kept += bot.last_kept > 0
         game.apply(action)
     assert spent, "the bot never decided"
+    if not bot.params.paired_root:
+        assert kept, "no decision kept its tree: the budget of a kept search went untested"
     for turn, total in spent.items():
         assert total <= per_turn + 4 * STEP * searched[turn] + 1e-9, (turn, total)
     assert max(spent.values()) >= 0.8 * per_turn, "no turn used its budget: the test proves nothing"
