@@ -137,7 +137,7 @@ def test_why_only_done_names_face_down_attackers() -> None:
     pass_fast(state)
     assert kind(state) == "declare_attackers" and actions(state) == [("done",)]
     reason = why_only_done(state)
-    assert reason == "No unit of yours can attack: face-down units cannot attack (H-20) (1)."
+    assert reason == "No unit of yours can attack: face-down units cannot attack (1 of yours, H-20)."
     assert "Attack: It is face-down" in " ".join(inspect(state, ANA, down).why_not)  # type: ignore[union-attr]
 
 

@@ -507,10 +507,10 @@ def _attack_summary(state: State, cb: Combat, seat: int) -> str:
     if not reasons:
         return "you have no unit in play"
     words = {
-        "face_down": "face-down units cannot attack (H-20)",
-        "exhausted": "exhausted units cannot attack (H-18)",
-        "new_this_turn": "units new this turn cannot attack (H-19)",
-        "blocked_no_counter": "units that blocked cannot counter-attack (H-37)",
-        "defensive_line": "units on the Defensive Line cannot attack (W-15)",
+        "face_down": ("face-down units cannot attack", "H-20"),
+        "exhausted": ("exhausted units cannot attack", "H-18"),
+        "new_this_turn": ("units new this turn cannot attack", "H-19"),
+        "blocked_no_counter": ("units that blocked cannot counter-attack", "H-37"),
+        "defensive_line": ("units on the Defensive Line cannot attack", "W-15"),
     }
-    return "; ".join(f"{words[k]} ({n})" for k, n in reasons.items())
+    return "; ".join(f"{words[k][0]} ({n} of yours, {words[k][1]})" for k, n in reasons.items())
