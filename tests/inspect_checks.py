@@ -62,3 +62,24 @@ def leaks(game: Game, seat: int, hidden_names: set[str], visible_names: set[str]
 
 Fragments = dict[str, tuple[str, ...]]
 Namer = Callable[[Any, int], tuple[set[str], set[str], list[int]]]
+
+
+def repeated_facts(inspection: Inspection) -> list[str]:
+    """What an inspection says twice (issue 16): a word of the type line given twice ("Legend · Wizard ·
+    Legend"), a line given twice, or two labelled lines with the same body ("When played: X" and
+    "Printed text: X"). Empty when each fact appears once."""
+    found: list[str] = []
+    if inspection.lines:
+        parts = [p.strip() for p in inspection.lines[0].split("·")]
+        found.extend(f"type line repeats {p!r}" for p in dict.fromkeys(parts) if parts.count(p) > 1)
+    seen: dict[str, str] = {}
+    for line in inspection.lines:
+        body = line.split(": ", 1)[1] if ": " in line else line
+        key = body.strip().rstrip(".").lower()
+        if len(key) < 8:
+            continue
+        if key in seen:
+            found.append(f"{line!r} repeats {seen[key]!r}")
+        else:
+            seen[key] = line
+    return found

@@ -85,6 +85,9 @@ class Session:
     """(seat, moves made) of the first decision after a curtain was lifted: it opens on the safe option."""
     looked: dict[int, Glance] = field(default_factory=dict)
     """What each human seat last saw of the table (right after its own move), to show what changed since."""
+    forced: dict[int, str] = field(default_factory=dict)
+    """Per seat: a lone Done taken for it automatically, with the ruleset's why_only_done reason, until the
+    seat's next decision shows it (forced_note)."""
 
     def __post_init__(self) -> None:
         for seat, controller in enumerate(self.controllers):
@@ -180,6 +183,9 @@ class Session:
             text = f"{name} passes (auto)."
         else:
             text = f"{name}: {game.describe(action)} (auto, the only choice)."
+        reason = game.ruleset.why_only_done(game.state) if len(decision.actions) == 1 else None
+        if reason:  # the seat never saw this decision: its next one says why it had nothing to choose
+            self.forced[seat] = f"{game.describe(action)} (auto): {reason}"
         game.apply(action, auto=True)
         game.log.append(LogLine(len(game.actions), Event(text, kind="auto")))
         return True
@@ -274,6 +280,10 @@ class Session:
         text = f"{name}: " + ", ".join(parts) + "."
         return text if len(text) <= limit else text[: max(1, limit - 1)].rstrip() + "…"
 
+    def forced_note(self, seat: int) -> str:
+        """Why a lone Done was taken for `seat` since its last decision ("" for none); said once."""
+        return self.forced.pop(seat, "")
+
     def takeback_seat(self) -> int | None:
         """The human who may take back their last move now: the viewer, or behind a curtain the seat that
         handed the keyboard over."""
@@ -289,6 +299,7 @@ class Session:
         if seat is None:
             raise ValueError(self.why_no_takeback())
         self.handing_from = None
+        self.forced.clear()  # what was forced may be taken back too: never explain a move undone
         return self.game.take_back(seat)
 
     def why_no_takeback(self) -> str:

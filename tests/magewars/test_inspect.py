@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from mythtable.engine.game import Game
 from mythtable.rulesets.magewars.inspect import PROBLEMS, inspect, inspectables, why_only_done
-from mythtable.rulesets.magewars.state import State
-from tests.inspect_checks import leaks, random_positions, reasons_seen, text_of
+from mythtable.rulesets.magewars.state import StackItem, State
+from tests.inspect_checks import leaks, random_positions, reasons_seen, repeated_facts, text_of
 
 from .helpers import Board, act, actions, declare, finish_attack_step, kind, pass_fast
 
@@ -85,7 +85,8 @@ def test_a_unit_in_play_reads_in_full() -> None:
     assert "Power 6 (3 printed +1 Field Power Bonus (H-43) +2 until end of turn)" in text
     assert "Guard 2 (2 printed)" in text
     assert ins.lines[0] == "Unit · Fire"
-    assert "Ability (1 Tower; fast): Pay 1 Tower Level: this unit gets +1 Power until end of turn." in text
+    # the ability's own text names its cost ("Pay 1 Tower Level"): the heading adds only that it is fast
+    assert "Ability (fast): Pay 1 Tower Level: this unit gets +1 Power until end of turn." in text
     assert "new this turn" in text
     aerial = text_of(inspect(state, ANA, heron))  # type: ignore[arg-type]
     assert "Aerial: not bound by line rules" in aerial
@@ -136,7 +137,7 @@ def test_why_only_done_names_face_down_attackers() -> None:
     pass_fast(state)
     assert kind(state) == "declare_attackers" and actions(state) == [("done",)]
     reason = why_only_done(state)
-    assert reason == "No unit of yours can attack: face-down units cannot attack (H-20) (1)."
+    assert reason == "No unit of yours can attack: face-down units cannot attack (1 of yours, H-20)."
     assert "Attack: It is face-down" in " ".join(inspect(state, ANA, down).why_not)  # type: ignore[union-attr]
 
 
@@ -168,3 +169,30 @@ def test_no_inspection_holds_the_other_seats_hidden_cards(seed: int) -> None:
             s: State = game.state
             for uid in s.players[1 - seat].hand + s.players[0].deck + s.players[1].deck:
                 assert inspect(s, seat, uid) is None
+
+
+def test_each_fact_appears_once() -> None:
+    """Seen: an ability used twice said "waits on the stack" on two equal lines; a unit in play gave its printed
+    Power twice; the ability heading repeated the costs its text names; "Needs Tower tier 2." repeated the
+    Requires line."""
+    b = Board()
+    b.basics(0, "bedrock-shard", "ember-hearth")
+    hound = b.add(0, "cinder-hound", "offensive")
+    landslide = b.add(0, "landslide", "hand")
+    state = b.start()
+    state.stack.extend([StackItem("ability", hound, ANA), StackItem("ability", hound, ANA)])
+    ins = inspect(state, ANA, hound)
+    assert ins is not None and not repeated_facts(ins), repeated_facts(ins)  # type: ignore[arg-type]
+    stacked = [line for line in ins.lines if "waits on the stack" in line]
+    assert stacked == ["Its ability waits on the stack twice; they resolve when both players pass in a row (H-26)."]
+    assert sum("printed" in line.lower() for line in ins.lines) == 1  # "Power 4 (3 printed ...) · Guard 2 (...)"
+    assert not any("1 Tower;" in line for line in ins.lines)
+    spell = inspect(state, ANA, landslide)
+    assert spell is not None
+    assert "Text: Deal 4 damage to an enemy unit." in spell.lines
+    assert sum("tier 2" in line for line in spell.lines) == 1
+    for game in random_positions("magewars", [0, 1], moves=200):
+        for seat in (0, 1):
+            for target in game.inspectables(seat):
+                shown = game.inspect(seat, target.ref)
+                assert shown is not None and not repeated_facts(shown), repeated_facts(shown)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from mythtable.engine.game import Game
 from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.state import UNTIL_START
+from tests.inspect_checks import repeated_facts
 from tests.mythcraft.helpers import Scene
 
 
@@ -57,3 +58,15 @@ def test_changes_name_the_combatants_an_attack_and_a_move_touched() -> None:
     assert RULESET.changes(before, after) == frozenset({"c1"})
     assert RULESET.changes(after, after) == frozenset()
     assert RULESET.changes(before, "not a view") == frozenset()
+
+
+def test_a_second_weapon_of_the_same_kind_is_described_once() -> None:
+    """Seen: a rogue with a dagger in each hand read the dagger's numbers twice, on two equal lines."""
+    s = Scene([("rogue", 4, 1)], [("ash_hound", 10, 6)])
+    hero = s.u("h1")
+    hero.off = hero.main
+    got = RULESET.inspect(s.state, 0, "h1")
+    assert got is not None and not repeated_facts(got), repeated_facts(got)
+    name = s.state.content.items[hero.main].name
+    assert f"Off hand: another {name}, as in the main hand." in got.lines
+    assert sum(line.startswith("Main hand: ") for line in got.lines) == 1

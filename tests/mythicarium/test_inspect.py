@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from mythtable.engine.game import Game
 from mythtable.rulesets.mythicarium.inspect import PROBLEMS, inspect, inspectables, why_only_done
 from mythtable.rulesets.mythicarium.state import State
-from tests.inspect_checks import all_inspections, leaks, random_positions, reasons_seen, text_of
+from tests.inspect_checks import all_inspections, leaks, random_positions, reasons_seen, repeated_facts, text_of
 
 from .helpers import hand_uid, lane_uid, table
 
@@ -83,6 +83,25 @@ def test_summoning_sickness_and_celerity() -> None:
     )
     firebird = lane_uid(t, ANA, "firebird-ember")
     assert "new this turn" not in text_of(inspect(t.s, ANA, firebird))  # type: ignore[arg-type]
+
+
+def test_each_fact_appears_once_for_every_card_in_hand_and_in_play() -> None:
+    """Seen: "Legend · Wizard · Legend", and "When played: X" followed by "Printed text: X" (the card's text
+    is rendered from its data, so every sentence of it is already a line)."""
+    t = table(hand=(["thunder-of-perun"], []), xp=(5, 0))
+    legend = inspect(t.s, ANA, hand_uid(t, ANA, "thunder-of-perun"))
+    assert legend is not None
+    assert legend.lines[0] == "Legend · Wizard"
+    assert [line for line in legend.lines if "Deal 2 wounds" in line] == [
+        "When played: Deal 2 wounds to an enemy unit in this combat."
+    ]
+    cards = t.s.content.cards
+    for cid in sorted(cards):  # each card in hand, and in the lane when it is a unit other than a Champion
+        in_lane = cards[cid].is_unit and not cards[cid].is_champion
+        one = table(hand=([cid], []), lane=([cid], []) if in_lane else ((), ()))
+        for target in inspectables(one.s, ANA):
+            ins = inspect(one.s, ANA, target.ref)
+            assert ins is not None and not repeated_facts(ins), (cid, repeated_facts(ins))  # type: ignore[arg-type]
 
 
 def test_a_legend_outside_combat_and_a_card_short_of_xp() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -183,6 +184,7 @@ async def test_a_fresh_decision_marks_what_changed_since_the_seat_last_looked(
     rng = random.Random(2)
     async with app.run_test(size=(100, 30)) as pilot:
         hooked = False
+        forced: list[str] = []
         for _ in range(300):
             await pilot.pause()
             screen = app.screen
@@ -192,6 +194,12 @@ async def test_a_fresh_decision_marks_what_changed_since_the_seat_last_looked(
             assert isinstance(screen, GameScreen)
             if not hooked:
                 screen.board.mark_changed = marked.append  # type: ignore[method-assign]
+
+                def forced_note(seat: int, note_of: Any = screen.session.forced_note) -> str:
+                    forced.append(note_of(seat))
+                    return forced[-1]
+
+                screen.session.forced_note = forced_note  # type: ignore[method-assign]
                 hooked = True
             session: Session = screen.session
             game = session.game
@@ -207,6 +215,10 @@ async def test_a_fresh_decision_marks_what_changed_since_the_seat_last_looked(
                 assert marked[-1] == frozenset({"changed"})
                 note = str(screen.prompt.query_one("#notice").render())
                 other = session.names[1 - seat]
+                if forced and forced[-1]:  # a lone Done taken for the seat says why first (maybe cut), then this
+                    assert note.startswith(forced[-1][:40]), (note, forced[-1])
+                    found = re.search(rf"[.…] {re.escape(other)}: ", note)
+                    note = note[found.start() + 2 :] if found else note
                 said = [
                     line.event.text
                     for line in game.log

@@ -177,17 +177,10 @@ def inspect(state: State, seat: int | None, ref: Ref) -> Inspection | None:
         lines.append(f"In {state.players[c.owner].name}'s hand.")
     elif zone == "grave":
         lines.append(f"In {state.players[c.owner].name}'s graveyard.")
-    for item in state.stack:
-        if item.uid == ref:
-            what = "Its ability" if item.kind == "ability" else "It"
-            tgt = ""
-            if item.target >= 0:
-                tgt = f", aimed at {state.cards[item.target].d.name}"
-            elif item.line:
-                tgt = f", aimed at the {LINE_LABEL[item.line]}"
-            lines.append(f"{what} waits on the stack{tgt}; it resolves when both players pass in a row (H-26).")
+    lines.extend(_on_stack(state, ref))
     card = _card_lines(c.d)
-    if zone in ("offensive", "defensive"):
+    if zone in ("offensive", "defensive"):  # its numbers with their base: the printed ones are said there
+        card = [x for x in card if not x.startswith("Printed Power ")]
         card[1:1] = _unit_numbers(state, c) + _unit_state(state, c)
     elif zone == "row" and c.face_down:
         card.insert(1, "State: face-down (only you may look at it; H-20).")
@@ -198,6 +191,30 @@ def inspect(state: State, seat: int | None, ref: Ref) -> Inspection | None:
         elif zone in ("offensive", "defensive", "row"):
             why = _in_play_why_not(state, c)
     return Inspection(ref, c.d.name, tuple(lines), why)
+
+
+TIMES = {1: "", 2: " twice", 3: " three times"}
+
+
+def _on_stack(state: State, ref: int) -> list[str]:
+    """What of `ref` waits on the stack, each thing once: an ability used twice says "twice"."""
+    counts: dict[tuple[str, str], int] = {}
+    for item in state.stack:
+        if item.uid != ref:
+            continue
+        what = "Its ability" if item.kind == "ability" else "It"
+        tgt = ""
+        if item.target >= 0:
+            tgt = f", aimed at {state.cards[item.target].d.name}"
+        elif item.line:
+            tgt = f", aimed at the {LINE_LABEL[item.line]}"
+        counts[what, tgt] = counts.get((what, tgt), 0) + 1
+    out = []
+    for (what, tgt), n in counts.items():
+        times = TIMES.get(n, f" {n} times")
+        they = "they resolve" if n > 1 else "it resolves"
+        out.append(f"{what} waits on the stack{times}{tgt}; {they} when both players pass in a row (H-26).")
+    return out
 
 
 def _requirements(d: Info) -> str:
@@ -234,15 +251,23 @@ def _card_lines(d: Info) -> list[str]:
         lines.append(f"{k}: {KEYWORD_RULES.get(k, '')}")
     if d.ability is not None:
         a = d.ability
-        tower = f"{a.tower_cost} Tower" if a.tower_cost else ""
-        costs = ", ".join(x for x in ("exhaust" if a.exhaust else "", tower) if x)
-        speed = "fast" if a.fast else "Main phase only"
-        lines.append(f"Ability ({costs}; {speed}): {a.text}")
-    if d.text:
-        lines.append(f"Text: {d.text}")
+        # the ability's text names its costs ("Exhaust and pay 1 Tower Level: ...") and a Main-phase-only
+        # limit itself; only "fast" is not in it
+        lines.append(f"Ability{' (fast)' if a.fast else ''}: {a.text}")
+    text = _without_needs(d.text) if req else d.text
+    if text:
+        lines.append(f"Text: {text}")
     if d.type in TYPE_RULES:
         lines.append(TYPE_RULES[d.type])
     return lines
+
+
+def _without_needs(text: str) -> str:
+    """The printed text without its "Needs Tower tier 1." sentence: the Requires line says that already."""
+    sentences = [x for x in text.split(". ") if x]
+    kept = [x for x in sentences if not x.startswith("Needs ")]
+    out = ". ".join(kept).strip()
+    return out if not out or out.endswith(".") else out + "."
 
 
 def _unit_numbers(state: State, c: Card) -> list[str]:
@@ -482,10 +507,10 @@ def _attack_summary(state: State, cb: Combat, seat: int) -> str:
     if not reasons:
         return "you have no unit in play"
     words = {
-        "face_down": "face-down units cannot attack (H-20)",
-        "exhausted": "exhausted units cannot attack (H-18)",
-        "new_this_turn": "units new this turn cannot attack (H-19)",
-        "blocked_no_counter": "units that blocked cannot counter-attack (H-37)",
-        "defensive_line": "units on the Defensive Line cannot attack (W-15)",
+        "face_down": ("face-down units cannot attack", "H-20"),
+        "exhausted": ("exhausted units cannot attack", "H-18"),
+        "new_this_turn": ("units new this turn cannot attack", "H-19"),
+        "blocked_no_counter": ("units that blocked cannot counter-attack", "H-37"),
+        "defensive_line": ("units on the Defensive Line cannot attack", "W-15"),
     }
-    return "; ".join(f"{words[k]} ({n})" for k, n in reasons.items())
+    return "; ".join(f"{words[k][0]} ({n} of yours, {words[k][1]})" for k, n in reasons.items())

@@ -120,8 +120,12 @@ def hero_lines(state: State, view: MythcraftView, c: CombatantView) -> list[str]
         lines.append(f"Spell Points {c.sp}/{c.max_sp}.")
     lines.append(f"Feature: {t.feature.replace('_', ' ')}.")
     for label, iid in (("Main hand", c.weapon), ("Off hand", c.off_hand), ("Armor", c.armor)):
-        if iid:
-            lines.append(f"{label}: {state.content.items[iid].name}. " + " ".join(item_lines(state, iid)))
+        if not iid:
+            continue
+        if label == "Off hand" and iid == c.weapon:  # a second one of the same: its numbers are read once
+            lines.append(f"Off hand: another {state.content.items[iid].name}, as in the main hand.")
+            continue
+        lines.append(f"{label}: {state.content.items[iid].name}. " + " ".join(item_lines(state, iid)))
     if c.carried:
         names = ", ".join(state.content.items[i].name for i in c.carried)
         lines.append(

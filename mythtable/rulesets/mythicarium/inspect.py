@@ -160,10 +160,18 @@ def inspect(state: State, seat: int | None, ref: Ref) -> Inspection | None:
     return Inspection(ref, cd.name, tuple(lines), why)
 
 
+def type_line(cd: CardDef) -> str:
+    """Type · class · race, each word once (a Legend's race is "Legend" again: said once)."""
+    parts: list[str] = []
+    for part in (cd.type, cd.klass or "classless", cd.race):
+        if part and part not in parts:
+            parts.append(part)
+    return " · ".join(parts)
+
+
 def _card_lines(cd: CardDef) -> list[str]:
     """Printed facts of a card, the first line being its type line."""
-    kind = " · ".join(x for x in (cd.type, cd.klass or "classless", cd.race) if x)
-    lines = [kind]
+    lines = [type_line(cd)]
     if cd.is_champion:
         lines.append(f"Yields {cd.xp} XP in its controller's Collection Stage while active (M-9, H-3).")
     else:
@@ -185,8 +193,8 @@ def _card_lines(cd: CardDef) -> list[str]:
         cost = "exhaust" + (f", pay {ab.xp} XP" if ab.xp else "")
         tail = " Response: usable whenever you hold priority (H-22)." if ab.response else ""
         lines.append(f"Ability ({cost}): {effects_text(list(ab.effects))}{tail}")
-    if cd.text:
-        lines.append(f"Printed text: {cd.text}")
+    # No "Printed text" line: the loader accepts a card only when its text is exactly the text rendered
+    # from its data (schema.render_text), so each of its sentences is already one of the lines above.
     lines.append(f"“{cd.flavour}”")
     return lines
 
@@ -194,7 +202,7 @@ def _card_lines(cd: CardDef) -> list[str]:
 def _unit_lines(state: State, u: Unit, cd: CardDef) -> list[str]:
     """Type line and the numbers of a unit in play, with base and modifiers."""
     cards = state.content.cards
-    kind = " · ".join(x for x in (cd.type, cd.klass or "classless", cd.race) if x)
+    kind = type_line(cd)
 
     def parts(base: int, mod: int, attr: str) -> str:
         bits = [f"{base} printed"]

@@ -5,11 +5,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical
 
 from mythtable.engine.decision import NO_SUBJECT, Action, Ref, Subject
+
+INSPECT_META = "inspect"
+"""The style meta key a board puts on the cells of a thing the inspect cursor can stop on."""
+
+
+def inspect_style(ref: Ref) -> Style:
+    """A style for the cells that draw `ref`: a click there inspects it (GameScreen.on_click reads it).
+
+    Boards add it wherever they draw the inspect cursor, so a click reaches what `i` reaches; the game
+    screen still checks the seat may inspect the ref."""
+    return Style.from_meta({INSPECT_META: ref})
+
+
+def clicked_ref(style: Style) -> Ref | None:
+    """The ref a click landed on (from `inspect_style`), or None."""
+    ref = style.meta.get(INSPECT_META)
+    return ref if isinstance(ref, (int, str)) else None
 
 
 class Board(Vertical):

@@ -22,7 +22,7 @@ from mythtable.engine.decision import NO_SUBJECT, Action, Ref
 from mythtable.engine.errors import IllegalAction
 from mythtable.engine.summary import summarize
 from mythtable.tui.boards import board_class
-from mythtable.tui.boards.base import Board
+from mythtable.tui.boards.base import Board, clicked_ref
 from mythtable.tui.messages import AfterGame, Autosave
 from mythtable.tui.safe_text import markup, notify
 from mythtable.tui.screens.curtain import TAKE_BACK, CurtainScreen
@@ -97,8 +97,12 @@ class GameScreen(Screen[None]):
         self.fit_inspect(event.size.width)
 
     def fit_bottom(self, height: int) -> None:
-        """The prompt and log take about 40% of a tall terminal, and 10 rows at 24."""
-        self.query_one("#bottom").styles.height = max(10, height * 2 // 5)
+        """The prompt and log take about 40% of a tall terminal, and 10 rows at 24; while a narrow
+        terminal reads an inspection (-reading) the panel takes about 60% (14 rows at 24)."""
+        rows = max(10, height * 2 // 5)
+        if self.has_class("-reading"):
+            rows = max(rows, height * 3 // 5)
+        self.query_one("#bottom").styles.height = rows
 
     # ----- the loop ---------------------------------------------------------------------
     def advance(self) -> None:
@@ -148,6 +152,8 @@ class GameScreen(Screen[None]):
             return not self.session.watching and self.session.game.decision is not None
         if action == "legend":
             return bool(self.legend_entries())  # shown for boards that draw symbols
+        if action == "choose":
+            return not self.has_class("-reading")  # no option is chosen while the options are out of sight
         if action == "board" and parameters:
             return self.board.key_enabled(str(parameters[0]))
         return True
@@ -172,7 +178,12 @@ class GameScreen(Screen[None]):
             return
         self.board.mark_changed(self.session.changed_since_last_look(seat))
         width = self.prompt.size.width or 40
-        self.prompt.note(self.session.moves_since_last_look(seat, limit=2 * width - 12))  # two lines at most
+        room = 2 * width - 12  # two lines
+        forced = self.session.forced_note(seat)  # a lone Done taken for the seat: why it had no choice
+        if len(forced) > room:
+            forced = forced[: room - 1].rstrip() + "…"
+        moves = self.session.moves_since_last_look(seat, limit=width - 4 if forced else room)  # then a third line
+        self.prompt.note(" ".join(x for x in (forced, moves) if x))
 
     def action_stops(self) -> None:
         """The stops screen for the seat at the keyboard: only its own settings, never the other seat's."""
@@ -461,6 +472,16 @@ class GameScreen(Screen[None]):
 
     def fit_inspect(self, width: int) -> None:
         self.set_class(width >= self.WIDE_INSPECT, "-wide")
+        self.fit_reading()
+
+    def fit_reading(self) -> None:
+        """Narrow and inspecting: the panel takes the whole bottom (the prompt and the log step aside)
+        and grows, so a long card reads without scrolling at 80x24 (issue 16). Wide, it sits beside the log."""
+        reading = self.inspecting and not self.has_class("-wide")
+        if reading != self.has_class("-reading"):
+            self.set_class(reading, "-reading")
+            self.fit_bottom(self.app.size.height)
+            self.refresh_bindings()  # the digits wait while the options are out of sight
 
     def inspect_seat(self) -> int | None:
         """Whose eyes the panel uses: the viewer (None, all seeing, only when watching two computers)."""
@@ -482,16 +503,41 @@ class GameScreen(Screen[None]):
         if not panel.targets:
             notify(self, "Nothing to inspect here.", title="Inspect")
             return
+        self.enter_inspect()
+
+    def enter_inspect(self) -> None:
+        """Inspect mode on, the panel's cursor where it stands: the panel takes the keys."""
         self.inspecting = True
         self.add_class("-inspecting")
-        panel.focus()
+        self.fit_reading()
+        self.inspect_panel.focus()
         self.show_inspected()
+
+    def inspect_at(self, ref: Ref) -> bool:
+        """Put the inspect cursor on `ref`, as `i` and the arrows would; False (nothing changes) when the
+        seat may not inspect it now (hidden, gone, or no decision)."""
+        if not self.check_action("inspect", ()):
+            return False
+        targets = self.session.game.inspectables(self.inspect_seat())
+        if ref not in [t.ref for t in targets]:
+            return False
+        self.inspect_panel.set_targets(targets, keep=ref)
+        self.enter_inspect()
+        return True
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a card, unit, creature or player the board draws inspects it (issue 16); a click
+        elsewhere, or on something the seat may not inspect, does nothing here."""
+        ref = clicked_ref(event.style)
+        if ref is not None and self.inspect_at(ref):
+            event.stop()
 
     def leave_inspect(self) -> None:
         if not self.inspecting:
             return
         self.inspecting = False
         self.remove_class("-inspecting")
+        self.fit_reading()
         self.board.point_at(None)
         if self.prompt.actions:
             self.prompt.options.focus()
@@ -508,9 +554,16 @@ class GameScreen(Screen[None]):
         self.leave_inspect()
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        """Clicking elsewhere (the options) ends inspect mode, so keys never go to a hidden cursor."""
-        if self.inspecting and event.widget is self.inspect_panel and self.app.focused is not None:
-            self.leave_inspect()
+        """Clicking elsewhere (the options) ends inspect mode, so keys never go to a hidden cursor. A click
+        on the board keeps it, and the panel the keys: the click may move the cursor (on_click), and the
+        layout must not change under the mouse between its press and its release."""
+        focused = self.app.focused
+        if not self.inspecting or event.widget is not self.inspect_panel or focused is None:
+            return
+        if self.board in focused.ancestors_with_self:
+            self.inspect_panel.focus()
+            return
+        self.leave_inspect()
 
     def show_inspected(self) -> None:
         """The target under the cursor: its text in the panel, and the board points at it."""

@@ -43,8 +43,9 @@ class InspectPanel(VerticalScroll, can_focus=True):
         Binding("up,k", "move(-1)", "Previous", show=False),
         Binding("tab,right", "zone(1)", "Next zone"),
         Binding("shift+tab,left", "zone(-1)", "Previous zone", show=False),
-        Binding("shift+down,space", "scroll_text(1)", "Scroll text", show=False),
-        Binding("shift+up", "scroll_text(-1)", "Scroll text up", show=False),
+        # the text scrolls by space / b (a page, as in a pager) and shift+arrows; PgUp/PgDn stay the log's
+        Binding("space,shift+down", "scroll_text(1)", "More", key_display="space"),
+        Binding("b,shift+up", "scroll_text(-1)", "Back", show=False),
         Binding("escape,i", "leave", "Leave inspect"),
     ]
 
@@ -67,9 +68,15 @@ class InspectPanel(VerticalScroll, can_focus=True):
         yield Static("", id="inspect-text")
 
     def show(self, content: Content) -> None:
-        """Replace the text and scroll back to its top."""
+        """Replace the text and scroll back to its top (the footer's "space More" shows when it overflows)."""
         self.query_one("#inspect-text", Static).update(content)
         self.scroll_home(animate=False)
+        self.call_after_refresh(self.refresh_bindings)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scroll_text":
+            return self.max_scroll_y > 0  # "space More" only while there is more to read
+        return True
 
     def set_targets(self, targets: Sequence[InspectTarget], keep: object = None) -> None:
         """A new list of targets; the cursor stays on `keep` (a ref) when it is still there."""

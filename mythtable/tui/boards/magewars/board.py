@@ -12,13 +12,13 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from mythtable.engine.decision import Action, Ref, Subject
-from mythtable.tui.boards.base import Board
+from mythtable.tui.boards.base import Board, inspect_style
 from mythtable.tui.boards.magewars.combat import STATUS_LABELS, CombatRender, combat_roles
 from mythtable.tui.boards.magewars.detail import PLAIN_DETAIL, attack_detail, describe_uid
 from mythtable.tui.boards.magewars.hand import hands_text
 from mythtable.tui.boards.magewars.legend import LEGEND
 from mythtable.tui.boards.magewars.names import abbreviate
-from mythtable.tui.boards.magewars.render import CHANGED, LINE_NAMES, Marks
+from mythtable.tui.boards.magewars.render import CHANGED, LINE_NAMES, FitText, Marks
 from mythtable.tui.boards.magewars.side import LineWidget, SideView
 
 ATTACK_DECISIONS = frozenset({"declare_attackers", "counter_attackers"})
@@ -132,7 +132,9 @@ class MageWarsBoard(Board):
     def draw_sides(self) -> None:
         """Both sides in one form (the more compact of the two sides' own), with their short names."""
         level = max(side.level() for side in self.sides)
+        headers: list[FitText] = []  # both headers abbreviate alike
         for side, short in zip(self.sides, self.short_names(level), strict=True):
+            side.header_group = headers
             side.marks = Marks(short, frozenset(self._changed), self._cursor, level, frozenset(self._wanted))
             side.draw()
 
@@ -287,6 +289,7 @@ class MageWarsBoard(Board):
             name = Text(f"{item.name}{kind}", style="bold" if index == 0 else "")
             if self._cursor == item.uid:
                 name.stylize("reverse")
+            name.stylize(inspect_style(item.uid))  # a click inspects it
             text.append_text(name)
             target = item.target
             if target.startswith("unit:"):

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
+from mythtable.tui.boards.base import inspect_style
 from mythtable.tui.boards.magewars.render import Marks, RowItem, card_style, grouped_items, hand_item
 
 
@@ -35,6 +36,7 @@ def hands_text(
                     item.stylize("reverse")
                 item.append(f" — {card_words(card)}", style="dim")
                 item.truncate(max(8, width - 2), overflow="ellipsis")  # one row a card, never wrapped
+                item.stylize(inspect_style(card.uid))  # a click inspects it
                 text.append_text(item)
         else:
             text.append_text(hand_in_rows(hand, rows, width, len(header), marks))
@@ -88,6 +90,8 @@ def hand_piece(item: RowItem, marks: Marks) -> Text:
     if marks.pointed(item.uids):
         body.stylize("reverse")
     piece.append_text(body)
+    if item.uids:
+        piece.stylize(inspect_style(item.uids[0]))  # a click inspects it (the first of several alike)
     return piece
 
 

@@ -12,6 +12,8 @@ LEGEND: list[tuple[str, str]] = [
     ("Grv / Graveyard", "used and destroyed cards, newest first (on tall terminals)"),
     ("Tower 30", "Tower Level: at 0 or below the player loses (H-15); green above 20, yellow above 10, else red"),
     ("tier 3", "Tower tier = Tower Level // 10 (H-12); some cards need a tier"),
+    ("T30 t3", "Tower Level 30, tier 3 (a narrow header)"),
+    ("h7 d23 g2", "cards in hand, in the deck, in the graveyard (a narrow header)"),
     ("▶", "the active player; the underlined player name decides now"),
     ("P4", "Power: the damage the unit deals (H-16)"),
     ("G4", "Guard: the damage it can take; it is destroyed when its damage reaches it (H-16, H-17)"),

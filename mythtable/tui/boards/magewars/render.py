@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from mythtable.tui.boards.base import inspect_style
 from mythtable.tui.colours import MW_DEFENSIVE_LINE, MW_GRAVEYARD, MW_OFFENSIVE_LINE, MW_TOWER_ROW
 
 LINE_NAMES = {"offensive": "Offensive Line", "defensive": "Defensive Line", "tower": "Tower"}
@@ -160,6 +161,9 @@ class LineRender:
                     line.append(" ")
                     line.append_text(tail)
                 line.truncate(width, overflow="ellipsis")
+                ref = row.uid if row.uid is not None else (row.hidden[0] if row.hidden else None)
+                if ref is not None:
+                    line.stylize(inspect_style(ref), len(label))  # a click inspects it (the label is the line's)
                 yield line
                 for sub in row.subs:
                     yield self.sub_line(pad, style, sub, width)
@@ -231,6 +235,8 @@ class RowRender:
             if self.marks.pointed(item.uids):
                 body.stylize("reverse")
             piece.append_text(body)
+            if item.uids:
+                piece.stylize(inspect_style(item.uids[0]))  # a click inspects it (the first of several alike)
             joint = " · " if used else ""
             if used and current.cell_len + len(joint) + piece.cell_len > width:
                 out.append(current)
@@ -266,14 +272,24 @@ def side_level(width: int, rows: list[UnitRow], at_least: int = 0) -> int:
 
 
 class FitText:
-    """The first of some texts, longest first, that fits the width it is rendered at (else the last, cut)."""
+    """The first of some texts, longest first, that fits the width it is rendered at (else the last, cut).
 
-    def __init__(self, *texts: Text) -> None:
+    FitTexts in one `group` (the two players' headers) take the same form: the most compact any of them
+    needs, so both halves abbreviate alike."""
+
+    def __init__(self, *texts: Text, group: list[FitText] | None = None) -> None:
         self.texts = texts
+        self.group = group if group is not None else [self]
+        if self not in self.group:
+            self.group.append(self)
+
+    def first_fit(self, width: int) -> int:
+        return next((i for i, t in enumerate(self.texts) if t.cell_len <= width), len(self.texts) - 1)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
-        text = next((t for t in self.texts if t.cell_len <= width), self.texts[-1]).copy()
+        index = max(member.first_fit(width) for member in self.group)
+        text = self.texts[min(index, len(self.texts) - 1)].copy()
         text.no_wrap = True
         text.overflow = "ellipsis"
         yield text

@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Static
 
+from mythtable.tui.boards.base import inspect_style
 from mythtable.tui.boards.magewars.render import (
     CHANGED,
     CURSOR,
@@ -73,6 +74,9 @@ class SideView(VerticalScroll):
         self.compact = 0
         self.header: Static | None = None
         """The header above this side (the board places it outside the scrolling part)."""
+        self.header_group: list[FitText] | None = None
+        self._header: FitText | None = None
+        """The headers that take one form (both sides'; the board sets it before drawing)."""
         self.below: dict[str, LineWidget] = {}
         """The Tower row and the graveyard under the scrolling part (placed by the board)."""
         self.marks: Marks = NO_MARKS
@@ -121,7 +125,11 @@ class SideView(VerticalScroll):
         view, player, names, _roles = self._shown
         marks = self.marks
         if self.header is not None:
-            self.header.update(player_header(view, player, marks))
+            group = self.header_group
+            if group is not None and self._header in group:
+                group.remove(self._header)  # drawn again alone: its last form leaves the group
+            self._header = player_header(view, player, marks, group)
+            self.header.update(self._header)
         rows = self.rows
         for key, other in (("offensive", "defensive"), ("defensive", "offensive")):
             extra = [weave_text(w, names, "line") for w in player.line_weaves if w.attached_to == f"line:{key}"]
@@ -190,30 +198,48 @@ class SideView(VerticalScroll):
         return False
 
 
-def player_header(view: Any, player: Any, marks: Marks = NO_MARKS) -> FitText:
+def player_header(view: Any, player: Any, marks: Marks = NO_MARKS, group: list[FitText] | None = None) -> FitText:
     """Name, Tower Level and tier, then counts; the active player has ▶, the asked one is underlined;
-    a Tower Level the last moves changed has a *, the inspect cursor on it is drawn reversed."""
+    a Tower Level the last moves changed has a *, the inspect cursor on it is drawn reversed.
+
+    Longest form first: words with every count (with dots, then without), then counts as "h7 d23 g2",
+    then "T30 t3" for the Tower, then the name cut; both headers (one `group`) take the same form (LEGEND)."""
+    seat = player.seat
     tower_style = "bold green" if player.tower > 20 else ("bold yellow" if player.tower > 10 else "bold red")
-    tower_ref = f"tower:{player.seat}"
+    tower_ref = f"tower:{seat}"
     if marks.cursor == tower_ref:
         tower_style += " reverse"
-    head = Text()
-    head.append("▶ " if player.seat == view.active else "  ", style="bold yellow")
-    deciding = player.seat == view.priority and not view.over
-    head.append(player.name, style="bold underline" if deciding else "bold")
-    head.append(" Tower ", style="dim")
-    if marks.cursor == tower_ref:
-        head.append(CURSOR, style="bold")
-    head.append(str(player.tower), style=tower_style)
-    if tower_ref in marks.changed:
-        head.append(CHANGED, style="bold yellow")
-    head.append(f" tier {player.tier}", style="bold")
-    hand = f"hand {player.hand_count}" + (CHANGED if f"hand:{player.seat}" in marks.changed else "")
-    full = Text.assemble(
-        head,
-        (f" · {hand} · deck {player.deck_count} · grave {player.grave_count}", "dim"),
-        (" · laid a card" if player.laid_this_turn and player.seat == view.active else "", "dim italic"),
+    deciding = seat == view.priority and not view.over
+    hand_mark = CHANGED if f"hand:{seat}" in marks.changed else ""
+
+    def head(name: str, short: bool) -> Text:
+        out = Text()
+        out.append("▶ " if seat == view.active else "  ", style="bold yellow")
+        out.append(name, style="bold underline" if deciding else "bold")
+        out.stylize(inspect_style(f"player:{seat}"), 2)  # a click on the name inspects the player
+        out.append(" T" if short else " Tower ", style="dim")
+        if marks.cursor == tower_ref:
+            out.append(CURSOR, style="bold")
+        out.append(str(player.tower), style=tower_style)
+        if tower_ref in marks.changed:
+            out.append(CHANGED, style="bold yellow")
+        out.append(f" t{player.tier}" if short else f" tier {player.tier}", style="bold")
+        return out
+
+    hand, deck, grave = player.hand_count, player.deck_count, player.grave_count
+    words = head(player.name, False)
+    counts = (f" h{hand}{hand_mark} d{deck} g{grave}", "dim")
+    laid = " · laid a card" if player.laid_this_turn and seat == view.active else ""
+    forms = [
+        Text.assemble(words, (f" · hand {hand}{hand_mark} · deck {deck} · grave {grave}", "dim"), (laid, "dim italic")),
+        Text.assemble(words, (f" · hand {hand}{hand_mark} · deck {deck} · grave {grave}", "dim")),
+        Text.assemble(words, (f" hand {hand}{hand_mark} deck {deck} grave {grave}", "dim")),
+        Text.assemble(words, counts),
+        Text.assemble(head(player.name, True), counts),
+    ]
+    forms.extend(
+        Text.assemble(head(player.name[:keep].rstrip() + "…", True), counts)
+        for keep in (12, 8, 5)
+        if len(player.name) > keep + 1
     )
-    medium = Text.assemble(head, (f" · {hand} · deck {player.deck_count}", "dim"))
-    short = Text.assemble(head, (f" {hand} deck {player.deck_count}", "dim"))
-    return FitText(full, medium, short)
+    return FitText(*forms, group=group)

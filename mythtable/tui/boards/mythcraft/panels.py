@@ -7,6 +7,7 @@ from typing import Any
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from mythtable.tui.boards.base import inspect_style
 from mythtable.tui.boards.mythcraft.common import (
     ACTIVE_STYLE,
     CARRIED_COLOUR,
@@ -91,6 +92,7 @@ class TrackRender:
             if c.uid == self.focus and not current:
                 line.stylize("reverse", 1, 3)
             line.truncate(width, overflow="ellipsis")
+            line.stylize(inspect_style(c.uid))  # a click inspects it (the map's clicks choose targets)
             yield line
         for c in view.combatants:
             if c.dead:
@@ -101,6 +103,7 @@ class TrackRender:
                 line.append(c.name, style="dim strike")
                 line.append(" dead", style="dim")
                 line.truncate(width, overflow="ellipsis")
+                line.stylize(inspect_style(c.uid))
                 yield line
 
     @staticmethod
@@ -258,6 +261,7 @@ def roster_line(c: Any, active_uid: str, name_width: int = 0) -> Text:
         line.append(" ")
     if c.dead:
         line.append("dead", style="dim")
+        line.stylize(inspect_style(c.uid))  # a click inspects it
         return line
     hp_style = f"bold {FRESH_COLOUR}" if not c.bloodied else f"bold {BLOODIED_COLOUR}"
     if c.hp == 0:
@@ -272,4 +276,5 @@ def roster_line(c: Any, active_uid: str, name_width: int = 0) -> Text:
         line.append(f" DP {c.dp}/8", style="red")
     for cond in c.conditions:
         line.append(f" {condition_text(cond)}", style="italic cyan")
+    line.stylize(inspect_style(c.uid))  # a click inspects it
     return line

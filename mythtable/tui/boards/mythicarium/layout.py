@@ -14,9 +14,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 
 from mythtable.engine.decision import Ref
+from mythtable.tui.boards.base import inspect_style
 from mythtable.tui.boards.mythicarium.names import short_names
 
 KEYWORD_ABBREV = {
@@ -198,10 +200,13 @@ def unit_rows(unit: Any, look: Look, width: int) -> list[Text]:
             sub = Text(no_wrap=True, overflow="ellipsis")
             sub.append(CHANGED if eq.uid in look.changed else " ", style="bold yellow")
             sub.append(f"    └ {eq.name} +{eq.dp}/+{eq.hp}", style="dim")
+            sub.stylize(inspect_style(eq.uid))
             rows.append(sub)
     if look.cursor == unit.uid:
         for r in rows:
             r.stylize("reverse")
+    for r in rows[:1] if look.wide and unit.equipment else rows:
+        r.stylize(inspect_style(unit.uid))  # a click inspects it
     return rows
 
 
@@ -212,7 +217,9 @@ def header_rows(player: Any, view: Any, look: Look, width: int, two: bool, above
     seat = player.seat
     head = Text(" ", no_wrap=True, overflow="ellipsis")
     head.append("▶ " if active else "  ", style="bold yellow")
-    head.append(player.name, style="bold underline" if deciding else "bold")
+    head.append(
+        player.name, style=Style.parse("bold underline" if deciding else "bold") + inspect_style(f"player:{seat}")
+    )
     for ref, label, value in ((f"vp:{seat}", "VP", f"{player.vp}/20"), (f"xp:{seat}", "XP", str(player.xp))):
         head.append("  ")
         if ref in look.changed:
@@ -318,6 +325,7 @@ def hand_item(card: Any, look: Look, full: bool) -> Text:
     item.append(f" {card.cost}", style="yellow")
     if look.cursor == card.uid:
         item.stylize("reverse")
+    item.stylize(inspect_style(card.uid))
     return item
 
 
@@ -337,6 +345,7 @@ def hand_card_row(card: Any, look: Look, width: int) -> Text:
         row.append(f" — {card.text}")
     if look.cursor == card.uid:
         row.stylize("reverse")
+    row.stylize(inspect_style(card.uid))
     row.truncate(width, overflow="ellipsis")
     return row
 
@@ -394,6 +403,7 @@ def limbo_rows(view: Any, look: Look, width: int) -> list[Text]:
             item.append(f" [{view.players[entry.owner].name}]")
             if look.cursor == entry.uid:
                 item.stylize("reverse")
+            item.stylize(inspect_style(entry.uid))
             out.append(item)
         return out
 
