@@ -20,6 +20,7 @@ from mythtable.engine.autopass import Window
 from mythtable.engine.built import PoolCard, Problem
 from mythtable.engine.decision import NO_SUBJECT, Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
+from mythtable.engine.encounter_kit import EncounterDraft, EncounterKit
 from mythtable.engine.inspect import Inspection, InspectTarget
 
 S = TypeVar("S")
@@ -186,6 +187,21 @@ class Ruleset(ABC, Generic[S, C]):
     def prebuilt_deck(self, content: C, deck_id: str) -> dict[str, Any]:
         """A prebuilt deck as a deck file's data, to start a built deck from a copy of it."""
         return {}
+
+    # ----- the encounter builder (rulesets with built encounters; tui/screens/encounter_editor.py) ---
+    def encounter_kit(self, content: C) -> EncounterKit | None:
+        """The creatures, items and shipped encounters an encounter is built from; None: this
+        ruleset has no encounters to build."""
+        return None
+
+    def encounter_draft(self, content: C, data: Any) -> EncounterDraft:
+        """An encounter file's data (or a shipped encounter's) as a draft to edit; never raises for
+        what the data holds: whatever is odd stays, and the check names it."""
+        raise NotImplementedError(f"{self.title} has no encounters to build")
+
+    def encounter_data(self, content: C, draft: EncounterDraft) -> dict[str, Any]:
+        """The file data of a draft (what `built_problems` checks and `userfiles.save` writes)."""
+        raise NotImplementedError(f"{self.title} has no encounters to build")
 
     # ----- the state machine -----------------------------------------------------------
     @abstractmethod

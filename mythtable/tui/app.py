@@ -72,6 +72,10 @@ class MythtableApp(App[None]):
             from mythtable.tui.screens.decks import DeckEditorScreen
 
             self.push_screen(DeckEditorScreen(self.start.get("ruleset")))
+        elif self.start and self.start.get("screen") == "encounters":
+            from mythtable.tui.screens.encounter_editor import EncounterEditorScreen
+
+            self.push_screen(EncounterEditorScreen(name=self.start.get("name")))
         elif self.start and self.start.get("screen") == "replay":
             from mythtable.tui.screens.replay import ReplayScreen
 

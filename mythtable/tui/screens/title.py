@@ -38,6 +38,7 @@ class TitleScreen(Screen[None]):
         Binding("p", "replays", "Replays"),
         Binding("r", "rules", "Rules"),
         Binding("d", "decks", "Decks"),
+        Binding("e", "encounters", "Encounters", show=False),  # the footer is full at 80 columns
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -61,6 +62,7 @@ class TitleScreen(Screen[None]):
                     Option("Watch the computer play", id="watch"),
                     Option("Rules reference", id="rules"),
                     Option("Decks: build your own", id="decks"),
+                    Option("Encounters: build your own", id="encounters"),
                     Option("Quit", id="quit"),
                     id="menu",
                 )
@@ -74,6 +76,7 @@ class TitleScreen(Screen[None]):
             "watch": self.action_watch,
             "rules": self.action_rules,
             "decks": self.action_decks,
+            "encounters": self.action_encounters,
         }
         actions.get(event.option.id or "quit", self.app.exit)()
 
@@ -99,6 +102,11 @@ class TitleScreen(Screen[None]):
         from mythtable.tui.screens.decks import DeckEditorScreen
 
         self.app.push_screen(DeckEditorScreen())
+
+    def action_encounters(self) -> None:
+        from mythtable.tui.screens.encounter_editor import EncounterEditorScreen
+
+        self.app.push_screen(EncounterEditorScreen())
 
     def action_rules(self) -> None:
         from mythtable.tui.screens.pick_rules import PickRulesScreen
