@@ -14,6 +14,7 @@ from mythtable import userfiles
 from mythtable.engine.registry import load
 from mythtable.rulesets.mythcraft.rules.board import line_of_sight
 from mythtable.tui.app import MythtableApp
+from mythtable.tui.screens.confirm import ConfirmScreen
 from mythtable.tui.screens.encounter_editor import EncounterEditorScreen, InspectEntryScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.new_game import NewGameScreen
@@ -85,6 +86,7 @@ async def test_build_an_encounter_with_a_wall_save_it_and_play_a_round() -> None
         form = app.screen
         assert isinstance(form, NewGameScreen)
         assert form.query_one("#field-encounter", Select).value == "user:walled-yard"
+        form.query_one("#seed", Input).value = "1"  # a seed where the hound lives through round 1 (seed 7: not)
         await pilot.press("ctrl+s")
         for _ in range(20):
             await pilot.pause()
@@ -250,10 +252,19 @@ async def test_a_hostile_file_opens_as_data_and_painting_mends_it() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert screen.problems == []
+        await pilot.press("escape")  # changes not saved: leaving asks first
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("ctrl+s")  # the file it came from: written over
         await pilot.pause()
         (saved,) = userfiles.library("mythcraft", root, "encounters")
         assert saved.ok and saved.name == "odd"
+        await pilot.press("escape")  # all saved: straight back
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
 
 
 def test_encounter_editor_snapshot(snap_compare) -> None:  # type: ignore[no-untyped-def]

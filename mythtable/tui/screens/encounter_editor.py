@@ -122,6 +122,8 @@ class EncounterEditorScreen(Screen[None]):
         """The file the encounter came from: saving writes over it without asking."""
         self.started_from = EMPTY
         """What the draft started from (the start-from list's value)."""
+        self.saved_data: dict[str, Any] | None = None
+        """The data as last saved or opened: leaving with other data asks first."""
         self.message = ""
         """The last thing the editor said (saved, refused): tests read it."""
 
@@ -161,7 +163,8 @@ class EncounterEditorScreen(Screen[None]):
             self.start_with(f"user:{self.open_name}")
         else:
             self.changed()
-        self.query_one("#map", MapEditor).focus()
+            self.saved_data = dict(self.data)
+        self.set_focus(self.query_one("#map", MapEditor))  # at once: keys typed right after go there
 
     def data_root(self) -> Any:
         from mythtable.saves import data_dir
@@ -224,6 +227,7 @@ class EncounterEditorScreen(Screen[None]):
             draft = EncounterDraft.empty(self.kit.min_width, self.kit.min_height, DEFAULT_LABEL)
             file_name = slug(DEFAULT_LABEL)
         self.draft = draft
+        self.saved_data = None
         with self.prevent(Input.Changed, Select.Changed):
             start = self.query_one("#start-from", Select)
             if value in {v for _label, v in start._options}:
@@ -232,6 +236,7 @@ class EncounterEditorScreen(Screen[None]):
             self.query_one("#file-name", Input).value = file_name
             self.query_one("#level", Select).value = str(min(max(draft.level, self.kit.min_level), self.kit.max_level))
         self.changed()
+        self.saved_data = dict(self.data)
 
     # ----- the list of creatures and items ----------------------------------------------------------
     def entry_row(self, key: str) -> Text:
@@ -250,7 +255,7 @@ class EncounterEditorScreen(Screen[None]):
 
     @on(Input.Submitted, "#search")
     def search_submitted(self, event: Input.Submitted) -> None:
-        self.query_one("#entries", CardList).focus()
+        self.set_focus(self.query_one("#entries", CardList))  # at once: keys typed right after go there
 
     def refilter(self) -> None:
         words = self.query_one("#search", Input).value.lower().split()
@@ -260,7 +265,7 @@ class EncounterEditorScreen(Screen[None]):
         entries.set_rows(shown)
 
     def action_search(self) -> None:
-        self.query_one("#search", Input).focus()
+        self.set_focus(self.query_one("#search", Input))  # at once: keys typed right after go there
 
     def highlighted(self, kind: str) -> KitEntry | None:
         key = self.query_one("#entries", CardList).highlighted_id
@@ -281,7 +286,7 @@ class EncounterEditorScreen(Screen[None]):
             self.action_creature()
         else:
             self.action_item()
-        self.query_one("#map", MapEditor).focus()
+        self.set_focus(self.query_one("#map", MapEditor))  # at once: keys typed right after go there
 
     # ----- the map's keys ---------------------------------------------------------------------------
     @property
@@ -433,9 +438,9 @@ class EncounterEditorScreen(Screen[None]):
         extra = len(d.extra_order())
         text = Text(f"{d.width}x{d.height} ([ ] wider, {{ }} taller)\n", no_wrap=True)
         text.append(f"Brush {BRUSHES.get(self.brush, self.brush)} (Shift+arrow)\n")
-        text.append(
-            f"{len(d.creatures)} creatures, {extra} extra, {len(d.items)} item{'' if len(d.items) == 1 else 's'}"
-        )
+        creatures, items = len(d.creatures), len(d.items)
+        text.append(f"{creatures} creature{'' if creatures == 1 else 's'}, {extra} extra, ")
+        text.append(f"{items} item{'' if items == 1 else 's'}")
         self.query_one("#tools", Static).update(text, layout=False)
 
     def square_words(self) -> str:
@@ -493,6 +498,7 @@ class EncounterEditorScreen(Screen[None]):
             self.say(str(exc))
             return False
         self.loaded_from = name
+        self.saved_data = dict(self.data)
         if self.problems:
             self.say(f"Saved {path}; not legal yet, so not offered for play ({len(self.problems)} problems)")
         else:
@@ -512,4 +518,14 @@ class EncounterEditorScreen(Screen[None]):
         self.app.push_screen(NewGameScreen(self.ruleset_id, preset={"encounter": f"user:{name}"}))
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        """Back to where the builder was opened from; changes not saved are lost, so it asks first."""
+        if self.saved_data == self.data:
+            self.app.pop_screen()
+            return
+        from mythtable.tui.screens.confirm import ConfirmScreen
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.app.pop_screen()
+
+        self.app.push_screen(ConfirmScreen("Leave the encounter without saving it? (y/n)"), answer)
