@@ -35,6 +35,8 @@ class KitEntry:
     inspection: Inspection
     search: str = ""
     """Everything a search matches, lower-case."""
+    short: str = ""
+    """A few characters the list shows beside the name (a creature's level: "L3")."""
 
 
 @dataclass(slots=True, frozen=True)

@@ -65,7 +65,8 @@ def encounter_kit(content: MythcraftContent) -> EncounterKit:
         lines = creature_lines(content, cid)
         summary = f"level {d.level} {d.size} · HP {d.hp} · AR {d.ar}"
         search = " ".join((d.name, cid, f"l{d.level}", d.size, *d.tags, *lines)).lower()
-        creatures.append(KitEntry(cid, d.name, "creature", summary, Inspection(cid, d.name, tuple(lines)), search))
+        inspection = Inspection(cid, d.name, tuple(lines))
+        creatures.append(KitEntry(cid, d.name, "creature", summary, inspection, search, f"L{d.level}"))
     items = []
     for iid, it in sorted(content.items.items(), key=lambda kv: kv[1].name):
         lines = item_words(content, iid)

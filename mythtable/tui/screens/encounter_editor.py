@@ -246,7 +246,7 @@ class EncounterEditorScreen(Screen[None]):
         if entry.kind == "creature":
             on_map = sum(1 for c in self.draft.creatures.values() if c.id == entry.id)
             count = f"{on_map:>2}" if on_map else "  "
-            return Text(f"{entry.name[:21]:<21} L{entry.summary.split()[1]:<2}{count}")
+            return Text(f"{entry.name[:21]:<21} {entry.short[:3]:<3}{count}")
         return Text(f"* {entry.name[:19]:<19} item", style="#f0d060")
 
     @on(Input.Changed, "#search")
