@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mythtable import cli, userfiles
 from mythtable.engine.encounter_kit import EncounterDraft
@@ -80,6 +82,18 @@ def test_letters_stay_apart_for_kinds_with_the_same_initial() -> None:
     assert data["map"][1] == ".bab........"
 
 
+def test_a_mark_the_file_left_unknown_is_never_given_to_a_creature() -> None:
+    data = encounter_data()
+    data["map"][0] = "a" + data["map"][0][1:]  # "a" is not in the legend: an unknown square
+    data["legend"] = {"i": "cinder_imp"}
+    data["map"] = [row.replace("h", "i").replace("H", ".") for row in data["map"]]
+    draft = RULESET.encounter_draft(CONTENT, data)
+    draft.place_creature((5, 7), "ash_hound")  # its own initial is taken by the odd mark
+    written = RULESET.encounter_data(CONTENT, draft)
+    assert written["legend"] == {"i": "cinder_imp", "b": "ash_hound"}
+    assert "unknown square 'a' at (0, 0)" in problems(written)[0]
+
+
 def test_the_drafts_edits() -> None:
     draft = EncounterDraft.empty(12, 8)
     draft.place_start((0, 0), "1")
@@ -115,6 +129,25 @@ def test_any_data_gives_a_draft_and_the_check_names_what_is_wrong(data: Any) -> 
     assert 12 <= draft.width <= 40 and 8 <= draft.height <= 40
     assert len(draft.squares) == draft.height and all(len(r) == draft.width for r in draft.squares)
     assert problems(RULESET.encounter_data(CONTENT, draft))
+
+
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 50) | st.text(alphabet="#:.1234abAB\x1b[]/ ", max_size=45),
+    lambda inner: st.lists(inner, max_size=12) | st.dictionaries(st.text(max_size=2), inner, max_size=4),
+    max_leaves=40,
+)
+FIELDS = st.sampled_from(["name", "level", "width", "height", "legend", "map", "ground_items", "id"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(FIELDS, VALUES, max_size=8))
+def test_a_draft_of_any_file_has_the_drafts_shape_and_writes_data_the_check_reads(data: dict[str, Any]) -> None:
+    draft = RULESET.encounter_draft(CONTENT, data)
+    assert len(draft.squares) == draft.height and all(len(r) == draft.width for r in draft.squares)
+    written = RULESET.encounter_data(CONTENT, draft)
+    assert all(len(row) == draft.width for row in written["map"])
+    assert all(draft.on_map((g["x"], g["y"])) for g in written["ground_items"])
+    assert isinstance(problems(written), list)
 
 
 def run(*argv: str) -> tuple[int, str, str]:

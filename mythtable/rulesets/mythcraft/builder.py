@@ -139,7 +139,7 @@ def encounter_draft(data: Any) -> EncounterDraft:
 def letters_for(draft: EncounterDraft) -> dict[tuple[str, bool], str]:
     """A letter for each kind of creature on the map: lower-case for those always there, a capital
     for those that join a bigger party; the kind's own initial when it is free."""
-    taken: set[str] = set()
+    taken = {m for row in draft.squares for m in row if m not in TERRAIN and m not in STARTS}  # odd marks stay odd
     out: dict[tuple[str, bool], str] = {}
     for pos in sorted(draft.creatures, key=lambda p: (p[1], p[0])):
         c = draft.creatures[pos]

@@ -405,7 +405,7 @@ class EncounterEditorScreen(Screen[None]):
         ruleset = self.loaded.ruleset
         self.data = ruleset.encounter_data(self.loaded.content, self.draft)
         self.query_one("#map", MapEditor).show(
-            list(self.data["map"]), frozenset((x, y) for x, y, _i in self.draft.items)
+            list(self.data["map"]), frozenset((x, y) for x, y, _i in self.draft.items), frozenset(self.draft.creatures)
         )
         self.query_one("#entries", CardList).refresh()
         self.show_tools()

@@ -35,10 +35,12 @@ SQUARE = 2
 PROBLEM_STYLE = "bold white on #b00000"
 
 
-def glyph(mark: str, has_item: bool) -> tuple[str, str]:
+def glyph(mark: str, has_item: bool, creature: bool = False) -> tuple[str, str]:
     """A square's two characters and style: walls and rubble fill it, a start square or creature
     shows its mark; an item on it shows as `*` (beside the mark when something stands there)."""
     star = "*" if has_item else " "
+    if creature:
+        return mark + star, CREATURE_STYLE_ALT if mark.isupper() else CREATURE_STYLE
     if mark == "#":
         return ("█*" if has_item else "██"), (PROBLEM_STYLE if has_item else WALL_STYLE)
     if mark == ":":
@@ -47,8 +49,6 @@ def glyph(mark: str, has_item: bool) -> tuple[str, str]:
         return ("* ", ITEM_STYLE) if has_item else ("· ", FLOOR_STYLE)
     if mark in "1234":
         return mark + star, HERO_STYLE
-    if mark.isascii() and mark.isalpha():
-        return mark + star, CREATURE_STYLE_ALT if mark.isupper() else CREATURE_STYLE
     return "?" + star, PROBLEM_STYLE  # a mark the map cannot use (from a file): the check names it
 
 
@@ -87,15 +87,18 @@ class MapEditor(Widget, can_focus=True):
         super().__init__(id=id)
         self.rows: list[str] = []
         self.items: frozenset[tuple[int, int]] = frozenset()
+        self.creatures: frozenset[tuple[int, int]] = frozenset()
         self.cursor = (0, 0)
         self.left = 0
         self.top = 0
 
     # ----- what the screen calls -----------------------------------------------------------------
-    def show(self, rows: list[str], items: frozenset[tuple[int, int]]) -> None:
-        """The map to draw (an encounter file's rows) and the squares with items on them."""
+    def show(self, rows: list[str], items: frozenset[tuple[int, int]], creatures: frozenset[tuple[int, int]]) -> None:
+        """The map to draw (an encounter file's rows), the squares with items and with creatures on
+        them (any other mark but terrain and start squares shows as `?`: the check names it)."""
         self.rows = rows
         self.items = items
+        self.creatures = creatures
         x, y = self.cursor
         self.cursor = (max(0, min(x, self.map_width - 1)), max(0, min(y, len(rows) - 1)))
         self._scroll_to_cursor()
@@ -128,7 +131,7 @@ class MapEditor(Widget, can_focus=True):
         label = MAP_LABEL_FOCUS if row_index == self.cursor[1] else MAP_LABEL
         segments = [Segment(f"{row_index:>2} ", base + Style.parse(label))]
         for x in columns:
-            text, style = glyph(row[x], (x, row_index) in self.items)
+            text, style = glyph(row[x], (x, row_index) in self.items, (x, row_index) in self.creatures)
             if (x, row_index) == self.cursor:
                 style = CURSOR_STYLE
                 if text == "· ":
