@@ -26,6 +26,7 @@ from mythtable.engine.errors import MythtableError
 from mythtable.engine.inspect import Inspection
 from mythtable.engine.registry import Loaded, available, get, load
 from mythtable.engine.text import clean_name, one_line
+from mythtable.tui.colours import ITEM_STYLE
 from mythtable.tui.safe_text import plain
 from mythtable.tui.widgets.card_list import CardList
 from mythtable.tui.widgets.inspect import inspection_content
@@ -53,11 +54,6 @@ class InspectEntryScreen(ModalScreen[None]):
     """A creature's stat block or an item's text, in full; any of Esc, Enter, i closes it."""
 
     BINDINGS = [Binding("escape,enter,i,q", "close", "Close")]
-    DEFAULT_CSS = """
-    InspectEntryScreen { align: center middle; }
-    InspectEntryScreen VerticalScroll { width: 76; max-height: 22; height: auto; border: round $accent;
-        background: $panel; padding: 0 1; }
-    """
 
     def __init__(self, inspection: Inspection, header: str) -> None:
         super().__init__()
@@ -247,7 +243,7 @@ class EncounterEditorScreen(Screen[None]):
             on_map = sum(1 for c in self.draft.creatures.values() if c.id == entry.id)
             count = f"{on_map:>2}" if on_map else "  "
             return Text(f"{entry.name[:21]:<21} {entry.short[:3]:<3}{count}")
-        return Text(f"* {entry.name[:19]:<19} item", style="#f0d060")
+        return Text(f"* {entry.name[:19]:<19} item", style=ITEM_STYLE)
 
     @on(Input.Changed, "#search")
     def search_changed(self, event: Input.Changed) -> None:

@@ -26,13 +26,14 @@ from mythtable.tui.colours import (
     MAP_LABEL,
     MAP_LABEL_ALT,
     MAP_LABEL_FOCUS,
+    MAP_PROBLEM_STYLE,
     RUBBLE_STYLE,
     WALL_STYLE,
 )
 
 LABEL_WIDTH = 3
 SQUARE = 2
-PROBLEM_STYLE = "bold white on #b00000"
+PROBLEM_STYLE = MAP_PROBLEM_STYLE
 
 
 def glyph(mark: str, has_item: bool, creature: bool = False) -> tuple[str, str]:
