@@ -45,8 +45,7 @@ def test_start_squares_missing_or_doubled_are_named_with_the_hero_and_the_square
     data["map"] = [row.replace("3", ".").replace("4", "1") for row in data["map"]]
     (problem,) = problems(data)
     assert problem == (
-        "field 'map': Value error, each of heroes 1-4 needs one start square: none for hero 3, 4; "
-        "hero 1 has 2, at (1, 1), (1, 6)"
+        "field 'map': each of heroes 1-4 needs one start square: none for hero 3, 4; hero 1 has 2, at (1, 1), (1, 6)"
     )
     data = encounter_data()
     data["map"][0] = "X" + data["map"][0][1:]

@@ -413,7 +413,7 @@ class EncounterEditorScreen(Screen[None]):
         name = self.query_one("#file-name", Input).value or "encounter"
         try:
             found = self.loaded.ruleset.built_problems(self.loaded.content, "encounters", name, self.data)
-            problems = [str(p).replace("Value error, ", "") for p in found]
+            problems = [str(p) for p in found]
         except MythtableError as exc:
             problems = [str(exc)]
         problem = name_problem(name)
