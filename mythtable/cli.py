@@ -446,6 +446,9 @@ def _add_built_parsers(sub: Any, rulesets: list[str]) -> None:
         imp_code.add_argument("code")
         imp_code.add_argument("--name", help="the name to keep it under (default: the code's)")
         imp_code.add_argument("--force", action="store_true", help=f"replace a {one} of the same name")
+        if kind == "encounters":
+            edit = actions.add_parser("edit", help="open the encounter builder (in a terminal), on NAME if given")
+            edit.add_argument("name", nargs="?", help="one of your encounters to open")
     schema = sub.add_parser("schema", help="write the JSON Schema of every kind of content file")
     schema.add_argument("--out", type=Path, help="the folder to write them into (default: print the list)")
 
@@ -462,6 +465,8 @@ def _built_command(args: argparse.Namespace) -> int:
         return _run_app({"screen": "decks"}, args.data_dir)  # the deck editor
     if args.built_action is None and kind == "parties" and sys.stdin.isatty() and sys.stdout.isatty():
         return _run_app({"screen": "parties"}, args.data_dir)  # the party builder
+    if args.built_action == "edit":
+        return _edit_encounter(root, args.name, args.data_dir)
     action = args.built_action or "list"
     if action == "list":
         return _list_built(kind, root, getattr(args, "ruleset", None))
@@ -482,6 +487,17 @@ def _built_command(args: argparse.Namespace) -> int:
     found = userfiles.save(root, rid, kind, args.name or name, data, overwrite=args.force)
     print(f"added {one} {found.name!r} ({rid}): {found.path}")
     return 0
+
+
+def _edit_encounter(root: Path, name: str | None, data: Path | None) -> int:
+    """`mythtable encounters edit [NAME]`: the encounter builder, on one of the player's files."""
+    from mythtable import userfiles
+
+    if name is not None:
+        userfiles.find(root, "encounters", name)  # a clear message for a name that is not there
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise MythtableError("the encounter builder needs a terminal")
+    return _run_app({"screen": "encounters", "name": name}, data)
 
 
 def _list_built(kind: str, root: Path, only: str | None) -> int:

@@ -361,6 +361,9 @@ def to_toml(data: dict[str, Any]) -> str:
             tables.append((key, value))
         elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             arrays.append((key, value))
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value) and len(_value(value)) > 100:
+            # a map's rows, one a line, as encounters.toml writes them: a shared file shows the map
+            lines += [f"{_key(key)} = ["] + [f"  {_value(v)}," for v in value] + ["]"]
         else:
             lines.append(f"{_key(key)} = {_value(value)}")
     for key, table in tables:

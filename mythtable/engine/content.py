@@ -182,7 +182,8 @@ def model_problems(model: type[M], data: object) -> tuple[M | None, list[Problem
         errors = exc.errors(include_url=False, include_context=False, include_input=False)
         out = []
         for err in errors[:SHOWN_PROBLEMS]:
-            message = err["msg"] if len(err["msg"]) <= PROBLEM_LENGTH else err["msg"][: PROBLEM_LENGTH - 1] + "…"
+            text = err["msg"].removeprefix("Value error, ")  # pydantic's word for a validator's own message
+            message = text if len(text) <= PROBLEM_LENGTH else text[: PROBLEM_LENGTH - 1] + "…"
             out.append(Problem("", _field_path(err["loc"]), message))
         if len(errors) > SHOWN_PROBLEMS:
             more = len(errors) - SHOWN_PROBLEMS

@@ -20,6 +20,7 @@ from mythtable.engine.autopass import Window
 from mythtable.engine.built import HeroField, PoolCard, Problem
 from mythtable.engine.decision import NO_SUBJECT, Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
+from mythtable.engine.encounter_kit import EncounterDraft, EncounterKit
 from mythtable.engine.inspect import Inspection, InspectTarget
 
 S = TypeVar("S")
@@ -204,6 +205,21 @@ class Ruleset(ABC, Generic[S, C]):
         """What the game derives from a hero entry (HP, AP, defenses...), as lines computed by the
         game's own code; [] when the entry is too broken to compute (its problems say why)."""
         return []
+
+    # ----- the encounter builder (rulesets with built encounters; tui/screens/encounter_editor.py) ---
+    def encounter_kit(self, content: C) -> EncounterKit | None:
+        """The creatures, items and shipped encounters an encounter is built from; None: this
+        ruleset has no encounters to build."""
+        return None
+
+    def encounter_draft(self, content: C, data: Any) -> EncounterDraft:
+        """An encounter file's data (or a shipped encounter's) as a draft to edit; never raises for
+        what the data holds: whatever is odd stays, and the check names it."""
+        raise NotImplementedError(f"{self.title} has no encounters to build")
+
+    def encounter_data(self, content: C, draft: EncounterDraft) -> dict[str, Any]:
+        """The file data of a draft (what `built_problems` checks and `userfiles.save` writes)."""
+        raise NotImplementedError(f"{self.title} has no encounters to build")
 
     # ----- the state machine -----------------------------------------------------------
     @abstractmethod

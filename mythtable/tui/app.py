@@ -76,6 +76,10 @@ class MythtableApp(App[None]):
             from mythtable.tui.screens.party_editor import PartyEditorScreen
 
             self.push_screen(PartyEditorScreen())
+        elif self.start and self.start.get("screen") == "encounters":
+            from mythtable.tui.screens.encounter_editor import EncounterEditorScreen
+
+            self.push_screen(EncounterEditorScreen(name=self.start.get("name")))
         elif self.start and self.start.get("screen") == "replay":
             from mythtable.tui.screens.replay import ReplayScreen
 

@@ -83,3 +83,8 @@ FREE_MOVE_BG = "#2f6b3a"
 """A square the current Move still reaches for 0 AP (brighter than one that needs a new Move's 1 AP)."""
 MARKED_STYLE = "bold white on #b03070"
 """A token the last moves changed (Board.mark_changed), until the next decision."""
+
+# ----- the encounter builder's map (tui/widgets/map_editor.py, issue 18) -----
+
+MAP_PROBLEM_STYLE = "bold white on #b00000"
+"""A square the encounter's check names: a mark the map cannot use, an item in a wall."""

@@ -135,7 +135,9 @@ async def test_a_computer_move_that_arrives_while_the_app_closes_is_dropped() ->
 
 async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) -> None:
     from mythtable.tui.screens.decks import DeckEditorScreen
+    from mythtable.tui.screens.encounter_editor import EncounterEditorScreen
     from mythtable.tui.screens.new_game import NewGameScreen
+    from mythtable.tui.screens.party_editor import PartyEditorScreen
     from mythtable.tui.screens.pick_rules import PickRulesScreen
     from mythtable.tui.screens.title import TitleScreen
 
@@ -146,6 +148,8 @@ async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) 
         3: GameScreen,
         4: PickRulesScreen,
         5: DeckEditorScreen,
+        6: PartyEditorScreen,
+        7: EncounterEditorScreen,
     }
     for index, screen_type in expected.items():
         app = MythtableApp()
@@ -161,7 +165,7 @@ async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        await pilot.press(*(["down"] * 6), "enter")
+        await pilot.press(*(["down"] * 8), "enter")
         await pilot.pause()
         assert not app.is_running, "Quit quits"
 

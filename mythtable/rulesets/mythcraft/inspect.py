@@ -10,6 +10,7 @@ from typing import Any
 
 from mythtable.engine.decision import Ref
 from mythtable.engine.inspect import Inspection, InspectTarget
+from mythtable.rulesets.mythcraft.content import MythcraftContent
 from mythtable.rulesets.mythcraft.state import State
 from mythtable.rulesets.mythcraft.view import CombatantView, MythcraftView, build_view
 
@@ -71,7 +72,12 @@ def ground_item(state: State, view: MythcraftView, key: str) -> Inspection | Non
 
 
 def item_lines(state: State, iid: str) -> list[str]:
-    it = state.content.items[iid]
+    return item_words(state.content, iid)
+
+
+def item_words(content: MythcraftContent, iid: str) -> list[str]:
+    """An item's kind, weight, damage, armor and use: the same words in a game and in the builder."""
+    it = content.items[iid]
     grip = "" if it.grip == "none" else f", {it.grip.replace('_', ' ')}"
     lines = [f"{it.kind.capitalize()}, weight {it.weight}{grip}."]
     if it.damage:

@@ -8,6 +8,7 @@ from typing import Any
 from mythtable.engine.built import Built, HeroField, Problem, built_name
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
+from mythtable.engine.encounter_kit import EncounterDraft, EncounterKit
 from mythtable.engine.errors import IllegalAction, SetupError
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
@@ -79,6 +80,22 @@ class MythCraft(Ruleset[State, MythcraftContent]):
 
     def hero_sheet(self, content: MythcraftContent, hero: dict[str, Any]) -> list[str]:
         return builder.hero_sheet(content, hero)
+
+    # ----- the encounter builder (encounter_builder.py; tui/screens/encounter_editor.py) ---------------------
+    def encounter_kit(self, content: MythcraftContent) -> EncounterKit | None:
+        from mythtable.rulesets.mythcraft.encounter_builder import encounter_kit
+
+        return encounter_kit(content)
+
+    def encounter_draft(self, content: MythcraftContent, data: Any) -> EncounterDraft:
+        from mythtable.rulesets.mythcraft.encounter_builder import encounter_draft
+
+        return encounter_draft(data)
+
+    def encounter_data(self, content: MythcraftContent, draft: EncounterDraft) -> dict[str, Any]:
+        from mythtable.rulesets.mythcraft.encounter_builder import encounter_data
+
+        return encounter_data(draft)
 
     def setup_fields(self, content: MythcraftContent) -> list[SetupField]:
         encs = tuple(SetupChoice(e.id, f"{e.id} {e.name} (level {e.level})") for e in content.encounters.values())

@@ -304,18 +304,25 @@ class Encounter(StrictModel):
         if len(rows) != height:
             raise ValueError(f"map has {len(rows)} rows, expected height {height}")
         allowed = set("#:.1234") | set(legend)
-        starts = []
+        starts: dict[str, list[tuple[int, int]]] = {hero: [] for hero in "1234"}
         for y, row in enumerate(rows):
             if len(row) != width:
                 raise ValueError(f"map row {y + 1} has {len(row)} squares, expected width {width}")
-            for ch in row:
+            for x, ch in enumerate(row):
                 if ch not in allowed:
                     # H-25 (settles O-7): no terrain beyond walls, rubble and floor.
-                    raise ValueError(f"map row {y + 1}: unknown square {ch!r}")
-                if ch in "1234":
-                    starts.append(ch)
-        if sorted(starts) != ["1", "2", "3", "4"]:
-            raise ValueError("the map needs exactly one start square for each of heroes 1-4")
+                    raise ValueError(f"map row {y + 1}: unknown square {ch!r} at ({x}, {y})")
+                if ch in starts:
+                    starts[ch].append((x, y))
+        missing = [hero for hero, squares in starts.items() if not squares]
+        wrong = [f"none for hero {', '.join(missing)}"] if missing else []
+        wrong += [
+            f"hero {hero} has {len(squares)}, at {', '.join(map(str, squares))}"
+            for hero, squares in starts.items()
+            if len(squares) > 1
+        ]
+        if wrong:
+            raise ValueError(f"each of heroes 1-4 needs one start square: {'; '.join(wrong)}")
         return rows
 
     @model_validator(mode="after")
@@ -468,6 +475,7 @@ def built_encounter(content: MythcraftContent, name: str, data: object) -> tuple
     for letter, ref in enc.legend.items():
         if ref not in content.creatures:
             problems.append(Problem("", f"legend.{letter}", f"unknown creature {ref!r}"))
+    problems += _creature_place_problems(enc)
     for k, g in enumerate(enc.ground_items):
         if g.item not in content.items:
             problems.append(Problem("", f"ground_items[{k}].item", f"unknown item {g.item!r}"))
@@ -475,6 +483,22 @@ def built_encounter(content: MythcraftContent, name: str, data: object) -> tuple
         return None, problems
     encounter: EncounterDef = plain(enc, TWINS)
     return dataclasses.replace(encounter, id=built_key(name)), []
+
+
+def _creature_place_problems(enc: Encounter) -> list[Problem]:
+    """A built encounter needs a creature that is always there (a lower-case letter: with a party of
+    two there would be no fight otherwise), and only two capitals ever join (rules/setup.py: for a
+    3rd and a 4th hero), so a third one would never be seen."""
+    placed = [(x, y, ch) for y, row in enumerate(enc.map) for x, ch in enumerate(row) if ch in enc.legend]
+    problems = []
+    if not any(not ch.isupper() for _x, _y, ch in placed):
+        problems.append(Problem("", "map", "no creature is always there: place one (a lower-case letter)"))
+    capitals = [(x, y) for x, y, ch in placed if ch.isupper()]
+    for x, y in capitals[2:]:
+        problems.append(
+            Problem("", "map", f"the creature at ({x}, {y}) would never join: only two join a bigger party")
+        )
+    return problems
 
 
 def with_built(content: MythcraftContent, built: Built) -> MythcraftContent:

@@ -38,7 +38,8 @@ class TitleScreen(Screen[None]):
         Binding("p", "replays", "Replays"),
         Binding("r", "rules", "Rules"),
         Binding("d", "decks", "Decks"),
-        Binding("h", "parties", "Parties"),
+        Binding("h", "parties", "Parties", show=False),
+        Binding("e", "encounters", "Encounters", show=False),  # the footer is full at 80 columns
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -63,6 +64,7 @@ class TitleScreen(Screen[None]):
                     Option("Rules reference", id="rules"),
                     Option("Decks: build your own", id="decks"),
                     Option("Parties: build your heroes", id="parties"),
+                    Option("Encounters: build your own", id="encounters"),
                     Option("Quit", id="quit"),
                     id="menu",
                 )
@@ -77,6 +79,7 @@ class TitleScreen(Screen[None]):
             "rules": self.action_rules,
             "decks": self.action_decks,
             "parties": self.action_parties,
+            "encounters": self.action_encounters,
         }
         actions.get(event.option.id or "quit", self.app.exit)()
 
@@ -107,6 +110,11 @@ class TitleScreen(Screen[None]):
         from mythtable.tui.screens.party_editor import PartyEditorScreen
 
         self.app.push_screen(PartyEditorScreen())
+
+    def action_encounters(self) -> None:
+        from mythtable.tui.screens.encounter_editor import EncounterEditorScreen
+
+        self.app.push_screen(EncounterEditorScreen())
 
     def action_rules(self) -> None:
         from mythtable.tui.screens.pick_rules import PickRulesScreen
