@@ -136,6 +136,7 @@ async def test_a_computer_move_that_arrives_while_the_app_closes_is_dropped() ->
 async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) -> None:
     from mythtable.tui.screens.decks import DeckEditorScreen
     from mythtable.tui.screens.new_game import NewGameScreen
+    from mythtable.tui.screens.party_editor import PartyEditorScreen
     from mythtable.tui.screens.pick_rules import PickRulesScreen
     from mythtable.tui.screens.title import TitleScreen
 
@@ -146,6 +147,7 @@ async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) 
         3: GameScreen,
         4: PickRulesScreen,
         5: DeckEditorScreen,
+        6: PartyEditorScreen,
     }
     for index, screen_type in expected.items():
         app = MythtableApp()
@@ -161,7 +163,7 @@ async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        await pilot.press(*(["down"] * 6), "enter")
+        await pilot.press(*(["down"] * 7), "enter")
         await pilot.pause()
         assert not app.is_running, "Quit quits"
 
