@@ -38,7 +38,7 @@ class TitleScreen(Screen[None]):
         Binding("p", "replays", "Replays"),
         Binding("r", "rules", "Rules"),
         Binding("d", "decks", "Decks"),
-        Binding("h", "parties", "Parties"),
+        Binding("h", "parties", "Parties", show=False),  # the footer is full at 80 columns; the menu lists it
         Binding("q", "app.quit", "Quit"),
     ]
 
