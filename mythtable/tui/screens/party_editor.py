@@ -54,25 +54,6 @@ class PartyEditorScreen(Screen[None]):
     """Build a party: heroes from empty or a copy of a prebuilt one, every value by keys, the sheet
     and the problems live, save."""
 
-    DEFAULT_CSS = """
-    PartyEditorScreen { layout: vertical; }
-    PartyEditorScreen .bar { height: 1; }
-    PartyEditorScreen .bar Label { padding: 0 1 0 0; }
-    PartyEditorScreen #start-from { width: 1fr; }
-    PartyEditorScreen #party-name { width: 1fr; }
-    PartyEditorScreen #file-name { width: 24; }
-    PartyEditorScreen #heroes { width: 1fr; }
-    PartyEditorScreen #add-from { width: 30; }
-    PartyEditorScreen #hero-name { width: 1fr; }
-    PartyEditorScreen #hero-title { width: 1fr; }
-    PartyEditorScreen #main { height: 1fr; }
-    PartyEditorScreen #fields { width: 1fr; }
-    PartyEditorScreen #right { width: 36; }
-    PartyEditorScreen #sheet { height: 10; }
-    PartyEditorScreen #problems { height: 1fr; }
-    PartyEditorScreen #help { height: 3; border-top: solid $secondary; }
-    """
-
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "save", "Save"),
