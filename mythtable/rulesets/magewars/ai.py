@@ -9,10 +9,12 @@ from __future__ import annotations
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.magewars.content import Info
 from mythtable.rulesets.magewars.rules.queries import (
+    can_block,
     field_bonus,
     guard,
     is_unit_in_play,
     meets,
+    occupied,
     power,
     sources,
     weave_bonus,
@@ -153,7 +155,87 @@ def heuristic(state: State, seat: int) -> float:
             return 0.0
         return 1000.0 if state.winner == seat else -1000.0
     dead, hits = _forecast(state)
+    return _score(state, seat, dead, hits)
+
+
+def _score(state: State, seat: int, dead: set[int], hits: list[int]) -> float:
     return _side(state, seat, seat, dead, hits[seat]) - _side(state, 1 - seat, seat, dead, hits[1 - seat])
+
+
+COUNTER_WEIGHT = 1.0
+"""In the search's scoring, how much of the Tower damage a coming counter-attack threatens counts now."""
+
+THREAT_WEIGHT = 0.5
+"""In the search's scoring, how much of the Tower damage each side lies open to counts now."""
+
+
+def _open_hits(state: State, side: int, attackers: list[Card], dead: set[int], exclude: set[int]) -> int:
+    """Tower damage `attackers` (the other side's face-up units) could deal `side`'s Tower past its
+    blockers: an attacker reaches the Tower if it is Aerial or `side` has no line that holds a unit
+    (W-22, H-29); each ready face-up unit of `side` (not dead, not in `exclude`) that may block it
+    (H-45) stops one, the strongest first."""
+    if not attackers:
+        return 0
+    cards = state.cards
+    p = state.players[side]
+    blockers = [
+        cards[u]
+        for u in p.offensive + p.defensive
+        if not cards[u].face_down and not cards[u].exhausted and u not in dead and u not in exclude
+    ]
+    open_tower = not (occupied(state, side, "offensive") or occupied(state, side, "defensive"))
+    hits = 0
+    for c in sorted(attackers, key=lambda c: (-power(state, c), c.uid)):
+        if not (c.d.aerial or open_tower):
+            continue
+        b = next((b for b in blockers if can_block(b, c)), None)
+        if b is not None:
+            blockers.remove(b)
+            continue
+        hits += power(state, c)
+    return hits
+
+
+def _counter_hits(state: State, dead: set[int]) -> int:
+    """Tower damage the counter-attack still to come threatens the attacker with (H-37..H-40): the
+    defender's ready face-up units on its Offensive Line that do not block, against the attacker's
+    units that did not attack. Declaring combat with nothing to attack with only opens the door."""
+    cb = state.combat
+    if cb is None or cb.counter:
+        return 0
+    cards = state.cards
+    blocking = {b for a in cb.attacks for b in a.blockers}
+    counter = [
+        cards[u]
+        for u in state.players[cb.dfn].offensive
+        if not cards[u].face_down and not cards[u].exhausted and u not in dead and u not in blocking
+    ]
+    return _open_hits(state, cb.atk, counter, dead, {a.attacker for a in cb.attacks})
+
+
+def _exposed(state: State, side: int, dead: set[int]) -> int:
+    """Tower damage `side` lies open to from the other side's face-up Offensive Line (next attack)."""
+    cards = state.cards
+    other = state.players[1 - side].offensive
+    return _open_hits(state, side, [cards[u] for u in other if not cards[u].face_down and u not in dead], dead, set())
+
+
+def search_heuristic(state: State, seat: int) -> float:
+    """`heuristic` with what a one-step look-ahead can leave out but a search needs, as its
+    rollouts stop before the blows land: the counter-attack a declared combat invites
+    (COUNTER_WEIGHT) and the Tower damage each side lies open to (THREAT_WEIGHT). Reads only
+    face-up cards, like `heuristic`."""
+    if state.over:
+        return heuristic(state, seat)
+    dead, tower_hits = _forecast(state)
+    value = _score(state, seat, dead, tower_hits)
+    cb = state.combat
+    if COUNTER_WEIGHT and cb is not None and not cb.counter:
+        hits = _counter_hits(state, dead)
+        value += (-1.0 if cb.atk == seat else 1.0) * COUNTER_WEIGHT * TOWER_WEIGHT * hits
+    if THREAT_WEIGHT:
+        value += THREAT_WEIGHT * TOWER_WEIGHT * (_exposed(state, 1 - seat, dead) - _exposed(state, seat, dead))
+    return value
 
 
 def search_determinize(state: State, seat: int, rng: Rng) -> State:
