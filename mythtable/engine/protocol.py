@@ -339,9 +339,15 @@ class AIHooks:
     """A re-deal for the search bot alone, if the ruleset has one (Mage Wars deals face-down cards
     by what their owner could not yet turn face-up); the greedy bot, and so the golden games,
     keep `determinize`."""
+    search_heuristic: Callable[[Any, int], float] | None = None
+    """A scoring for the search bot alone, if the ruleset has one (Mage Wars adds the threats a
+    one-step look-ahead does not need); it too reads only what the seat may see."""
 
     def for_search(self) -> AIHooks:
         """These hooks as the search bot uses them."""
-        if self.search_determinize is None:
-            return self
-        return replace(self, determinize=self.search_determinize)
+        changes: dict[str, Any] = {}
+        if self.search_determinize is not None:
+            changes["determinize"] = self.search_determinize
+        if self.search_heuristic is not None:
+            changes["heuristic"] = self.search_heuristic
+        return replace(self, **changes) if changes else self

@@ -79,6 +79,24 @@ def test_determinize_sees_only_the_seats_information(ruleset_id: str) -> None:
 
 
 @pytest.mark.parametrize("ruleset_id", HIDDEN)
+def test_the_search_only_hooks_see_only_the_seats_information(ruleset_id: str) -> None:
+    # The search bot's own scoring and re-deal (AIHooks.for_search: Mage Wars has both) give the
+    # same on two states that differ only in what the seat cannot see, before and after a re-deal.
+    game = _case(ruleset_id)
+    d = game.decision
+    assert d is not None
+    other = _scrambled(ruleset_id, game)
+    ruleset = game.ruleset
+    hooks = ai_hooks(ruleset_id).for_search()
+    assert hooks.heuristic(game.state, d.seat) == hooks.heuristic(other, d.seat)
+    for seed in range(4):
+        a = hooks.determinize(game.state, d.seat, Rng(seed))
+        b = hooks.determinize(other, d.seat, Rng(seed))
+        assert ruleset.snapshot(a) == ruleset.snapshot(b)
+        assert hooks.heuristic(a, d.seat) == hooks.heuristic(b, d.seat)
+
+
+@pytest.mark.parametrize("ruleset_id", HIDDEN)
 def test_search_and_greedy_choose_the_same_when_only_hidden_information_differs(ruleset_id: str) -> None:
     game = _case(ruleset_id)
     d = game.decision

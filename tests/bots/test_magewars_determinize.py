@@ -64,7 +64,7 @@ def test_the_opponents_hand_is_mostly_dealt_cards_other_than_units() -> None:
     assert units / cards < 0.5 * units_in_pool, (units / cards, units_in_pool)
 
 
-def test_the_searchs_deal_sees_only_the_seats_information_and_the_greedy_deal_is_unchanged() -> None:
+def test_the_searchs_deal_sees_only_the_seats_information_and_the_greedy_deal_and_scoring_are_unchanged() -> None:
     from tests.bots.test_hidden import _case, _scrambled
 
     game = _case("magewars")
@@ -79,3 +79,5 @@ def test_the_searchs_deal_sees_only_the_seats_information_and_the_greedy_deal_is
     hooks = ai_hooks("magewars")
     assert hooks.determinize is ai.determinize, "the greedy bot (and the golden games) keep the plain deal"
     assert hooks.for_search().determinize is ai.search_determinize
+    assert hooks.heuristic is ai.heuristic, "the greedy bot (and the golden games) keep the plain scoring"
+    assert hooks.for_search().heuristic is ai.search_heuristic

@@ -53,3 +53,36 @@ def test_an_attack_on_the_tower_counts_as_the_damage_it_will_deal() -> None:
     mine = ai.heuristic(st, 0)
     boost(st, hound)
     assert ai.heuristic(st, 0) == mine
+
+
+def test_the_searchs_scoring_counts_the_counter_attack_a_declared_combat_invites() -> None:
+    # Declaring combat with nothing to attack with changes nothing the greedy scoring sees, but it
+    # hands the defender a counter-attack (H-37): the search's scoring counts what that would hit.
+    b = Board()
+    b.basics(0, "ember-hearth")
+    sprite = b.add(1, "gust-sprite", "offensive")
+    st = b.start()
+    greedy, search = ai.heuristic(st, 0), ai.search_heuristic(st, 0)
+    act(st, "combat")
+    assert ai.heuristic(st, 0) == greedy
+    hit = queries.power(st, st.cards[sprite])
+    assert hit > 0
+    assert ai.search_heuristic(st, 0) == search - ai.COUNTER_WEIGHT * ai.TOWER_WEIGHT * hit
+    assert ai.search_heuristic(st, 1) == -ai.search_heuristic(st, 0)
+
+
+def test_a_ready_blocker_that_may_block_closes_the_door_the_search_scores() -> None:
+    b = Board()
+    b.basics(0, "ember-hearth")
+    b.add(1, "gust-sprite", "offensive")
+    st = b.start()
+    open_tower = ai.search_heuristic(st, 0) - ai.heuristic(st, 0)
+    assert open_tower < 0  # the Sprite is Aerial and nothing of Ana's can block it (H-45)
+    b = Board()
+    b.basics(0, "ember-hearth")
+    b.add(1, "gust-sprite", "offensive")
+    b.add(0, "cliff-kestrel", "defensive")  # Aerial: it may block the Sprite
+    st = b.start()
+    assert ai.search_heuristic(st, 0) - ai.heuristic(st, 0) >= 0
+    act(st, "combat")
+    assert ai.search_heuristic(st, 0) - ai.heuristic(st, 0) >= 0

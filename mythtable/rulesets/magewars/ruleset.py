@@ -177,6 +177,7 @@ ENTRY = RulesetEntry(
         ai.HEURISTIC_SCALE,
         dict(ai.SEARCH_PARAMS),
         search_determinize=ai.search_determinize,
+        search_heuristic=ai.search_heuristic,
     ),
     make_ai=None,
     rules_file="rules.toml",
