@@ -148,6 +148,8 @@ def keypress_figures(ruleset_id: str, presses: int) -> dict[str, float]:
             term.send("\r")
         term.wait_for(get(ruleset_id).title)
         term.pump(0.5)
+        settle(term, "\x1b[H")  # Home: the first option (after a curtain the highlight starts on the last,
+        # the safe one, where down would wrap the list round and measure a scroll, not a selection move)
         moves, sizes = [], []
         for i in range(presses):
             seconds, size = settle(term, "\x1b[B" if i % 2 == 0 else "\x1b[A")  # down / up

@@ -311,3 +311,31 @@ async def test_a_long_inspection_scrolls_by_space_and_b_and_pgdn_stays_the_logs(
         await pilot.press("b")
         await pilot.pause()
         assert panel.scroll_y == 0
+
+
+async def test_showing_the_same_text_again_redraws_nothing() -> None:
+    """A highlight moved between two options about the same unit used to repaint the panel's whole column
+    (1,785 bytes per selection move in MythCraft at 80x24, against 1,050 without the repaint)."""
+    from textual.app import App, ComposeResult
+    from textual.content import Content
+    from textual.widgets import Static
+
+    from mythtable.tui.widgets.inspect import InspectPanel
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield InspectPanel()
+
+    app = One()
+    async with app.run_test(size=(40, 10)) as pilot:
+        panel = app.query_one(InspectPanel)
+        text = panel.query_one("#inspect-text", Static)
+        updates: list[object] = []
+        original = text.update
+        text.update = lambda content="": (updates.append(content), original(content))[1]  # type: ignore[method-assign]
+        panel.show(Content("Tamsin") + Content("\nHero: Warrior"))
+        panel.show(Content("Tamsin") + Content("\nHero: Warrior"))
+        await pilot.pause()
+        assert len(updates) == 1
+        panel.show(Content("Quill"))
+        assert len(updates) == 2

@@ -63,12 +63,18 @@ class InspectPanel(VerticalScroll, can_focus=True):
         super().__init__(**kw)  # type: ignore[arg-type]
         self.targets: list[InspectTarget] = []
         self.index = 0
+        self.shown: Content | None = None
+        """What the panel holds now: showing it again redraws nothing (a highlight moved between two
+        options about the same unit, the common case, would repaint the panel's column for nothing)."""
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static("", id="inspect-text")
 
     def show(self, content: Content) -> None:
         """Replace the text and scroll back to its top (the footer's "space More" shows when it overflows)."""
+        if content == self.shown:
+            return
+        self.shown = content
         self.query_one("#inspect-text", Static).update(content)
         self.scroll_home(animate=False)
         self.call_after_refresh(self.refresh_bindings)
