@@ -373,7 +373,9 @@ class GameScreen(Screen[None]):
         self.prompt.wait("The game is over.")
         names = self.session.names
         scores = game.ruleset.scores(game.state)
-        text = end_of_game_text(result, names, game.ruleset.title, scores, summarize(game), self.record_path())
+        text = end_of_game_text(
+            result, names, game.ruleset.title, scores, summarize(game), self.record_path(), game.ruleset.id
+        )
         again = 8.0 if self.session.watching else None
         board = board_class(game.ruleset.id)(id="final-board")
         board.subjects = lambda action: NO_SUBJECT  # the game is over: no options to explain
