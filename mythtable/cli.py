@@ -28,6 +28,18 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
+def installed_version() -> str:
+    """The installed distribution's version; the package's own when run from a source tree without installing."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from mythtable import __version__
+
+    try:
+        return version("mythtable")
+    except PackageNotFoundError:
+        return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
     from mythtable.engine.registry import available
 
@@ -39,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--data-dir", type=Path, default=None, help="where saves are kept (default: the user data folder)"
     )
+    parser.add_argument("-V", "--version", action="version", version=f"mythtable {installed_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     data = argparse.ArgumentParser(add_help=False)  # --data-dir after the command too: `mythtable saves --data-dir D`
     data.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="where saves are kept")
@@ -420,12 +433,17 @@ def _simulation_setup(ruleset_id: str, pairs: list[str], data: Path | None) -> A
 
 def _add_built_parsers(sub: Any, rulesets: list[str]) -> None:
     """`mythtable decks|parties|encounters [list|export|import|code|import-code]` and `mythtable schema`."""
-    for kind, one in (("decks", "deck"), ("parties", "party"), ("encounters", "encounter")):
+    for kind, one, a_one in (
+        ("decks", "deck", "a deck"),
+        ("parties", "party", "a party"),
+        ("encounters", "encounter", "an encounter"),
+    ):
         helps = {
             "decks": "open the deck editor (in a terminal); list, share and import the decks you built",
             "parties": "open the party builder (in a terminal); list, share and import the parties you built",
+            "encounters": "open the encounter builder (in a terminal); list, share and import the encounters you built",
         }
-        parser = sub.add_parser(kind, help=helps.get(kind, f"list, share and import the {kind} you built"))
+        parser = sub.add_parser(kind, help=helps[kind])
         actions = parser.add_subparsers(dest="built_action", metavar="ACTION")
         listing = actions.add_parser("list", help=f"list your {kind}, each with its problems if it has any")
         listing.add_argument("--ruleset", choices=rulesets)
@@ -438,14 +456,14 @@ def _add_built_parsers(sub: Any, rulesets: list[str]) -> None:
         imp.add_argument("path", type=Path)
         imp.add_argument("--name", help="the name to keep it under (default: the file's name)")
         imp.add_argument("--ruleset", choices=rulesets)
-        imp.add_argument("--force", action="store_true", help=f"replace a {one} of the same name")
+        imp.add_argument("--force", action="store_true", help=f"replace {a_one} of the same name")
         code = actions.add_parser("code", help=f"print a short code of one of your {kind}, to paste into a chat")
         code.add_argument("name")
         code.add_argument("--ruleset", choices=rulesets)
-        imp_code = actions.add_parser("import-code", help=f"add a {one} from a share code")
+        imp_code = actions.add_parser("import-code", help=f"add {a_one} from a share code")
         imp_code.add_argument("code")
         imp_code.add_argument("--name", help="the name to keep it under (default: the code's)")
-        imp_code.add_argument("--force", action="store_true", help=f"replace a {one} of the same name")
+        imp_code.add_argument("--force", action="store_true", help=f"replace {a_one} of the same name")
         if kind == "encounters":
             edit = actions.add_parser("edit", help="open the encounter builder (in a terminal), on NAME if given")
             edit.add_argument("name", nargs="?", help="one of your encounters to open")
@@ -467,6 +485,8 @@ def _built_command(args: argparse.Namespace) -> int:
         return _run_app({"screen": "parties"}, args.data_dir)  # the party builder
     if args.built_action == "edit":
         return _edit_encounter(root, args.name, args.data_dir)
+    if args.built_action is None and kind == "encounters" and sys.stdin.isatty() and sys.stdout.isatty():
+        return _edit_encounter(root, None, args.data_dir)  # the encounter builder, as decks and parties open theirs
     action = args.built_action or "list"
     if action == "list":
         return _list_built(kind, root, getattr(args, "ruleset", None))
@@ -483,7 +503,10 @@ def _built_command(args: argparse.Namespace) -> int:
         return 0
     rid, code_kind, name, data = codes.decode(args.code)
     if code_kind != kind:
-        raise codes.CodeError(f"the code holds a {KIND_TABLES[code_kind]}: use `mythtable {code_kind} import-code`")
+        article = "an" if code_kind == "encounters" else "a"
+        raise codes.CodeError(
+            f"the code holds {article} {KIND_TABLES[code_kind]}: use `mythtable {code_kind} import-code`"
+        )
     found = userfiles.save(root, rid, kind, args.name or name, data, overwrite=args.force)
     print(f"added {one} {found.name!r} ({rid}): {found.path}")
     return 0

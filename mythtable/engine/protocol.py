@@ -312,6 +312,10 @@ class Ruleset(ABC, Generic[S, C]):
         rules and public information only; None (the default) means every decision is asked."""
         return None
 
+    repeatable_kinds: frozenset[str] = frozenset()
+    """Decision kinds where one answer is often given several times running (Mythicarium's wounds, placed one
+    at a time): the table offers a key that gives the highlighted answer again while it stays on offer."""
+
     def stop_stages(self) -> list[tuple[str, str]]:
         """The stages (key as `Window.stage`, label) where a seat can be asked with nothing to answer, so a
         stop there means something (the stops screen lists them); empty (the default): no stops to set."""

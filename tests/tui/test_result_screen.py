@@ -56,7 +56,8 @@ async def test_result_screen_shows_board_scores_counts_story_and_record(ruleset_
         word = {"mythicarium": " VP", "magewars": "Tower Level ", "mythcraft": " standing"}[ruleset_id]
         assert sum(score.count(word.strip()) for score, _ in scores) == 2
         summary = summarize(game)
-        assert f"cards and spells played {summary.played}" in text and f"dice rolled {summary.dice}" in text
+        played = "spells cast" if ruleset_id == "mythcraft" else "cards played"
+        assert f"{played} {summary.played}" in text and f"dice rolled {summary.dice}" in text
         assert f"{names[0]} {summary.actions[0]}, {names[1]} {summary.actions[1]}" in text
         assert sum(summary.actions) == sum(1 for a in game.auto if not a)
         for line in summary.deciding:

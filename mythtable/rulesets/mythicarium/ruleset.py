@@ -28,6 +28,7 @@ class Mythicarium(Ruleset[State, Content]):
     title = "Mythicarium"
     seats = (SeatInfo("Player 1", "Ana"), SeatInfo("Player 2", "Bram"))
     hidden_information = True
+    repeatable_kinds = frozenset({"assign_wounds"})  # H-7: wounds go one at a time; `a` places the rest at once
 
     def load_content(self, root: Path) -> Content:
         """Validate the content files (pydantic, schema.py); a game in progress never needs this."""

@@ -64,6 +64,8 @@ class GameScreen(Screen[None]):
         self.board.subjects = lambda action: self.session.game.subject(action)  # what options are about
         for binding in self.board.SCREEN_BINDINGS:  # the board's own keys (a grid cursor, say)
             self._bindings.bind(binding.key, f"board('{binding.action}')", binding.description, show=binding.show)
+        if session.game.ruleset.repeatable_kinds:  # Mythicarium's wounds: `a` places the rest on one blocker
+            self._bindings.bind("a", "repeat_choice", "All here")
         self._computer_timer: Timer | None = None
         self.view: object = None
         """The view on screen now (what the viewer may see)."""
@@ -152,6 +154,8 @@ class GameScreen(Screen[None]):
             return not self.session.watching and self.session.game.decision is not None
         if action == "legend":
             return bool(self.legend_entries())  # shown for boards that draw symbols
+        if action == "repeat_choice":
+            return self.can_repeat()
         if action == "choose":
             return not self.has_class("-reading")  # no option is chosen while the options are out of sight
         if action == "board" and parameters:
@@ -334,10 +338,17 @@ class GameScreen(Screen[None]):
         else:
             self.advance()
 
-    def play(self, action: Action) -> None:
-        decision = self.session.game.decision
+    def play(self, action: Action, again: bool = False) -> None:
+        """Apply `action`; with `again`, apply it once more each time the same seat is asked the same kind of
+        question with it still on offer (each a legal move of its own, taken back one by one)."""
+        game = self.session.game
+        decision = game.decision
         try:
-            self.session.game.apply(action)
+            game.apply(action)
+            while again and decision is not None and (after := game.decision) is not None:
+                if after.seat != decision.seat or after.kind != decision.kind or not after.allows(action):
+                    break
+                game.apply(action)
         except IllegalAction as exc:
             notify(self, exc, title="Not allowed", severity="warning")
             return
@@ -373,7 +384,9 @@ class GameScreen(Screen[None]):
         self.prompt.wait("The game is over.")
         names = self.session.names
         scores = game.ruleset.scores(game.state)
-        text = end_of_game_text(result, names, game.ruleset.title, scores, summarize(game), self.record_path())
+        text = end_of_game_text(
+            result, names, game.ruleset.title, scores, summarize(game), self.record_path(), game.ruleset.id
+        )
         again = 8.0 if self.session.watching else None
         board = board_class(game.ruleset.id)(id="final-board")
         board.subjects = lambda action: NO_SUBJECT  # the game is over: no options to explain
@@ -419,6 +432,27 @@ class GameScreen(Screen[None]):
 
     def action_choose(self, index: int) -> None:
         self.prompt.choose_index(index)
+
+    def can_repeat(self) -> bool:
+        """`a` is on offer: a person at the keyboard answers a question the ruleset lets one answer again."""
+        session = self.session
+        decision = session.game.decision
+        return (
+            decision is not None
+            and decision.kind in session.game.ruleset.repeatable_kinds
+            and not session.watching
+            and decision.seat not in session.bots
+            and bool(self.prompt.actions)
+            and not self.has_class("-reading")
+        )
+
+    def action_repeat_choice(self) -> None:
+        """The highlighted answer, again and again while it stays on offer: all the wounds left on one blocker."""
+        index = self.prompt.options.highlighted
+        if not self.can_repeat() or index is None or not 0 <= index < len(self.prompt.actions):
+            return
+        self.prompt.guarded = False
+        self.play(self.prompt.actions[index], again=True)
 
     def action_rules(self) -> None:
         from mythtable.tui.screens.rules import RulesScreen

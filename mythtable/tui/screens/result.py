@@ -33,6 +33,10 @@ def result_text(result: Result, names: list[str], title: str, turn_word: str = "
     )
 
 
+PLAYED_WORDS = {"mythcraft": "spells cast"}
+"""What the summary's "played" count is called where "cards played" would be wrong (MythCraft has no cards)."""
+
+
 def end_of_game_text(
     result: Result,
     names: list[str],
@@ -40,6 +44,7 @@ def end_of_game_text(
     scores: list[tuple[str, str]],
     summary: Summary,
     record: Path | None,
+    ruleset_id: str,
 ) -> Content:
     """Everything the end of a game says, as plain text in our own markup (names are data)."""
     headline = "A draw" if result.winner is None else f"{names[result.winner]} wins"
@@ -61,7 +66,7 @@ def end_of_game_text(
     parts.append(
         plain(
             f"Moves: {names[0]} {summary.actions[0]}, {names[1]} {summary.actions[1]}"
-            f" · cards and spells played {summary.played}"
+            f" · {PLAYED_WORDS.get(ruleset_id, 'cards played')} {summary.played}"
             f" · damage dealt {summary.damage} · dice rolled {summary.dice}\n",
         )
     )

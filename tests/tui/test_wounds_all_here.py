@@ -1,0 +1,68 @@
+"""`a` places all of an attacker's remaining wounds on the highlighted blocker (H-7 places them one at a
+time: five wounds were five key presses), each wound a legal move of its own; elsewhere `a` does nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mythtable.engine.game import Game
+from mythtable.engine.simulate import play_game
+from mythtable.tui.app import MythtableApp
+from tests.tui.driver import game_screen
+
+
+def at_wounds_with_a_choice() -> Game:
+    """A seeded game stopped where the attacker places 2+ wounds among 2+ blockers."""
+    for seed in range(1, 80):
+        done = play_game("mythicarium", seed).game
+        assert done is not None
+        game = Game(done.loaded, done.seed, done.setup)
+        for action in done.actions:
+            decision = game.decision
+            assert decision is not None
+            combat = game.state.combat
+            if decision.kind == "assign_wounds" and len(decision.actions) >= 2 and combat and combat.left >= 2:
+                return game
+            game.apply(action)
+    raise AssertionError("no seeded game placed two wounds among two blockers")
+
+
+async def test_a_places_every_wound_left_on_the_highlighted_blocker(tmp_path: Path) -> None:
+    game = at_wounds_with_a_choice()
+    combat = game.state.combat
+    assert combat is not None
+    left, seat, moves = combat.left, game.decision.seat, len(game.actions)  # type: ignore[union-attr]
+    app = MythtableApp(start={"game": game}, data=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot, app)
+        await pilot.pause()
+        assert screen.session.game.decision.kind == "assign_wounds"  # type: ignore[union-attr]
+        assert screen.check_action("repeat_choice", ()) is True  # in the footer as "a All here"
+        await pilot.press("down")  # the second blocker: not what Enter would have picked
+        target = screen.prompt.actions[screen.prompt.options.highlighted or 0]
+        await pilot.press("a")
+        await pilot.pause()
+        placed = screen.session.game.actions[moves:]
+        assert placed[:left] == [target] * left, placed
+        after = screen.session.game.decision
+        assert after is None or after.kind != "assign_wounds" or after.seat != seat or target not in after.actions
+
+
+async def test_a_does_nothing_where_answers_are_not_repeated(tmp_path: Path) -> None:
+    done = play_game("mythicarium", 3).game
+    assert done is not None
+    game = Game(done.loaded, done.seed, done.setup)
+    for action in done.actions[:40]:
+        game.apply(action)
+    assert game.decision is not None and game.decision.kind not in game.ruleset.repeatable_kinds
+    app = MythtableApp(start={"game": game}, data=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot, app)
+        await pilot.pause()
+        decision = screen.session.game.decision
+        assert decision is not None and decision.kind not in game.ruleset.repeatable_kinds
+        moves = len(screen.session.game.actions)
+        assert screen.check_action("repeat_choice", ()) is False
+        await pilot.press("a")
+        await pilot.pause()
+        assert len(screen.session.game.actions) == moves
