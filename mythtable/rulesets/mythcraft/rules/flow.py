@@ -12,7 +12,7 @@ from mythtable.rulesets.mythcraft.rules.formulas import HEROES
 from mythtable.rulesets.mythcraft.rules.movement import step_move
 from mythtable.rulesets.mythcraft.rules.reactions import offer_prompt, stat_block_reaction
 from mythtable.rulesets.mythcraft.rules.turns import check_over, end_turn, next_turn, start_turn
-from mythtable.rulesets.mythcraft.rules.units import able, active, can_react, possessive, unit
+from mythtable.rulesets.mythcraft.rules.units import able, active, can_react, unit
 from mythtable.rulesets.mythcraft.state import AttackFrame, ChoiceFrame, Frame, MoveFrame, OfferFrame, State
 
 
@@ -53,7 +53,7 @@ def advance(state: State, events: list[Event]) -> None:
             continue
         d = hero_decision(state, u) if u.side == HEROES else creature_decision(state, u)
         if len(d.actions) == 1:
-            events.append(Event(f"{u.name} has nothing left to do and ends {possessive(state, u)} turn."))
+            events.append(Event(f"{u.name} has nothing left to do."))  # end_turn says "... ends its turn."
             end_turn(state, u, events)
             next_turn(state, events)
             continue
