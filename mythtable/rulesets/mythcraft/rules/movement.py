@@ -270,9 +270,19 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
     side = u.side
     # a watcher can only strike as the mover leaves a square within 2 of it (below): the walk's
     # squares (the one it stands on, then the path's) lie in this box
-    xs = [u.x, *(p[0] for p in path[i:])]
-    ys = [u.y, *(p[1] for p in path[i:])]
-    lox, hix, loy, hiy = min(xs) - 2, max(xs) + 2, min(ys) - 2, max(ys) + 2
+    lox = hix = u.x
+    loy = hiy = u.y
+    for k in range(i, len(path)):
+        px, py = path[k]
+        if px < lox:
+            lox = px
+        elif px > hix:
+            hix = px
+        if py < loy:
+            loy = py
+        elif py > hiy:
+            hiy = py
+    lox, hix, loy, hiy = lox - 2, hix + 2, loy - 2, hiy + 2
     for o in units:
         conds = o.conds
         if conds and "grappled" in conds:
