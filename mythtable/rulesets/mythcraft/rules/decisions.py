@@ -89,15 +89,19 @@ def spell_targets(state: State, u: Unit, sid: str) -> list[Action]:
     sp = state.content.spells[sid]
     rng = sp.range_ft // 5
     out: list[Action] = []
-    if sp.target == "hero":
+    ux, uy, side = u.x, u.y, u.side
+    target = sp.target
+    if target == "hero":
         for o in state.units:
-            if o.side == u.side and not o.dead and dist(u.x, u.y, o.x, o.y) <= rng:
+            if o.side == side and not o.dead and -rng <= o.x - ux <= rng and -rng <= o.y - uy <= rng:
                 out.append(("cast", sid, o.uid))
         return out
+    board = state.board
     for o in state.units:
-        if o.dead or (sp.target == "hostile" and o.side == u.side) or (sp.target == "area" and o is u):
+        if o.dead or (target == "hostile" and o.side == side) or (target == "area" and o is u):
             continue
-        if dist(u.x, u.y, o.x, o.y) <= rng and line_of_sight(state.board, (u.x, u.y), (o.x, o.y)):
+        # within range (dist, inlined), then in sight
+        if -rng <= o.x - ux <= rng and -rng <= o.y - uy <= rng and line_of_sight(board, (ux, uy), (o.x, o.y)):
             out.append(("cast", sid, o.uid))
     return out
 

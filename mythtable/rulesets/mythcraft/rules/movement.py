@@ -300,6 +300,18 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
                 and "stunned" not in conds
             ):
                 watchers.append((o, o.x, o.y, melee_reach(state, o)))
+    if not watchers and not grapples:  # no one to strike, no grapple to break: straight to the end
+        n = len(path)
+        for k in range(n - 1, i - 1, -1):
+            if path[k] not in others:
+                f.free = path[k]  # the last square entered that no one else stands on
+                break
+        if i < n:
+            u.x, u.y = path[-1]
+            state.moved += n - i
+        f.step = n
+        f.asked = ()
+        return False
     board = state.board
     walls = board.walls
     while i < len(path):
