@@ -8,7 +8,7 @@ from itertools import filterfalse
 from mythtable.engine.decision import Action, Decision, Event
 from mythtable.rulesets.mythcraft.rules.board import dist, line_of_sight
 from mythtable.rulesets.mythcraft.rules.reactions import end_of_movement, offer
-from mythtable.rulesets.mythcraft.rules.units import in_melee, in_order, melee_reach, speed_squares, unit
+from mythtable.rulesets.mythcraft.rules.units import in_order, melee_reach, speed_squares, unit
 from mythtable.rulesets.mythcraft.state import MoveFrame, MoveRange, Pos, State, Unit
 
 
@@ -323,7 +323,7 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
             dx, dy = px - ex, py - ey
             if not (-2 <= dx <= 2 and -2 <= dy <= 2) or e.uid in asked:
                 continue
-            d = max(abs(dx), abs(dy))
+            d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
             if d == 0 or d > r:
                 continue
             if d == 1:
@@ -331,7 +331,14 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
                     continue
             elif not line_of_sight(board, (ex, ey), (px, py)):
                 continue
-            if not in_melee(state, e, (qx, qy), r):
+            dx, dy = qx - ex, qy - ey  # the square it enters: out of reach, or cut off by a wall corner or sight
+            d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
+            if (
+                d == 0
+                or d > r
+                or (d == 1 and dx and dy and ((ex + dx, ey) in walls or (ex, ey + dy) in walls))
+                or (d > 1 and not line_of_sight(board, (ex, ey), (qx, qy)))
+            ):
                 engagers.append(e)
         if engagers:
             e = in_order(state, engagers)[0] if len(engagers) > 1 else engagers[0]
