@@ -8,14 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mythtable.engine.bots import RandomBot
+from mythtable.engine.decision import Event
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
 from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.rules import movement
 from mythtable.rulesets.mythcraft.rules.decisions import creature_decision, hero_decision
 from mythtable.rulesets.mythcraft.rules.units import active, can_react, in_melee, in_order, melee_reach
-from mythtable.rulesets.mythcraft.state import OfferFrame, State, Unit, clone
-from tests.mythcraft.helpers import CONTENT
+from mythtable.rulesets.mythcraft.state import MoveFrame, OfferFrame, State, Unit, clone
+from tests.mythcraft.helpers import CONTENT, Scene
 
 ENCOUNTERS = sorted(CONTENT.encounters, key=lambda e: int(e[1:]))
 TEMPLATES = sorted(CONTENT.heroes)
@@ -97,3 +98,22 @@ def test_cached_move_ranges_and_the_walk_match_the_rules_from_scratch(seed: int,
                 assert (mover.x, mover.y) == (path[step - 1] if step else start)  # struck as it leaves that square
                 offers += 1
     assert turns and moves  # the test saw what it checks
+
+
+def test_a_walk_with_no_one_to_strike_ends_where_the_square_by_square_walk_ends() -> None:
+    """The walk's shortcut (no hostile near the path, no grapple) against the same walk with a
+    hostile far off that keeps it on the square-by-square path: a path that passes an ally and
+    ends on another one (F-15) leaves the mover on the last square no one else stands on."""
+    ended = []
+    for creature_at in ((10, 7), (4, 2)):  # far off: the shortcut; beside the path: step by step
+        s = Scene([("warrior", 1, 1), ("cleric", 2, 1), ("rogue", 4, 1)], [("ash_hound", *creature_at)])
+        s.state.auto_decline = [True, True]  # the hound beside the path is not asked (it strikes nothing)
+        mover = s.active
+        frame = MoveFrame(mover.uid, ((2, 1), (3, 1), (4, 1)), (1, 1))
+        s.state.stack.append(frame)
+        moved = s.state.moved
+        events: list[Event] = []
+        assert movement.step_move(s.state, frame, events) is None
+        ended.append(((mover.x, mover.y), frame.free, frame.step, s.state.moved - moved, s.state.stack))
+    assert ended[0][:4] == ((3, 1), (3, 1), 3, 4)  # 3 squares entered, then back off the rogue's square
+    assert ended[0] == ended[1]

@@ -89,15 +89,19 @@ def spell_targets(state: State, u: Unit, sid: str) -> list[Action]:
     sp = state.content.spells[sid]
     rng = sp.range_ft // 5
     out: list[Action] = []
-    if sp.target == "hero":
+    ux, uy, side = u.x, u.y, u.side
+    target = sp.target
+    if target == "hero":
         for o in state.units:
-            if o.side == u.side and not o.dead and dist(u.x, u.y, o.x, o.y) <= rng:
+            if o.side == side and not o.dead and -rng <= o.x - ux <= rng and -rng <= o.y - uy <= rng:
                 out.append(("cast", sid, o.uid))
         return out
+    board = state.board
     for o in state.units:
-        if o.dead or (sp.target == "hostile" and o.side == u.side) or (sp.target == "area" and o is u):
+        if o.dead or (target == "hostile" and o.side == side) or (target == "area" and o is u):
             continue
-        if dist(u.x, u.y, o.x, o.y) <= rng and line_of_sight(state.board, (u.x, u.y), (o.x, o.y)):
+        # within range (dist, inlined), then in sight
+        if -rng <= o.x - ux <= rng and -rng <= o.y - uy <= rng and line_of_sight(board, (ux, uy), (o.x, o.y)):
             out.append(("cast", sid, o.uid))
     return out
 
@@ -177,18 +181,21 @@ def hero_decision(state: State, u: Unit) -> Decision:
         if "grappled" in conds:
             acts.append(ESCAPE)
     main, off = u.main, u.off
-    held = [i for i in (main, off) if i]
-    pack = dict.fromkeys(u.pack)  # each carried item once, in order
+    if main:  # the items in hand, each once
+        held: tuple[str, ...] = (main,) if not off or off == main else (main, off)
+    else:
+        held = (off,) if off else ()
+    pack = dict.fromkeys(u.pack) if u.pack else {}  # each carried item once, in order
     if ap >= 1:
         for iid in pack:
             if can_equip(state, u, iid, enc):
                 acts.append(("equip", iid))
-        for iid in dict.fromkeys(held):
+        for iid in held:
             acts.append(("stow", iid))
         if state.ground:
             for iid in ground_near(state, u):
                 acts.append(("pick_up", iid))
-    for iid in dict.fromkeys([*held, *(i for i in pack if i)]):
+    for iid in dict.fromkeys([*held, *(i for i in pack if i)]) if pack else held:
         acts.append(("set_down", iid))
     for iid in pack:
         it = items[iid]
@@ -218,21 +225,31 @@ END: Action = ("end",)
 
 
 def creature_decision(state: State, u: Unit) -> Decision:
-    """Every legal action of a creature on its turn, from its stat block (C-5, F-35) while it has actions left."""
+    """Every legal action of a creature on its turn, from its stat block (C-5, F-35) while it has actions left.
+
+    Asked after every action of a creature: the hostiles and their distances are found once."""
     acts: list[Action] = []
-    c = state.content.creatures[u.kind]
     if u.acts > 0:
-        ux, uy = u.x, u.y
+        ux, uy, side = u.x, u.y, u.side
         board = state.board
-        foes = [(o, max(abs(o.x - ux), abs(o.y - uy))) for o in state.units if o.side != u.side and not o.dead]
-        for a in c.actions:
-            if a.kind == "move":
+        foes: list[tuple[Unit, int]] = []
+        for o in state.units:
+            if o.side != side and not o.dead:
+                dx = o.x - ux
+                dy = o.y - uy
+                dx = dx if dx >= 0 else -dx  # max(abs(dx), abs(dy)) without the calls
+                dy = dy if dy >= 0 else -dy
+                foes.append((o, dx if dx >= dy else dy))
+        for a in state.content.creatures[u.kind].actions:
+            kind = a.kind
+            if kind == "move":
                 reach = creature_move_range(state, u)
                 if reach is not None:
                     acts.extend(reach.actions)
-            elif a.kind == "attack":
+            elif kind == "attack":
                 rng = a.range_ft // 5
                 melee = a.range == "melee" or a.range == "reach"
+                aid = a.id
                 for o, d in foes:
                     if d > rng:
                         continue
@@ -241,26 +258,29 @@ def creature_decision(state: State, u: Unit) -> Decision:
                     else:
                         ok = line_of_sight(board, (ux, uy), (o.x, o.y))
                     if ok:
-                        acts.append(("attack", a.id, o.uid))
-            elif a.kind == "area_attack" and a.id not in u.once_used and area_targets(state, u, a):
+                        acts.append(("attack", aid, o.uid))
+            elif kind == "area_attack" and a.id not in u.once_used and area_targets(state, u, a):
                 acts.append(("special", a.id))
-        acts.append(("dodge",))
-        prone = "prone" in u.conds
-        if prone and speed_squares(state, u) > 0:
-            acts.append(("stand",))
-        if not prone:
-            acts.append(("prone",))  # F-34, H-10: 0 actions, offered while it has actions to take
-        if prone and "burning" in u.conds:
-            acts.append(("douse",))
+        acts.append(DODGE)
+        conds = u.conds
+        if "prone" in conds:
+            if speed_squares(state, u) > 0:
+                acts.append(STAND)
+            if "burning" in conds:
+                acts.append(DOUSE)
+        else:
+            acts.append(PRONE)  # F-34, H-10: 0 actions, offered while it has actions to take
+        size = u.size + 1  # F-34: shove at most one size larger
         for o, d in foes:
             if d == 1 and melee_adjacent_ok(board, (ux, uy), (o.x, o.y)):
-                acts.append(("grapple", o.uid))
-                if o.size <= u.size + 1:
-                    acts.append(("shove", o.uid))
-                acts.append(("trip", o.uid))
-        if "grappled" in u.conds:
-            acts.append(("escape",))
-    acts.append(("end",))
+                uid = o.uid
+                acts.append(("grapple", uid))
+                if o.size <= size:
+                    acts.append(("shove", uid))
+                acts.append(("trip", uid))
+        if "grappled" in conds:
+            acts.append(ESCAPE)
+    acts.append(END)
     return Decision(1, "creature_turn", f"{u.name}: {plural(u.acts, 'action')} left. Choose an action.", acts)
 
 

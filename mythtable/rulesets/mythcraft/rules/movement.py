@@ -8,7 +8,7 @@ from itertools import filterfalse
 from mythtable.engine.decision import Action, Decision, Event
 from mythtable.rulesets.mythcraft.rules.board import dist, line_of_sight
 from mythtable.rulesets.mythcraft.rules.reactions import end_of_movement, offer
-from mythtable.rulesets.mythcraft.rules.units import in_melee, in_order, melee_reach, speed_squares, unit
+from mythtable.rulesets.mythcraft.rules.units import in_order, melee_reach, speed_squares, unit
 from mythtable.rulesets.mythcraft.state import MoveFrame, MoveRange, Pos, State, Unit
 
 
@@ -270,9 +270,19 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
     side = u.side
     # a watcher can only strike as the mover leaves a square within 2 of it (below): the walk's
     # squares (the one it stands on, then the path's) lie in this box
-    xs = [u.x, *(p[0] for p in path[i:])]
-    ys = [u.y, *(p[1] for p in path[i:])]
-    lox, hix, loy, hiy = min(xs) - 2, max(xs) + 2, min(ys) - 2, max(ys) + 2
+    lox = hix = u.x
+    loy = hiy = u.y
+    for k in range(i, len(path)):
+        px, py = path[k]
+        if px < lox:
+            lox = px
+        elif px > hix:
+            hix = px
+        if py < loy:
+            loy = py
+        elif py > hiy:
+            hiy = py
+    lox, hix, loy, hiy = lox - 2, hix + 2, loy - 2, hiy + 2
     for o in units:
         conds = o.conds
         if conds and "grappled" in conds:
@@ -290,6 +300,18 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
                 and "stunned" not in conds
             ):
                 watchers.append((o, o.x, o.y, melee_reach(state, o)))
+    if not watchers and not grapples:  # no one to strike, no grapple to break: straight to the end
+        n = len(path)
+        for k in range(n - 1, i - 1, -1):
+            if path[k] not in others:
+                f.free = path[k]  # the last square entered that no one else stands on
+                break
+        if i < n:
+            u.x, u.y = path[-1]
+            state.moved += n - i
+        f.step = n
+        f.asked = ()
+        return False
     board = state.board
     walls = board.walls
     while i < len(path):
@@ -301,7 +323,7 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
             dx, dy = px - ex, py - ey
             if not (-2 <= dx <= 2 and -2 <= dy <= 2) or e.uid in asked:
                 continue
-            d = max(abs(dx), abs(dy))
+            d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
             if d == 0 or d > r:
                 continue
             if d == 1:
@@ -309,7 +331,14 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
                     continue
             elif not line_of_sight(board, (ex, ey), (px, py)):
                 continue
-            if not in_melee(state, e, (qx, qy), r):
+            dx, dy = qx - ex, qy - ey  # the square it enters: out of reach, or cut off by a wall corner or sight
+            d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
+            if (
+                d == 0
+                or d > r
+                or (d == 1 and dx and dy and ((ex + dx, ey) in walls or (ex, ey + dy) in walls))
+                or (d > 1 and not line_of_sight(board, (ex, ey), (qx, qy)))
+            ):
                 engagers.append(e)
         if engagers:
             e = in_order(state, engagers)[0] if len(engagers) > 1 else engagers[0]
