@@ -1,6 +1,6 @@
 """What the builders' Pilot tests share: the app at 80x24 with a builder open (straight away, or by its
 key on the title screen, as a player opens it), the data folder saves go to, a file named and saved by
-keys, and a game started from the new-game form."""
+keys, a game started from the new-game form, and keys sent in one burst as a terminal delivers them."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -71,3 +72,17 @@ async def game_started(pilot: Pilot[None], app: MythtableApp) -> Game:
             break
     assert app.session is not None
     return app.session.game
+
+
+async def burst(pilot: Pilot[None], *keys: str) -> None:
+    """Keys as a terminal delivers a quick typist's (or a paste's, or tmux send-keys'): all read
+    at once, before the app has handled the first. `pilot.press` waits for the app between keys."""
+    app = pilot.app
+    assert app._driver is not None
+    for key in keys:
+        char = {"slash": "/", "space": " ", "enter": "\r"}.get(key, key if len(key) == 1 else None)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause()
+    await pilot.pause()

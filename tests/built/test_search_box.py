@@ -1,0 +1,88 @@
+"""The deck and encounter builders' search box: `/` opens it and no key typed after the `/` is lost,
+however quickly it comes. Seen in tmux (`send-keys '/ash'`): the whole burst went to the list or map
+focused before the `/`, which dropped it, and the search stayed empty; and with the search box
+focused already (the deck builder opens so), the `/` itself was typed into the search, which then
+found nothing."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from mythtable.tui.screens.built_editor import BuiltFileEditor
+from mythtable.tui.screens.decks import DeckEditorScreen
+from mythtable.tui.screens.encounter_editor import EncounterEditorScreen
+from mythtable.tui.widgets.card_list import CardList
+from tests.built.editing import burst, editing
+
+LISTS = {DeckEditorScreen: "#pool", EncounterEditorScreen: "#entries"}
+"""The list each builder's search filters."""
+EDITORS = [DeckEditorScreen, EncounterEditorScreen]
+
+
+def search_text(screen: BuiltFileEditor) -> str:
+    return screen.query_one("#search", Input).value
+
+
+def listed(screen: BuiltFileEditor) -> list[str]:
+    """The rows the search left in the list, as the player reads them."""
+    rows = screen.query_one(LISTS[type(screen)], CardList)
+    return [rows.render_row(row).plain.lower() for row in rows.rows]
+
+
+def assert_found(screen: BuiltFileEditor, words: str, name: str) -> None:
+    """The search holds `words` and the list shows what matches them, `name` among it."""
+    assert search_text(screen) == words
+    rows = listed(screen)
+    assert any(name in row for row in rows), rows[:5]
+    assert screen.focused is screen.query_one("#search", Input)
+
+
+@pytest.mark.parametrize("editor", EDITORS)
+async def test_slash_and_the_words_in_one_press_call_search_for_the_words(editor: type[BuiltFileEditor]) -> None:
+    async with editing(editor) as (_app, pilot, screen):
+        full = len(listed(screen))
+        await pilot.press("/", "a", "s", "h")
+        await pilot.pause()
+        assert_found(screen, "ash", "ash")
+        assert len(listed(screen)) < full
+        # a second search from the box itself: `/` starts it anew, it is not a letter of it
+        await pilot.press("/", "b", "o", "g")
+        await pilot.pause()
+        assert_found(screen, "bog", "bog")
+
+
+@pytest.mark.parametrize("editor", EDITORS)
+async def test_slash_and_the_words_in_one_burst_from_the_list_search_for_the_words(
+    editor: type[BuiltFileEditor],
+) -> None:
+    """As tmux send-keys '/ash' or a quick typist delivers them: read at once, before the app has
+    handled the `/`."""
+    async with editing(editor) as (_app, pilot, screen):
+        listing = screen.query_one(LISTS[editor], CardList)
+        screen.set_focus(listing)
+        await pilot.pause()
+        await burst(pilot, "slash", "a", "s", "h")
+        assert_found(screen, "ash", "ash")
+        await burst(pilot, "slash", "b", "o", "g")
+        assert_found(screen, "bog", "bog")
+
+
+async def test_the_encounter_map_hands_a_burst_after_slash_to_the_search() -> None:
+    """The encounter builder opens on its map, whose letters paint (w, d, f) and place (c, g)."""
+    async with editing(EncounterEditorScreen) as (_app, pilot, screen):
+        before = dict(screen.data)
+        await burst(pilot, "slash", "c", "i", "n", "d", "e", "r")
+        assert_found(screen, "cinder", "cinder imp")
+        assert screen.data == before, "no key of the burst reached the map"
+
+
+@pytest.mark.parametrize(("editor", "box"), [(DeckEditorScreen, "#deck-name"), (EncounterEditorScreen, "#enc-name")])
+async def test_slash_in_a_name_box_is_typed(editor: type[BuiltFileEditor], box: str) -> None:
+    async with editing(editor) as (_app, pilot, screen):
+        name = screen.query_one(box, Input)
+        screen.set_focus(name)
+        await pilot.press("end", "/", "2")
+        await pilot.pause()
+        assert name.value.endswith("/2") and screen.focused is name
+        assert search_text(screen) == ""
