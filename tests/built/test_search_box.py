@@ -86,3 +86,14 @@ async def test_slash_in_a_name_box_is_typed(editor: type[BuiltFileEditor], box: 
         await pilot.pause()
         assert name.value.endswith("/2") and screen.focused is name
         assert search_text(screen) == ""
+
+
+async def test_keys_after_the_enter_of_a_burst_act_on_the_list_the_search_left() -> None:
+    """`/cinder`, Enter (to the list) and `c` (put the highlighted creature on the map) in one burst:
+    the `c` used to be typed into the search (`cinderc`, nothing found) before the Enter moved on."""
+    async with editing(EncounterEditorScreen) as (_app, pilot, screen):
+        await burst(pilot, "slash", *"cinder", "enter", "c")
+        await pilot.pause()
+        assert search_text(screen) == "cinder"
+        assert screen.focused is screen.query_one("#entries", CardList)
+        assert {pos: c.id for pos, c in screen.draft.creatures.items()} == {(0, 0): "cinder_imp"}

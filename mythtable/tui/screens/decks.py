@@ -24,6 +24,7 @@ from mythtable.engine.text import clean_name, one_line
 from mythtable.tui.safe_text import plain
 from mythtable.tui.screens.built_editor import EMPTY, SEARCH_KEY, BuiltFileEditor, slug
 from mythtable.tui.widgets.card_list import CardList
+from mythtable.tui.widgets.search_box import SearchBox
 
 NAME_WIDTH = 19
 
@@ -72,7 +73,7 @@ class DeckEditorScreen(BuiltFileEditor):
             yield Input(value="my-deck", max_length=40, compact=True, id="file-name", restrict=r"[a-z0-9-]*")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield Input(
+                yield SearchBox(
                     placeholder="/ search: name, type, class, element, xp2, keyword, text", compact=True, id="search"
                 )
                 yield CardList(self.pool_row, id="pool")

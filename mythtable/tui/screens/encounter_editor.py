@@ -32,6 +32,7 @@ from mythtable.tui.screens.built_editor import slug as file_slug
 from mythtable.tui.widgets.card_list import CardList
 from mythtable.tui.widgets.inspect import inspection_content
 from mythtable.tui.widgets.map_editor import MapEditor
+from mythtable.tui.widgets.search_box import SearchBox
 
 DEFAULT_LABEL = "My encounter"
 BRUSHES = {WALL: "wall", DIFFICULT: "difficult ground", FLOOR: "floor"}
@@ -137,7 +138,7 @@ class EncounterEditorScreen(BuiltFileEditor):
                 yield Static("", id="problems")
             with Vertical(id="right"):
                 yield Static("", id="tools")
-                yield Input(placeholder="/ search creatures, items", compact=True, id="search")
+                yield SearchBox(placeholder="/ search creatures, items", compact=True, id="search", then="#entries")
                 yield CardList(self.entry_row, id="entries")
         yield Static("", id="detail")
         yield Footer()
@@ -226,7 +227,7 @@ class EncounterEditorScreen(BuiltFileEditor):
 
     @on(Input.Submitted, "#search")
     def search_submitted(self, event: Input.Submitted) -> None:
-        self.set_focus(self.query_one("#entries", CardList))  # at once: keys typed right after go there
+        self.set_focus(self.query_one("#entries", CardList))  # done already by the box's Enter (search_box.py)
 
     def refilter(self) -> None:
         words = self.query_one("#search", Input).value.lower().split()
