@@ -13,6 +13,7 @@ from mythtable.tui.screens.built_editor import BuiltFileEditor
 from mythtable.tui.screens.decks import DeckEditorScreen
 from mythtable.tui.screens.encounter_editor import EncounterEditorScreen
 from mythtable.tui.widgets.card_list import CardList
+from mythtable.tui.widgets.map_editor import MapEditor
 from tests.built.editing import burst, editing
 
 LISTS = {DeckEditorScreen: "#pool", EncounterEditorScreen: "#entries"}
@@ -97,3 +98,36 @@ async def test_keys_after_the_enter_of_a_burst_act_on_the_list_the_search_left()
         assert search_text(screen) == "cinder"
         assert screen.focused is screen.query_one("#entries", CardList)
         assert {pos: c.id for pos, c in screen.draft.creatures.items()} == {(0, 0): "cinder_imp"}
+
+
+async def test_the_maps_keys_typed_just_before_slash_in_a_burst_still_move_its_cursor() -> None:
+    """`ll/ash` in one burst: the map's cursor two squares right, then the search. With `/` moving the
+    focus as the app reads it, the map's own keys still on their way were looked up from the search
+    box, which has no binding for them, and dropped."""
+    async with editing(EncounterEditorScreen) as (_app, pilot, screen):
+        await burst(pilot, "l", "l", "j", "slash", "a", "s", "h")
+        assert screen.query_one("#map", MapEditor).cursor == (2, 1)
+        assert_found(screen, "ash", "ash hound")
+
+
+async def test_the_pools_keys_typed_just_before_slash_in_a_burst_still_act_on_it() -> None:
+    async with editing(DeckEditorScreen) as (_app, pilot, screen):
+        pool = screen.query_one("#pool", CardList)
+        screen.set_focus(pool)
+        await pilot.pause()
+        second = pool.rows[1]
+        await burst(pilot, "down", "plus", "slash", "b", "o", "g")
+        assert screen.counts == {second: 1}
+        assert_found(screen, "bog", "bog")
+
+
+async def test_keys_after_the_lists_enter_in_a_burst_act_on_the_map() -> None:
+    """`/ash` Enter (to the list) Enter (put the hound down, back to the map) `l` `c` in one burst: the
+    second hound one square right. The `l` and `c` reach the list before its Enter moved the focus;
+    looked up there, the `c` ran before the `l` and took the first hound away again."""
+    async with editing(EncounterEditorScreen) as (_app, pilot, screen):
+        await burst(pilot, "slash", *"ash", "enter", "enter", "l", "c")
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#map", MapEditor)
+        assert screen.cursor == (1, 0)
+        assert {pos: c.id for pos, c in screen.draft.creatures.items()} == {(0, 0): "ash_hound", (1, 0): "ash_hound"}

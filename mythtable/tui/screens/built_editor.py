@@ -14,6 +14,7 @@ import re
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.screen import Screen
@@ -24,6 +25,7 @@ from mythtable.engine.errors import MythtableError
 from mythtable.engine.registry import Loaded, load
 from mythtable.engine.text import one_line
 from mythtable.tui.safe_text import plain
+from mythtable.tui.widgets.key_order import HandedOn
 
 EMPTY = "empty"
 """The start-from list's value for a builder's empty start."""
@@ -131,6 +133,15 @@ class BuiltFileEditor(Screen[None]):
             raise SkipAction()  # handed on to the focused widget as a typed "/"
         else:
             self.set_focus(search)
+
+    @on(HandedOn)
+    def hand_on(self, message: HandedOn) -> None:
+        """A key a widget got after it sent the focus on (Enter in the search box or the list): to the
+        widget focused now, in the screen's turn, after what that widget posted before it."""
+        message.stop()
+        key = message.key
+        key.set_sender(self.app)
+        (self.focused or self)._forward_event(key)  # forwarded: the app looks up its binding, no more
 
     # ----- saving and playing ---------------------------------------------------------------------
     def say(self, text: str) -> None:

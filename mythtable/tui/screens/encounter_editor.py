@@ -139,7 +139,7 @@ class EncounterEditorScreen(BuiltFileEditor):
             with Vertical(id="right"):
                 yield Static("", id="tools")
                 yield SearchBox(placeholder="/ search creatures, items", compact=True, id="search", then="#entries")
-                yield CardList(self.entry_row, id="entries")
+                yield CardList(self.entry_row, id="entries", then="#map")
         yield Static("", id="detail")
         yield Footer()
 
@@ -255,7 +255,7 @@ class EncounterEditorScreen(BuiltFileEditor):
             self.action_creature()
         else:
             self.action_item()
-        self.set_focus(self.query_one("#map", MapEditor))  # at once: keys typed right after go there
+        self.set_focus(self.query_one("#map", MapEditor))  # done already by the list's Enter (key_order.py)
 
     # ----- the map's keys ---------------------------------------------------------------------------
     @property
