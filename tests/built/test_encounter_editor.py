@@ -246,3 +246,16 @@ def test_encounter_editor_snapshot(snap_compare) -> None:  # type: ignore[no-unt
         await pilot.pause()
 
     assert snap_compare(MythtableApp(start={"screen": "encounters"}), run_before=build, terminal_size=(80, 24))
+
+
+async def test_the_tools_panel_keeps_its_three_lines_with_every_brush() -> None:
+    """Seen at 80x24: "Brush difficult ground (Shift+arrow)" wrapped in the 30 columns of the panel
+    and pushed the counts line (creatures, extra, items) out of sight."""
+    async with editing(EncounterEditorScreen) as (_app, pilot, screen):
+        tools = screen.query_one("#tools", Static)
+        for brush in "wdf":
+            await pilot.press(brush)
+            await pilot.pause()
+            lines = str(tools.render()).splitlines()
+            assert len(lines) == 3 and all(len(line) <= tools.size.width for line in lines), lines
+            assert lines[2].startswith("0 creatures")

@@ -35,7 +35,9 @@ from mythtable.tui.widgets.map_editor import MapEditor
 from mythtable.tui.widgets.search_box import SearchBox
 
 DEFAULT_LABEL = "My encounter"
-BRUSHES = {WALL: "wall", DIFFICULT: "difficult ground", FLOOR: "floor"}
+BRUSHES = {WALL: "wall", DIFFICULT: "difficult", FLOOR: "floor"}
+"""The brushes in the tools panel (30 columns: "Brush difficult (Shift+arrow)" fits, "difficult ground" did not
+and pushed the counts line out of sight)."""
 KEYS_HELP = "w wall, d difficult, f floor, 1-4 starts, c creature, o extra, g item, x clear"
 """The map's keys, shown under the tools (the footer has room for only a few)."""
 
