@@ -131,3 +131,21 @@ async def test_keys_after_the_lists_enter_in_a_burst_act_on_the_map() -> None:
         assert screen.focused is screen.query_one("#map", MapEditor)
         assert screen.cursor == (1, 0)
         assert {pos: c.id for pos, c in screen.draft.creatures.items()} == {(0, 0): "ash_hound", (1, 0): "ash_hound"}
+
+
+async def test_searches_and_enters_in_one_burst_add_what_each_search_found() -> None:
+    """`/kosch` Enter `/bog` Enter Enter in one burst: Koschei once, the Bog Sprite twice. The Enter
+    used to act only after the words typed after it had changed the list."""
+    async with editing(DeckEditorScreen) as (_app, pilot, screen):
+        koschei = next(p.id for p in screen.pool if p.name.startswith("Koschei"))
+        bog = next(p.id for p in screen.pool if p.name == "Bog Sprite")
+        await burst(pilot, "slash", *"kosch", "enter", "slash", *"bog", "enter", "enter")
+        await pilot.pause()
+        assert screen.counts == {koschei: 1, bog: 2}
+        assert search_text(screen) == "bog"
+        # Tab to the pool, + there, then a new search from the pool, all in one burst
+        mara = next(p.id for p in screen.pool if p.name.startswith("Mara"))
+        await burst(pilot, "tab", "plus", "slash", *"mara", "enter")
+        await pilot.pause()
+        assert screen.counts == {koschei: 1, bog: 3, mara: 1}
+        assert search_text(screen) == "mara"

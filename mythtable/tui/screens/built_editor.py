@@ -15,10 +15,9 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, Select, Static
+from textual.widgets import Input, Select, Static
 
 from mythtable.engine.built import name_problem
 from mythtable.engine.errors import MythtableError
@@ -30,11 +29,9 @@ from mythtable.tui.widgets.key_order import HandedOn
 EMPTY = "empty"
 """The start-from list's value for a builder's empty start."""
 
-SEARCH_KEY = Binding("slash", "search", "Search", priority=True)
-"""`/` to the search box. A priority binding: the app runs it as it reads the key, before it hands on
-the keys typed after it. A plain one ran only when the focused widget passed the key up, and by then
-the app had handed the rest of a quick burst (a fast typist, a paste, tmux send-keys) to that widget
-too, which dropped them."""
+SEARCH_KEY = Binding("slash", "search", "Search")
+"""`/` to the search box. The map, the lists and the box run it in their own turn (widgets/key_order.py),
+so the keys typed right after it, even in one burst, go to the box."""
 
 
 def slug(label: str, fallback: str = "deck") -> str:
@@ -122,15 +119,11 @@ class BuiltFileEditor(Screen[None]):
     # ----- the search box -------------------------------------------------------------------------
     def action_search(self) -> None:
         """`/`: a new search. The focus goes to the search box at once (`set_focus`; `focus` waits for
-        the next refresh), so the keys typed right after go there; the box selects its words as it gets
-        the focus, so what is typed replaces them. In the box already, `/` selects them too, after the
-        keys already on their way to it. In a box for a name, or an open drop-down list, `/` is text."""
+        the next refresh); the box selects its words as it gets the focus, so what is typed replaces
+        them. In the box already, `/` selects them too (search_box.py: there it is no letter)."""
         search = self.query_one("#search", Input)
-        focused = self.focused
-        if focused is search:
-            search.call_later(search.select_all)
-        elif isinstance(focused, (Input, OptionList)):
-            raise SkipAction()  # handed on to the focused widget as a typed "/"
+        if self.focused is search:
+            search.select_all()
         else:
             self.set_focus(search)
 

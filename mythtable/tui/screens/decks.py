@@ -168,11 +168,12 @@ class DeckEditorScreen(BuiltFileEditor):
 
     @on(Input.Changed, "#search")
     def search_changed(self, event: Input.Changed) -> None:
-        self.refilter()
+        self.refilter(event.value)  # the words as they were then: keys typed after may be in the box already
 
-    def refilter(self) -> None:
-        """The pool cards every word of the search matches (name, type, group, cost, keyword, text)."""
-        words = self.query_one("#search", Input).value.lower().split()
+    def refilter(self, search: str | None = None) -> None:
+        """The pool cards every word of the search (the box's, unless given) matches (name, type, group,
+        cost, keyword, text)."""
+        words = (self.query_one("#search", Input).value if search is None else search).lower().split()
         self.shown = [p for p in self.pool if all(w in p.search for w in words)]
         pool = self.query_one("#pool", CardList)
         pool.cursor = 0

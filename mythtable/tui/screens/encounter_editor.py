@@ -225,14 +225,15 @@ class EncounterEditorScreen(BuiltFileEditor):
 
     @on(Input.Changed, "#search")
     def search_changed(self, event: Input.Changed) -> None:
-        self.refilter()
+        self.refilter(event.value)  # the words as they were then: keys typed after may be in the box already
 
     @on(Input.Submitted, "#search")
     def search_submitted(self, event: Input.Submitted) -> None:
         self.set_focus(self.query_one("#entries", CardList))  # done already by the box's Enter (search_box.py)
 
-    def refilter(self) -> None:
-        words = self.query_one("#search", Input).value.lower().split()
+    def refilter(self, search: str | None = None) -> None:
+        """The creatures and items every word of the search (the box's, unless given) matches."""
+        words = (self.query_one("#search", Input).value if search is None else search).lower().split()
         shown = [key for key, e in self.entries.items() if all(w in e.search for w in words)]
         entries = self.query_one("#entries", CardList)
         entries.cursor = 0

@@ -17,11 +17,12 @@ from textual.events import Click
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
+from textual.widget import Widget
 
 from mythtable.tui.widgets.key_order import KeysInTurn
 
 
-class CardList(KeysInTurn, can_focus=True):
+class CardList(KeysInTurn, Widget, can_focus=True):
     """Rows of ids, each drawn by `render_row(id)` only when it is on screen; a cursor; Enter
     selects. Posts Highlighted and Selected with the row's id."""
 

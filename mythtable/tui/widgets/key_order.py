@@ -4,14 +4,16 @@ Why: the app hands each key to the widget focused when it reads the key (a quick
 tmux send-keys gives it several at once), but it looks up a key's binding only after the key has
 travelled up from that widget, against the widget focused *then*. Two ways keys were lost or misread:
 
-- A key read later in the burst moved the focus first (`/` to the search box: a priority binding,
-  run as the app reads it). The earlier keys were then looked up from the search box: the map's own
-  keys (h j k l) found nothing there, and the screen's letter keys were taken for text. A widget with
-  `KeysInTurn` looks its keys up itself, in its own turn, from itself upwards.
-- A key moved the focus in the widget's own turn (Enter in the search box or the creature list), and
-  the keys read after it had already been handed to that widget. It passes them up as `HandedOn`,
-  behind the messages it posted before (Changed, Selected), and the screen gives them to the widget
-  focused now (screens/built_editor.py), once what came before them is done.
+- A key that moves the focus (`/` to the search box, Enter from it to the list, Tab) is looked up
+  late, and the keys read after it have already been handed to the widget it leaves: the map dropped
+  `ash` typed right after `/`, and the search box took the `c` typed after Enter for a letter.
+- When a key has moved the focus meanwhile, the keys before it were looked up from the new focus:
+  the map's own keys (h j k l) found nothing there.
+
+A widget with `KeysInTurn` looks its keys up itself, in its own turn, from itself upwards; once one
+of them has sent the focus on, it passes the keys it still gets up as `HandedOn`, behind the messages
+it posted before (Changed, Selected), and the screen gives them to the widget focused now
+(screens/built_editor.py), once what came before them is done.
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ async def run_binding(widget: Widget, key: str) -> bool:
     return False
 
 
-class FocusHandOff:
-    """For a widget that sends the focus on in its own turn: the keys it gets afterwards go on too."""
+class KeysInTurn:
+    """For a focusable widget: its keys act in its own turn, and once a key has sent the focus on,
+    the keys it still gets go on too (see the module's docstring)."""
 
     _sent_focus = False
 
@@ -53,6 +56,9 @@ class FocusHandOff:
     def hand_on(self, event: events.Key) -> bool:
         """Pass `event` up as HandedOn if it came after this widget sent the focus on; whether it did."""
         assert isinstance(self, Widget)
+        if not self.is_attached:
+            event.stop()  # its screen is gone: a key typed for it is not the next screen's
+            return True
         if self.screen.focused is self:
             self._sent_focus = False
             return False
@@ -63,15 +69,19 @@ class FocusHandOff:
         self.post_message(HandedOn(events.Key(event.key, event.character)))
         return True
 
-
-class KeysInTurn(FocusHandOff, Widget):
-    """A focusable widget whose keys act in its own turn (see the module's docstring)."""
+    async def run_in_turn(self, event: events.Key) -> bool:
+        """Run the key's binding now, from this widget up; whether one ran."""
+        assert isinstance(self, Widget)
+        focused = self.screen.focused
+        if not await run_binding(self, event.key):
+            return False
+        event.stop()
+        event.prevent_default()
+        if self.is_attached and self.screen.focused is not focused and focused is self:
+            self._sent_focus = True  # this key (Tab, ...) sent the focus on: the keys after it go on too
+        return True
 
     async def _on_key(self, event: events.Key) -> None:
-        if self.hand_on(event):
+        if self.hand_on(event) or await self.run_in_turn(event):
             return
-        if await run_binding(self, event.key):
-            event.stop()
-            event.prevent_default()
-            return
-        await super()._on_key(event)
+        await super()._on_key(event)  # type: ignore[misc]

@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.events import Click
 from textual.message import Message
 from textual.strip import Strip
+from textual.widget import Widget
 
 from mythtable.tui.colours import (
     CREATURE_STYLE,
@@ -53,7 +54,7 @@ def glyph(mark: str, has_item: bool, creature: bool = False) -> tuple[str, str]:
     return "?" + star, PROBLEM_STYLE  # a mark the map cannot use (from a file): the check names it
 
 
-class MapEditor(KeysInTurn, can_focus=True):
+class MapEditor(KeysInTurn, Widget, can_focus=True):
     """A grid with a cursor. Arrows and h j k l move it (Shift paints as it goes: the screen
     listens for Moved with `paint` set)."""
 

@@ -1,9 +1,13 @@
-"""The builders' search box: an Input whose Enter may send the focus on (to the list it filters).
+"""The builders' search box: an Input whose keys act in its own turn, and whose Enter may send the
+focus on (to the list it filters).
 
-Typed in one burst with the Enter (tmux send-keys '/cinder' Enter c), the keys after the Enter reach
-this box before the Enter has moved the focus; typed in here they would change the search (`cinderc`,
-which finds nothing). So the Enter moves the focus in the box's own turn, and the keys that still
-arrive go on to the list, after the words typed before them have filtered it (widgets/key_order.py).
+Typed in one burst (tmux send-keys '/cinder' Enter c), the keys after the Enter reach this box before
+the Enter has moved the focus (the app looks the Enter's binding up only when the key has travelled up
+to it); typed in here they changed the search (`cinderc`, which finds nothing), and in the deck builder
+the words typed after an Enter changed the list before the Enter added its card. So the Enter (and the
+box's other keys that are not text) act in the box's own turn, in the order typed, and the keys that
+still arrive after the focus went on go on to the list (widgets/key_order.py). `/` is no letter here:
+it starts a new search (screens/built_editor.py).
 """
 
 from __future__ import annotations
@@ -13,10 +17,10 @@ from typing import Any
 from textual import events
 from textual.widgets import Input
 
-from mythtable.tui.widgets.key_order import FocusHandOff
+from mythtable.tui.widgets.key_order import KeysInTurn
 
 
-class SearchBox(FocusHandOff, Input):
+class SearchBox(KeysInTurn, Input):
     """A search box; `then`: the selector (on its screen) of the widget that Enter sends the focus to."""
 
     def __init__(self, *, then: str | None = None, **kwargs: Any) -> None:
@@ -26,10 +30,11 @@ class SearchBox(FocusHandOff, Input):
     async def _on_key(self, event: events.Key) -> None:
         if self.hand_on(event):
             return
-        if self.then is not None and event.key == "enter":
-            event.stop()
-            event.prevent_default()
-            self.send_focus(self.then)
-            await self.action_submit()
+        if event.is_printable and event.key != "slash":
+            await Input._on_key(self, event)  # text: typed in
             return
-        await super()._on_key(event)
+        if await self.run_in_turn(event):
+            if event.key == "enter" and self.then is not None:
+                self.send_focus(self.then)
+            return
+        await Input._on_key(self, event)
