@@ -129,7 +129,7 @@ class BuiltFileEditor(Screen[None]):
 
     @on(HandedOn)
     def hand_on(self, message: HandedOn) -> None:
-        """A key a widget got after it sent the focus on (Enter in the search box or the list): to the
+        """A key a widget got after it sent the focus on (Enter, Tab, / in the map or a list): to the
         widget focused now, in the screen's turn, after what that widget posted before it."""
         message.stop()
         key = message.key
