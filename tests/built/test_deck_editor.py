@@ -3,19 +3,15 @@ it, and start a game with it against the computer."""
 
 from __future__ import annotations
 
-import os
 from collections import Counter
-from pathlib import Path
 
 from textual.widgets import Input, Select
 
 from mythtable import userfiles
 from mythtable.engine.registry import load
-from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.decks import DeckEditorScreen
-from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.new_game import NewGameScreen
-from mythtable.tui.screens.title import TitleScreen
+from tests.built.editing import data_root, editing, game_started, save_as
 
 
 async def add_by_search(pilot, screen: DeckEditorScreen, name: str, copies: int) -> None:  # type: ignore[no-untyped-def]
@@ -27,13 +23,8 @@ async def add_by_search(pilot, screen: DeckEditorScreen, name: str, copies: int)
 async def test_build_a_legal_deck_from_empty_mend_a_break_save_and_play_it() -> None:
     content = load("mythicarium").content
     target = content.decks["moonless-court"]
-    app = MythtableApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert isinstance(app.screen, TitleScreen)
-        await pilot.press("d")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, DeckEditorScreen) and screen.ruleset_id == "mythicarium"
+    async with editing(DeckEditorScreen, from_title=True) as (app, pilot, screen):
+        assert screen.ruleset_id == "mythicarium"
         assert screen.counts == {}
         assert any("F-17" in p for p in screen.problems) and any("H-1" in p for p in screen.problems)
         for champion in target.champions:
@@ -56,15 +47,7 @@ async def test_build_a_legal_deck_from_empty_mend_a_break_save_and_play_it() -> 
         await pilot.press("minus")
         await pilot.pause()
         assert other.id not in screen.counts and screen.problems == []
-        name_box = screen.query_one("#deck-name", Input)
-        name_box.focus()
-        await pilot.press("ctrl+u", *"Pilot Deck")
-        await pilot.pause()
-        assert screen.query_one("#file-name", Input).value == "pilot-deck"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        root = Path(os.environ["MYTHTABLE_DATA_DIR"])
-        (saved,) = userfiles.library("mythicarium", root)
+        saved = await save_as(pilot, screen, "Pilot Deck", "pilot-deck")
         assert saved.name == "pilot-deck" and saved.ok and saved.label == "Pilot Deck"
         await pilot.press("ctrl+g")  # play it: the new-game form with this deck for player 1
         await pilot.pause()
@@ -74,23 +57,14 @@ async def test_build_a_legal_deck_from_empty_mend_a_break_save_and_play_it() -> 
         form.query_one("#p2-controller", Select).value = "easy"
         await pilot.pause()
         await pilot.press("ctrl+s")
-        for _ in range(20):
-            await pilot.pause()
-            if isinstance(app.screen, GameScreen):
-                break
-        assert app.session is not None
-        game = app.session.game
+        game = await game_started(pilot, app)
         assert game.setup.options["deck1"] == "user:pilot-deck" and game.controllers[1] == "easy"
         assert game.setup.built["decks"]["pilot-deck"] == saved.data
 
 
 async def test_start_from_a_copy_of_a_prebuilt_mage_wars_deck_and_edit_a_saved_one() -> None:
-    app = MythtableApp(start={"screen": "decks"})
-    root = Path(os.environ["MYTHTABLE_DATA_DIR"])
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, DeckEditorScreen)
+    root = data_root()
+    async with editing(DeckEditorScreen) as (_app, pilot, screen):
         screen.query_one("#ruleset", Select).value = "magewars"
         await pilot.pause()
         first = next(iter(load("magewars").content.decks))
@@ -123,11 +97,7 @@ async def test_a_search_draws_only_the_rows_on_screen_whatever_the_pool_size() -
 
     drawn: list[int] = []
     for scale in (1, 4):
-        app = MythtableApp(start={"screen": "decks"})
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DeckEditorScreen)
+        async with editing(DeckEditorScreen) as (_app, pilot, screen):
             screen.pool = screen.pool + [replace(p, id=f"{p.id}-{k}") for k in range(1, scale) for p in screen.pool]
             screen.cards = {p.id: p for p in screen.pool}
             pool = screen.query_one("#pool", CardList)
@@ -149,19 +119,14 @@ async def test_a_search_draws_only_the_rows_on_screen_whatever_the_pool_size() -
 
 async def test_hostile_deck_files_open_in_the_editor_as_data() -> None:
     """Unknown cards, absurd counts, markup and escape sequences in a saved deck: shown, never obeyed."""
-    root = Path(os.environ["MYTHTABLE_DATA_DIR"])
-    folder = root / "decks" / "mythicarium"
+    folder = data_root() / "decks" / "mythicarium"
     folder.mkdir(parents=True)
     (folder / "odd.toml").write_text(
         'name = "[b]x[/b] \\u001b]0;t\\u0007"\nchampions = ["gone", 7]\n[cards]\nghost = 100000000000\nzero = -3\n',
         encoding="utf-8",
     )
     (folder / "Bad Name.toml").write_text("name = 1", encoding="utf-8")
-    app = MythtableApp(start={"screen": "decks"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, DeckEditorScreen)
+    async with editing(DeckEditorScreen) as (_app, pilot, screen):
         start = screen.query_one("#start-from", Select)
         values = [value for _label, value in start._options]
         assert "user:odd" in values and "user:Bad Name" not in values

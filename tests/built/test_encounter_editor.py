@@ -4,9 +4,6 @@ work in progress and is listed with that problem instead of offered; a snapshot 
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
@@ -21,6 +18,7 @@ from mythtable.tui.screens.new_game import NewGameScreen
 from mythtable.tui.screens.title import TitleScreen
 from mythtable.tui.widgets.card_list import CardList
 from mythtable.tui.widgets.map_editor import MapEditor
+from tests.built.editing import data_root, editing, game_started, save_as
 from tests.tui.test_mythcraft_tui import choose, move_by_grid, round_policy
 
 HEROES = 0
@@ -57,27 +55,14 @@ async def build_walled_encounter(pilot: Pilot[None], screen: EncounterEditorScre
 
 
 async def test_build_an_encounter_with_a_wall_save_it_and_play_a_round() -> None:
-    app = MythtableApp()
-    root = Path(os.environ["MYTHTABLE_DATA_DIR"])
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert isinstance(app.screen, TitleScreen)
-        await pilot.press("e")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, EncounterEditorScreen)
+    async with editing(EncounterEditorScreen, from_title=True) as (app, pilot, screen):
         assert any("none for hero 1, 2, 3, 4" in p for p in screen.problems), screen.problems
         await build_walled_encounter(pilot, screen)
         assert screen.focused is screen.query_one("#map", MapEditor)
         assert [screen.draft.square((4, y)) for y in range(8)] == ["#"] * 6 + ["."] * 2
         assert screen.problems == [], screen.problems
         assert "legal encounter" in str(screen.query_one("#problems", Static).render())
-        screen.query_one("#enc-name", Input).focus()
-        await pilot.press("ctrl+u", *"Walled Yard")
-        await pilot.pause()
-        assert screen.query_one("#file-name", Input).value == "walled-yard"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        (saved,) = userfiles.library("mythcraft", root, "encounters")
+        saved = await save_as(pilot, screen, "Walled Yard", "walled-yard")
         assert saved.name == "walled-yard" and saved.ok and saved.label == "Walled Yard"
         assert saved.data is not None and saved.data["legend"] == {"a": "ash_hound"}
         assert saved.data["map"][1] == "2...#...a..."
@@ -88,13 +73,7 @@ async def test_build_an_encounter_with_a_wall_save_it_and_play_a_round() -> None
         assert form.query_one("#field-encounter", Select).value == "user:walled-yard"
         form.query_one("#seed", Input).value = "1"  # a seed where the hound lives through round 1 (seed 7: not)
         await pilot.press("ctrl+s")
-        for _ in range(20):
-            await pilot.pause()
-            if isinstance(app.screen, GameScreen):
-                break
-        session = app.session
-        assert session is not None
-        game = session.game
+        game = await game_started(pilot, app)
         assert game.setup.options["encounter"] == "user:walled-yard"
         assert game.setup.built["encounters"]["walled-yard"] == saved.data
         state = game.state
@@ -123,12 +102,8 @@ async def test_build_an_encounter_with_a_wall_save_it_and_play_a_round() -> None
 
 
 async def test_an_illegal_map_shows_its_problem_and_is_listed_with_it_not_offered() -> None:
-    root = Path(os.environ["MYTHTABLE_DATA_DIR"])
-    app = MythtableApp(start={"screen": "encounters"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, EncounterEditorScreen)
+    root = data_root()
+    async with editing(EncounterEditorScreen) as (app, pilot, screen):
         await build_walled_encounter(pilot, screen)
         assert screen.problems == []
         await go_to(pilot, screen, 0, 3)
@@ -162,15 +137,11 @@ async def test_an_illegal_map_shows_its_problem_and_is_listed_with_it_not_offere
 
 
 async def test_copy_a_shipped_encounter_extras_items_resize_and_inspect() -> None:
-    root = Path(os.environ["MYTHTABLE_DATA_DIR"])
+    root = data_root()
     kit = load("mythcraft").ruleset.encounter_kit(load("mythcraft").content)
     assert kit is not None
     shipped = {eid: data for eid, _n, data in kit.prebuilt}
-    app = MythtableApp(start={"screen": "encounters"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, EncounterEditorScreen)
+    async with editing(EncounterEditorScreen) as (app, pilot, screen):
         screen.query_one("#start-from", Select).value = "pre:E3"
         await pilot.pause()
         assert screen.problems == []
@@ -216,7 +187,7 @@ async def test_copy_a_shipped_encounter_extras_items_resize_and_inspect() -> Non
 
 
 async def test_a_hostile_file_opens_as_data_and_painting_mends_it() -> None:
-    root = Path(os.environ["MYTHTABLE_DATA_DIR"])
+    root = data_root()
     folder = root / "encounters"
     folder.mkdir(parents=True)
     rows = ["1" + "." * 11, "2" + "." * 11, "3" + "." * 10 + "Z", "4" + "." * 10 + "g"] + ["." * 12] * 4
@@ -231,11 +202,8 @@ async def test_a_hostile_file_opens_as_data_and_painting_mends_it() -> None:
         }
     )
     (folder / "odd.toml").write_text(text, encoding="utf-8")
-    app = MythtableApp(start={"screen": "encounters", "name": "odd"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, EncounterEditorScreen) and screen.loaded_from == "odd"
+    async with editing(EncounterEditorScreen, name="odd") as (app, pilot, screen):
+        assert screen.loaded_from == "odd"
         assert "\x1b" not in screen.query_one("#enc-name", Input).value
         assert screen.query_one("#level", Select).value == "5"
         assert any("unknown square 'Z' at (11, 2)" in p for p in screen.problems), screen.problems
@@ -278,3 +246,16 @@ def test_encounter_editor_snapshot(snap_compare) -> None:  # type: ignore[no-unt
         await pilot.pause()
 
     assert snap_compare(MythtableApp(start={"screen": "encounters"}), run_before=build, terminal_size=(80, 24))
+
+
+async def test_the_tools_panel_keeps_its_three_lines_with_every_brush() -> None:
+    """Seen at 80x24: "Brush difficult ground (Shift+arrow)" wrapped in the 30 columns of the panel
+    and pushed the counts line (creatures, extra, items) out of sight."""
+    async with editing(EncounterEditorScreen) as (_app, pilot, screen):
+        tools = screen.query_one("#tools", Static)
+        for brush in "wdf":
+            await pilot.press(brush)
+            await pilot.pause()
+            lines = str(tools.render()).splitlines()
+            assert len(lines) == 3 and all(len(line) <= tools.size.width for line in lines), lines
+            assert lines[2].startswith("0 creatures")

@@ -3,20 +3,17 @@ that cannot be played with their problem; a game started with one carries it in 
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from textual.widgets import Select, Static
 
 from mythtable import userfiles
 from mythtable.tui.app import MythtableApp
-from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.new_game import NewGameScreen
+from tests.built.editing import data_root, game_started
 from tests.built.helpers import deck_data
 
 
 async def test_a_built_deck_is_offered_chosen_and_played_against_the_computer() -> None:
-    root = Path(os.environ["MYTHTABLE_DATA_DIR"])
+    root = data_root()
     userfiles.save(root, "mythicarium", "decks", "mine", deck_data("mythicarium", name="[b]Mine[/b]"))
     stale = deck_data("mythicarium", name="Stale")
     stale["champions"] = ["gone"]
@@ -38,12 +35,7 @@ async def test_a_built_deck_is_offered_chosen_and_played_against_the_computer() 
         screen.query_one("#p2-controller", Select).value = "easy"
         await pilot.pause()
         screen.action_start()
-        for _ in range(20):
-            await pilot.pause()
-            if isinstance(app.screen, GameScreen):
-                break
-        assert app.session is not None
-        game = app.session.game
+        game = await game_started(pilot, app)
         assert game.setup.options["deck1"] == "user:mine"
         assert game.setup.built["decks"]["mine"]["name"] == "[b]Mine[/b]"
         assert game.record_data()["setup"]["built"] == game.setup.built

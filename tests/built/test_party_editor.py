@@ -4,9 +4,6 @@ hero the HP (F-20) and Reactive AP cap (C-21, C-22) the builder showed."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from textual.widgets import Input, Select
 
 from mythtable import userfiles
@@ -18,7 +15,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.new_game import NewGameScreen
 from mythtable.tui.screens.party_editor import PartyEditorScreen
-from mythtable.tui.screens.title import TitleScreen
+from tests.built.editing import data_root, editing, game_started, save_as
 from tests.tui.driver import step
 
 CONTENT = load("mythcraft").content
@@ -43,14 +40,7 @@ def end_turns(decision: Decision, app: MythtableApp) -> Action:
 
 
 async def test_build_a_level_4_hero_save_the_party_and_play_a_round_with_it() -> None:
-    app = MythtableApp()
-    root = Path(os.environ["MYTHTABLE_DATA_DIR"])
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert isinstance(app.screen, TitleScreen)
-        await pilot.press("h")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, PartyEditorScreen)
+    async with editing(PartyEditorScreen, from_title=True) as (app, pilot, screen):
         assert screen.heroes == [] and any("hero" in p for p in screen.problems)
         # a copy of the prebuilt berzerker (the first choice), raised to level 4 by keys
         await pilot.press("ctrl+n")
@@ -94,13 +84,7 @@ async def test_build_a_level_4_hero_save_the_party_and_play_a_round_with_it() ->
         await pilot.press("left_square_bracket")
         assert screen.current == 0 and screen.query_one("#hero-name", Input).value == "Brunhild"
         # the party's name and file
-        screen.query_one("#party-name", Input).focus()
-        await pilot.press("ctrl+u", *"Pilot Party")
-        await pilot.pause()
-        assert screen.query_one("#file-name", Input).value == "pilot-party"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        (saved,) = userfiles.library("mythcraft", root, "parties")
+        saved = await save_as(pilot, screen, "Pilot Party", "pilot-party")
         assert saved.name == "pilot-party" and saved.ok, saved.problems
         assert saved.data is not None and saved.data["hero"][0]["level"] == 4
         await pilot.press("ctrl+g")  # play it: the new-game form with this party
@@ -113,12 +97,7 @@ async def test_build_a_level_4_hero_save_the_party_and_play_a_round_with_it() ->
         form.query_one("#p2-controller", Select).value = "easy"
         await pilot.pause()
         await pilot.press("ctrl+s")
-        for _ in range(20):
-            await pilot.pause()
-            if isinstance(app.screen, GameScreen):
-                break
-        assert app.session is not None
-        game = app.session.game
+        game = await game_started(pilot, app)
         assert game.setup.built["parties"]["pilot-party"] == saved.data
         brunhild = next(u for u in game.state.units if u.name == "Brunhild")
         assert brunhild.level == 4 and brunhild.max_hp == brunhild.hp == 26
@@ -142,12 +121,8 @@ async def test_build_a_level_4_hero_save_the_party_and_play_a_round_with_it() ->
 
 
 async def test_a_blank_hero_takes_a_spell_and_the_saved_party_opens_again() -> None:
-    root = Path(os.environ["MYTHTABLE_DATA_DIR"])
-    app = MythtableApp(start={"screen": "parties"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, PartyEditorScreen)
+    root = data_root()
+    async with editing(PartyEditorScreen) as (app, pilot, screen):
         screen.query_one("#add-from", Select).value = "empty"
         await pilot.pause()
         await pilot.press("ctrl+n")
@@ -192,8 +167,7 @@ async def test_a_blank_hero_takes_a_spell_and_the_saved_party_opens_again() -> N
 
 async def test_hostile_party_files_open_in_the_builder_as_data() -> None:
     """Markup, escape sequences and wrong types in a saved party: shown as text, keys do not break it."""
-    root = Path(os.environ["MYTHTABLE_DATA_DIR"])
-    folder = root / "parties"
+    folder = data_root() / "parties"
     folder.mkdir(parents=True)
     (folder / "odd.toml").write_text(
         'name = "[b]x[/b] \\u001b]0;t\\u0007"\n[[hero]]\nid = "Q!"\nname = "[red]Mal[/red]\\u001b[2J"\n'
@@ -201,11 +175,7 @@ async def test_hostile_party_files_open_in_the_builder_as_data() -> None:
         "[[hero]]\nname = 7\nlevel = 99\n",
         encoding="utf-8",
     )
-    app = MythtableApp(start={"screen": "parties"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, PartyEditorScreen)
+    async with editing(PartyEditorScreen) as (_app, pilot, screen):
         screen.query_one("#start-from", Select).value = "user:odd"
         await pilot.pause()
         assert len(screen.heroes) == 2 and screen.problems and screen.sheet == []

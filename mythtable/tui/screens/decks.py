@@ -8,7 +8,6 @@ game get, so what the editor calls legal is what the new-game screen offers.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich.text import Text
@@ -16,17 +15,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from mythtable.engine.built import PoolCard, name_problem
+from mythtable.engine.built import PoolCard
 from mythtable.engine.errors import MythtableError
-from mythtable.engine.registry import Loaded, available, get, load
+from mythtable.engine.registry import available, get, load
 from mythtable.engine.text import clean_name, one_line
 from mythtable.tui.safe_text import plain
+from mythtable.tui.screens.built_editor import EMPTY, SEARCH_KEY, BuiltFileEditor, slug
 from mythtable.tui.widgets.card_list import CardList
+from mythtable.tui.widgets.search_box import SearchBox
 
-EMPTY = "empty"
 NAME_WIDTH = 19
 
 
@@ -35,20 +34,13 @@ def deck_rulesets() -> list[str]:
     return [rid for rid in available() if "decks" in get(rid).built_kinds and get(rid).deck_size]
 
 
-def slug(label: str) -> str:
-    """A file name from a deck's shown name: `My Deck #2` -> `my-deck-2`."""
-    words = re.findall(r"[a-z0-9]+", label.lower())
-    return "-".join(words)[:40].strip("-") or "deck"
-
-
-class DeckEditorScreen(Screen[None]):
+class DeckEditorScreen(BuiltFileEditor):
     """Build a deck: search the pool, add and remove copies, watch the rules, save."""
 
+    KIND = "decks"
+    NOUN = "deck"
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+g", "play", "Play it"),
-        Binding("slash", "search", "Search"),
+        SEARCH_KEY,
         Binding("plus,equals_sign", "add", "Add", key_display="+"),
         Binding("minus,delete", "remove", "Remove", key_display="-"),
         Binding("down", "pool_down", show=False),
@@ -56,19 +48,11 @@ class DeckEditorScreen(Screen[None]):
     ]
 
     def __init__(self, ruleset_id: str | None = None) -> None:
-        super().__init__()
-        rulesets = deck_rulesets()
-        self.ruleset_id = ruleset_id if ruleset_id in rulesets else rulesets[0]
-        self.loaded: Loaded = load(self.ruleset_id)
+        super().__init__(ruleset_id, deck_rulesets())
         self.pool: list[PoolCard] = []
         self.cards: dict[str, PoolCard] = {}
         self.counts: dict[str, int] = {}
         self.shown: list[PoolCard] = []
-        self.problems: list[str] = []
-        self.loaded_from: str | None = None
-        """The file the deck came from: saving writes over it without asking."""
-        self.message = ""
-        """The last thing the editor said (saved, refused): tests read it."""
 
     # ----- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -89,7 +73,7 @@ class DeckEditorScreen(Screen[None]):
             yield Input(value="my-deck", max_length=40, compact=True, id="file-name", restrict=r"[a-z0-9-]*")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield Input(
+                yield SearchBox(
                     placeholder="/ search: name, type, class, element, xp2, keyword, text", compact=True, id="search"
                 )
                 yield CardList(self.pool_row, id="pool")
@@ -102,7 +86,7 @@ class DeckEditorScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.use_ruleset(self.ruleset_id)
-        self.query_one("#search", Input).focus()
+        self.set_focus(self.query_one("#search", Input))  # at once: keys typed right after go there
 
     # ----- choosing what to edit -------------------------------------------------------------
     def use_ruleset(self, ruleset_id: str) -> None:
@@ -117,27 +101,12 @@ class DeckEditorScreen(Screen[None]):
         self.refresh_deck()
 
     def fill_start_choices(self) -> None:
-        from mythtable.userfiles import library
-
         content = self.loaded.content
         choices: list[tuple[str, str]] = [("Empty deck", EMPTY)]
         for deck_id, deck in getattr(content, "decks", {}).items():
             if not deck_id.startswith("user:"):
                 choices.append((plain(one_line(f"Copy of {deck.name}", 60)), f"pre:{deck_id}"))
-        for found in library(self.ruleset_id, self.data_root(), "decks"):
-            if name_problem(found.name) is not None:
-                continue  # a file mythtable cannot name (`validate` lists it); nothing to edit here
-            mark = "" if found.ok else " (not legal yet)"
-            choices.append((plain(one_line(f"Yours: {found.name}{mark}", 60)), f"user:{found.name}"))
-        select = self.query_one("#start-from", Select)
-        with self.prevent(Select.Changed):
-            select.set_options(choices)
-            select.value = EMPTY
-
-    def data_root(self) -> Any:
-        from mythtable.saves import data_dir
-
-        return data_dir(getattr(self.app, "data", None))
+        self.set_start_choices(choices + self.own_choices())
 
     @on(Select.Changed, "#ruleset")
     def ruleset_changed(self, event: Select.Changed) -> None:
@@ -199,11 +168,12 @@ class DeckEditorScreen(Screen[None]):
 
     @on(Input.Changed, "#search")
     def search_changed(self, event: Input.Changed) -> None:
-        self.refilter()
+        self.refilter(event.value)  # the words as they were then: keys typed after may be in the box already
 
-    def refilter(self) -> None:
-        """The pool cards every word of the search matches (name, type, group, cost, keyword, text)."""
-        words = self.query_one("#search", Input).value.lower().split()
+    def refilter(self, search: str | None = None) -> None:
+        """The pool cards every word of the search (the box's, unless given) matches (name, type, group,
+        cost, keyword, text)."""
+        words = (self.query_one("#search", Input).value if search is None else search).lower().split()
         self.shown = [p for p in self.pool if all(w in p.search for w in words)]
         pool = self.query_one("#pool", CardList)
         pool.cursor = 0
@@ -212,9 +182,6 @@ class DeckEditorScreen(Screen[None]):
     @on(Input.Submitted, "#search")
     def search_submitted(self, event: Input.Submitted) -> None:
         self.action_add()
-
-    def action_search(self) -> None:
-        self.query_one("#search", Input).focus()
 
     def action_pool_down(self) -> None:
         self.query_one("#pool", CardList).action_move(1)
@@ -304,15 +271,7 @@ class DeckEditorScreen(Screen[None]):
             problems = [f"{p.rule}: {p.message}" if p.rule else str(p) for p in found]
         except MythtableError as exc:
             problems = [str(exc)]
-        self.problems = [one_line(p, 200) for p in problems]
-        widget = self.query_one("#problems", Static)
-        if not self.problems:
-            widget.update(Text("✓ a legal deck", style="green"), layout=False)
-            return
-        lines = [f"✗ {p}" for p in self.problems[:5]]
-        if len(self.problems) > 5:
-            lines.append(f"  and {len(self.problems) - 5} more")
-        widget.update(Text("\n".join(lines), style="red"), layout=False)
+        self.show_problems(problems, "✓ a legal deck", most=5)
 
     @on(Input.Changed, "#deck-name")
     def name_changed(self, event: Input.Changed) -> None:
@@ -335,43 +294,10 @@ class DeckEditorScreen(Screen[None]):
         body = f"at most {card.limit} a deck{keywords}. {card.text}"
         self.query_one("#card", Static).update(Text(one_line(head, 200) + "\n" + one_line(body, 400)), layout=False)
 
-    # ----- saving and playing ---------------------------------------------------------------------
-    def say(self, text: str) -> None:
-        self.message = text
-        self.notify(plain(text), timeout=4)
+    # ----- saving and playing (built_editor.py) ---------------------------------------------------
+    def file_data(self) -> dict[str, Any]:
+        return self.deck_data()
 
-    def action_save(self) -> bool:
-        from mythtable.userfiles import path_of, save
-
-        name = self.query_one("#file-name", Input).value
-        root = self.data_root()
-        try:
-            path = path_of(root, self.ruleset_id, "decks", name)
-            if path.exists() and self.loaded_from != name:
-                self.say(f"{path.name} exists already: change the file name (or start from it to edit it)")
-                return False
-            save(root, self.ruleset_id, "decks", name, self.deck_data(), overwrite=True, allow_problems=True)
-        except MythtableError as exc:
-            self.say(str(exc))
-            return False
-        self.loaded_from = name
-        if self.problems:
-            self.say(f"Saved {path}; not legal yet, so not offered for play ({len(self.problems)} problems)")
-        else:
-            self.say(f"Saved {path}; offered as user:{name} on the new-game screen")
-        return True
-
-    def action_play(self) -> None:
-        """Save, then open the new-game form with this deck for player 1."""
-        if self.problems:
-            self.say("The deck is not legal yet: mend what the list says first")
-            return
-        if not self.action_save():
-            return
-        from mythtable.tui.screens.new_game import NewGameScreen
-
-        name = self.query_one("#file-name", Input).value
-        self.app.push_screen(NewGameScreen(self.ruleset_id, preset={"deck1": f"user:{name}"}))
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
+    def play_preset(self, name: str) -> dict[str, str]:
+        """This deck for player 1."""
+        return {"deck1": f"user:{name}"}

@@ -9,7 +9,6 @@ check a saved file and a game get, so what the builder calls legal is what the n
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich.text import Text
@@ -17,24 +16,28 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Select, Static
 
 from mythtable.engine.built import name_problem
 from mythtable.engine.encounter_kit import DIFFICULT, FLOOR, WALL, EncounterDraft, EncounterKit, KitEntry
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.inspect import Inspection
-from mythtable.engine.registry import Loaded, available, get, load
+from mythtable.engine.registry import available, get
 from mythtable.engine.text import clean_name, one_line
 from mythtable.tui.colours import ITEM_STYLE
 from mythtable.tui.safe_text import plain
+from mythtable.tui.screens.built_editor import EMPTY, SEARCH_KEY, BuiltFileEditor
+from mythtable.tui.screens.built_editor import slug as file_slug
 from mythtable.tui.widgets.card_list import CardList
 from mythtable.tui.widgets.inspect import inspection_content
 from mythtable.tui.widgets.map_editor import MapEditor
+from mythtable.tui.widgets.search_box import SearchBox
 
-EMPTY = "empty"
 DEFAULT_LABEL = "My encounter"
-BRUSHES = {WALL: "wall", DIFFICULT: "difficult ground", FLOOR: "floor"}
+BRUSHES = {WALL: "wall", DIFFICULT: "difficult", FLOOR: "floor"}
+"""The brushes in the tools panel (30 columns: "Brush difficult (Shift+arrow)" fits, "difficult ground" did not
+and pushed the counts line out of sight)."""
 KEYS_HELP = "w wall, d difficult, f floor, 1-4 starts, c creature, o extra, g item, x clear"
 """The map's keys, shown under the tools (the footer has room for only a few)."""
 
@@ -46,8 +49,7 @@ def encounter_rulesets() -> list[str]:
 
 def slug(label: str) -> str:
     """A file name from an encounter's shown name: `The Old Mill #2` -> `the-old-mill-2`."""
-    words = re.findall(r"[a-z0-9]+", label.lower())
-    return "-".join(words)[:40].strip("-") or "encounter"
+    return file_slug(label, "encounter")
 
 
 class InspectEntryScreen(ModalScreen[None]):
@@ -68,15 +70,14 @@ class InspectEntryScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class EncounterEditorScreen(Screen[None]):
+class EncounterEditorScreen(BuiltFileEditor):
     """Build an encounter: a map with a cursor, creatures and items from a searchable list, the
     rules checked at every change, a save."""
 
+    KIND = "encounters"
+    NOUN = "encounter"
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+g", "play", "Play it"),
-        Binding("slash", "search", "Search"),
+        SEARCH_KEY,
         Binding("i", "inspect", "Inspect"),
         Binding("w,number_sign", "paint('#')", "Wall", show=False),
         Binding("d,colon", "paint(':')", "Difficult", show=False),
@@ -96,10 +97,7 @@ class EncounterEditorScreen(Screen[None]):
     ]
 
     def __init__(self, ruleset_id: str | None = None, name: str | None = None) -> None:
-        super().__init__()
-        rulesets = encounter_rulesets()
-        self.ruleset_id = ruleset_id if ruleset_id in rulesets else rulesets[0]
-        self.loaded: Loaded = load(self.ruleset_id)
+        super().__init__(ruleset_id, encounter_rulesets())
         kit = self.loaded.ruleset.encounter_kit(self.loaded.content)
         assert kit is not None  # encounter_rulesets() lists only rulesets with built encounters
         self.kit: EncounterKit = kit
@@ -110,18 +108,13 @@ class EncounterEditorScreen(Screen[None]):
         self.draft = EncounterDraft.empty(kit.min_width, kit.min_height, DEFAULT_LABEL)
         self.data: dict[str, Any] = {}
         """The draft as file data, written after each change: what the check reads and a save writes."""
-        self.problems: list[str] = []
         self.brush = WALL
         self.open_name = name
         """A file of the player's to open first (`mythtable encounters edit NAME`)."""
-        self.loaded_from: str | None = None
-        """The file the encounter came from: saving writes over it without asking."""
         self.started_from = EMPTY
         """What the draft started from (the start-from list's value)."""
         self.saved_data: dict[str, Any] | None = None
         """The data as last saved or opened: leaving with other data asks first."""
-        self.message = ""
-        """The last thing the editor said (saved, refused): tests read it."""
 
     # ----- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -147,8 +140,8 @@ class EncounterEditorScreen(Screen[None]):
                 yield Static("", id="problems")
             with Vertical(id="right"):
                 yield Static("", id="tools")
-                yield Input(placeholder="/ search creatures, items", compact=True, id="search")
-                yield CardList(self.entry_row, id="entries")
+                yield SearchBox(placeholder="/ search creatures, items", compact=True, id="search", then="#entries")
+                yield CardList(self.entry_row, id="entries", then="#map")
         yield Static("", id="detail")
         yield Footer()
 
@@ -162,27 +155,12 @@ class EncounterEditorScreen(Screen[None]):
             self.saved_data = dict(self.data)
         self.set_focus(self.query_one("#map", MapEditor))  # at once: keys typed right after go there
 
-    def data_root(self) -> Any:
-        from mythtable.saves import data_dir
-
-        return data_dir(getattr(self.app, "data", None))
-
     # ----- choosing what to edit ------------------------------------------------------------------
     def fill_start_choices(self) -> None:
-        from mythtable.userfiles import library
-
-        choices: list[tuple[Any, str]] = [("Empty map", EMPTY)]
+        choices = [("Empty map", EMPTY)]
         for eid, label, _data in self.kit.prebuilt:
             choices.append((plain(one_line(f"Copy of {eid} {label}", 60)), f"pre:{eid}"))
-        for found in library(self.ruleset_id, self.data_root(), "encounters"):
-            if name_problem(found.name) is not None:
-                continue  # a file mythtable cannot name (`validate` lists it); nothing to edit here
-            mark = "" if found.ok else " (not legal yet)"
-            choices.append((plain(one_line(f"Yours: {found.name}{mark}", 60)), f"user:{found.name}"))
-        select = self.query_one("#start-from", Select)
-        with self.prevent(Select.Changed):
-            select.set_options(choices)
-            select.value = EMPTY
+        self.set_start_choices(choices + self.own_choices())
 
     @on(Select.Changed, "#start-from")
     def start_from(self, event: Select.Changed) -> None:
@@ -247,21 +225,19 @@ class EncounterEditorScreen(Screen[None]):
 
     @on(Input.Changed, "#search")
     def search_changed(self, event: Input.Changed) -> None:
-        self.refilter()
+        self.refilter(event.value)  # the words as they were then: keys typed after may be in the box already
 
     @on(Input.Submitted, "#search")
     def search_submitted(self, event: Input.Submitted) -> None:
-        self.set_focus(self.query_one("#entries", CardList))  # at once: keys typed right after go there
+        self.set_focus(self.query_one("#entries", CardList))  # done already by the box's Enter (search_box.py)
 
-    def refilter(self) -> None:
-        words = self.query_one("#search", Input).value.lower().split()
+    def refilter(self, search: str | None = None) -> None:
+        """The creatures and items every word of the search (the box's, unless given) matches."""
+        words = (self.query_one("#search", Input).value if search is None else search).lower().split()
         shown = [key for key, e in self.entries.items() if all(w in e.search for w in words)]
         entries = self.query_one("#entries", CardList)
         entries.cursor = 0
         entries.set_rows(shown)
-
-    def action_search(self) -> None:
-        self.set_focus(self.query_one("#search", Input))  # at once: keys typed right after go there
 
     def highlighted(self, kind: str) -> KitEntry | None:
         key = self.query_one("#entries", CardList).highlighted_id
@@ -282,7 +258,7 @@ class EncounterEditorScreen(Screen[None]):
             self.action_creature()
         else:
             self.action_item()
-        self.set_focus(self.query_one("#map", MapEditor))  # at once: keys typed right after go there
+        self.set_focus(self.query_one("#map", MapEditor))  # done already by the list's Enter (key_order.py)
 
     # ----- the map's keys ---------------------------------------------------------------------------
     @property
@@ -419,15 +395,7 @@ class EncounterEditorScreen(Screen[None]):
         problem = name_problem(name)
         if problem is not None:
             problems.append(f"file name: {problem}")
-        self.problems = [one_line(p, 300) for p in problems]
-        widget = self.query_one("#problems", Static)
-        if not self.problems:
-            widget.update(Text("✓ a legal encounter: Ctrl+S saves, Ctrl+G plays", style="green"), layout=False)
-            return
-        lines = [f"✗ {p}" for p in self.problems[:4]]
-        if len(self.problems) > 4:
-            lines.append(f"  and {len(self.problems) - 4} more")
-        widget.update(Text("\n".join(lines), style="red"), layout=False)
+        self.show_problems(problems, "✓ a legal encounter: Ctrl+S saves, Ctrl+G plays", width=300)
 
     def show_tools(self) -> None:
         d = self.draft
@@ -474,44 +442,19 @@ class EncounterEditorScreen(Screen[None]):
         text = "\n".join((one_line(self.square_words(), 78), one_line(listed, 78), KEYS_HELP))
         self.query_one("#detail", Static).update(plain(text), layout=False)
 
-    # ----- saving and playing ----------------------------------------------------------------------
-    def say(self, text: str) -> None:
-        self.message = text
-        self.notify(plain(text), timeout=4)
+    # ----- saving and playing (built_editor.py) -----------------------------------------------------
+    def file_data(self) -> dict[str, Any]:
+        return self.data
+
+    def play_preset(self, name: str) -> dict[str, str]:
+        """This encounter chosen."""
+        return {"encounter": f"user:{name}"}
 
     def action_save(self) -> bool:
-        from mythtable.userfiles import path_of, save
-
-        name = self.query_one("#file-name", Input).value
-        root = self.data_root()
-        try:
-            path = path_of(root, self.ruleset_id, "encounters", name)
-            if path.exists() and self.loaded_from != name:
-                self.say(f"{path.name} exists already: change the file name (or start from it to edit it)")
-                return False
-            save(root, self.ruleset_id, "encounters", name, self.data, overwrite=True, allow_problems=True)
-        except MythtableError as exc:
-            self.say(str(exc))
+        if not super().action_save():
             return False
-        self.loaded_from = name
         self.saved_data = dict(self.data)
-        if self.problems:
-            self.say(f"Saved {path}; not legal yet, so not offered for play ({len(self.problems)} problems)")
-        else:
-            self.say(f"Saved {path}; offered as user:{name} on the new-game screen")
         return True
-
-    def action_play(self) -> None:
-        """Save, then open the new-game form with this encounter chosen."""
-        if self.problems:
-            self.say("The encounter is not legal yet: mend what the list says first")
-            return
-        if not self.action_save():
-            return
-        from mythtable.tui.screens.new_game import NewGameScreen
-
-        name = self.query_one("#file-name", Input).value
-        self.app.push_screen(NewGameScreen(self.ruleset_id, preset={"encounter": f"user:{name}"}))
 
     def action_back(self) -> None:
         """Back to where the builder was opened from; changes not saved are lost, so it asks first."""

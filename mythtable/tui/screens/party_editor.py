@@ -19,18 +19,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static
 
 from mythtable.engine.built import HeroField, name_problem
 from mythtable.engine.errors import MythtableError
-from mythtable.engine.registry import Loaded, available, get, load
+from mythtable.engine.registry import available, get
 from mythtable.engine.text import clean_name, one_line
 from mythtable.tui.safe_text import plain
-from mythtable.tui.screens.decks import slug
+from mythtable.tui.screens.built_editor import EMPTY, BuiltFileEditor, slug
 from mythtable.tui.widgets.card_list import CardList
 
-EMPTY = "empty"
 MOST_HEROES = 4
 LABEL_WIDTH = 22
 
@@ -50,14 +48,13 @@ def hero_id(name: str, taken: set[str]) -> str:
     return found
 
 
-class PartyEditorScreen(Screen[None]):
+class PartyEditorScreen(BuiltFileEditor):
     """Build a party: heroes from empty or a copy of a prebuilt one, every value by keys, the sheet
     and the problems live, save."""
 
+    KIND = "parties"
+    NOUN = "party"
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+g", "play", "Play it"),
         Binding("ctrl+n", "add_hero", "Add hero"),
         Binding("ctrl+r", "remove_hero", "Remove hero"),
         Binding("left_square_bracket", "hero(-1)", "Hero", key_display="["),
@@ -67,22 +64,14 @@ class PartyEditorScreen(Screen[None]):
     ]
 
     def __init__(self, ruleset_id: str | None = None) -> None:
-        super().__init__()
-        rulesets = party_rulesets()
-        self.ruleset_id = ruleset_id if ruleset_id in rulesets else rulesets[0]
-        self.loaded: Loaded = load(self.ruleset_id)
+        super().__init__(ruleset_id, party_rulesets())
         ruleset, content = self.loaded.ruleset, self.loaded.content
         self.fields: list[HeroField] = ruleset.hero_fields(content)
         self.by_key = {f.key: f for f in self.fields}
         self.templates = ruleset.hero_templates(content)
         self.heroes: list[dict[str, Any]] = []
         self.current = 0
-        self.problems: list[str] = []
         self.sheet: list[str] = []
-        self.loaded_from: str | None = None
-        """The file the party came from: saving writes over it without asking."""
-        self.message = ""
-        """The last thing the builder said (saved, refused): tests read it."""
 
     # ----- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -122,25 +111,9 @@ class PartyEditorScreen(Screen[None]):
         self.show_hero()
         self.query_one("#fields", CardList).focus()
 
-    def data_root(self) -> Any:
-        from mythtable.saves import data_dir
-
-        return data_dir(getattr(self.app, "data", None))
-
     # ----- choosing what to edit -------------------------------------------------------------
     def fill_start_choices(self) -> None:
-        from mythtable.userfiles import library
-
-        choices: list[tuple[str, str]] = [("Empty party", EMPTY)]
-        for found in library(self.ruleset_id, self.data_root(), "parties"):
-            if name_problem(found.name) is not None:
-                continue  # a file mythtable cannot name (`validate` lists it); nothing to edit here
-            mark = "" if found.ok else " (not legal yet)"
-            choices.append((plain(one_line(f"Yours: {found.name}{mark}", 60)), f"user:{found.name}"))
-        select = self.query_one("#start-from", Select)
-        with self.prevent(Select.Changed):
-            select.set_options(choices)
-            select.value = EMPTY
+        self.set_start_choices([("Empty party", EMPTY), *self.own_choices()])
 
     @on(Select.Changed, "#start-from")
     def start_from(self, event: Select.Changed) -> None:
@@ -337,7 +310,7 @@ class PartyEditorScreen(Screen[None]):
     def name_changed(self, event: Input.Changed) -> None:
         if self.loaded_from is None:
             with self.prevent(Input.Changed):
-                self.query_one("#file-name", Input).value = slug(event.value) if event.value.strip() else "party"
+                self.query_one("#file-name", Input).value = slug(event.value, "party")
         self.check()
 
     @on(Input.Changed, "#file-name")
@@ -373,56 +346,18 @@ class PartyEditorScreen(Screen[None]):
         problem = name_problem(name)
         if problem is not None:
             problems.insert(0, f"file name: {problem}")
-        self.problems = [one_line(p, 200) for p in problems]
-        widget = self.query_one("#problems", Static)
-        if not self.problems:
-            widget.update(Text("✓ a legal party", style="green"), layout=False)
-            return
-        lines = [f"✗ {p}" for p in self.problems[:4]]
-        if len(self.problems) > 4:
-            lines.append(f"  and {len(self.problems) - 4} more")
-        widget.update(Text("\n".join(lines), style="red"), layout=False)
+        self.show_problems(problems, "✓ a legal party")
 
-    # ----- saving and playing ---------------------------------------------------------------------
-    def say(self, text: str) -> None:
-        self.message = text
-        self.notify(plain(text), timeout=4)
+    # ----- saving and playing (built_editor.py) ---------------------------------------------------
+    def file_data(self) -> dict[str, Any]:
+        return self.party_data()
 
-    def action_save(self) -> bool:
-        from mythtable.userfiles import path_of, save
+    def offered_as(self, name: str) -> str:
+        return f"its heroes are offered as user:{name}/<hero>"
 
-        name = self.query_one("#file-name", Input).value
-        root = self.data_root()
-        try:
-            path = path_of(root, self.ruleset_id, "parties", name)
-            if path.exists() and self.loaded_from != name:
-                self.say(f"{path.name} exists already: change the file name (or start from it to edit it)")
-                return False
-            save(root, self.ruleset_id, "parties", name, self.party_data(), overwrite=True, allow_problems=True)
-        except MythtableError as exc:
-            self.say(str(exc))
-            return False
-        self.loaded_from = name
-        if self.problems:
-            self.say(f"Saved {path}; not legal yet, so not offered for play ({len(self.problems)} problems)")
-        else:
-            self.say(f"Saved {path}; its heroes are offered as user:{name}/<hero> on the new-game screen")
-        return True
-
-    def action_play(self) -> None:
-        """Save, then open the new-game form with this party's heroes (and no others)."""
-        if self.problems:
-            self.say("The party is not legal yet: mend what the list says first")
-            return
-        if not self.action_save():
-            return
-        from mythtable.tui.screens.new_game import NewGameScreen
-
-        name = self.query_one("#file-name", Input).value
+    def play_preset(self, name: str) -> dict[str, str]:
+        """This party's heroes (and no others)."""
         preset = {f"hero{k}": f"user:{name}/{h['id']}" for k, h in enumerate(self.heroes, start=1)}
         if len(self.heroes) >= 2:
             preset.update({f"hero{k}": "" for k in range(len(self.heroes) + 1, MOST_HEROES + 1)})
-        self.app.push_screen(NewGameScreen(self.ruleset_id, preset=preset))
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
+        return preset

@@ -19,8 +19,10 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from mythtable.tui.widgets.key_order import KeysInTurn
 
-class CardList(Widget, can_focus=True):
+
+class CardList(KeysInTurn, Widget, can_focus=True):
     """Rows of ids, each drawn by `render_row(id)` only when it is on screen; a cursor; Enter
     selects. Posts Highlighted and Selected with the row's id."""
 
@@ -52,8 +54,10 @@ class CardList(Widget, can_focus=True):
     class Selected(Highlighted):
         pass
 
-    def __init__(self, render_row: Callable[[str], Text], *, id: str | None = None) -> None:
+    def __init__(self, render_row: Callable[[str], Text], *, id: str | None = None, then: str | None = None) -> None:
         super().__init__(id=id)
+        self.then = then
+        """The widget (a selector on the screen) that Enter sends the focus to, if any."""
         self.render_row = render_row
         """Draws one row from its id: only rows on screen are ever drawn."""
         self.rows: list[str] = []
@@ -130,6 +134,8 @@ class CardList(Widget, can_focus=True):
     def action_select(self) -> None:
         if self.rows:
             self.post_message(self.Selected(self, self.rows[self.cursor]))
+            if self.then is not None:
+                self.send_focus(self.then)  # at once: keys typed after the Enter go on (key_order.py)
 
     def on_click(self, event: Click) -> None:
         index = self.top + event.y

@@ -30,6 +30,7 @@ from mythtable.tui.colours import (
     RUBBLE_STYLE,
     WALL_STYLE,
 )
+from mythtable.tui.widgets.key_order import KeysInTurn
 
 LABEL_WIDTH = 3
 SQUARE = 2
@@ -53,7 +54,7 @@ def glyph(mark: str, has_item: bool, creature: bool = False) -> tuple[str, str]:
     return "?" + star, PROBLEM_STYLE  # a mark the map cannot use (from a file): the check names it
 
 
-class MapEditor(Widget, can_focus=True):
+class MapEditor(KeysInTurn, Widget, can_focus=True):
     """A grid with a cursor. Arrows and h j k l move it (Shift paints as it goes: the screen
     listens for Moved with `paint` set)."""
 
