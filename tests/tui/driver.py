@@ -10,6 +10,7 @@ from mythtable.engine.decision import Action, Decision
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
+from tests.tui.keys import press
 
 Policy = Callable[[Decision, MythtableApp], Action]
 
@@ -21,12 +22,12 @@ async def press_choice(pilot: Pilot[None], screen: GameScreen, action: Action) -
     target = actions.index(action)
     options = screen.prompt.options
     while options.highlighted != target:
-        await pilot.press("down" if (options.highlighted or 0) < target else "up")
+        await press(pilot, "down" if (options.highlighted or 0) < target else "up")
     guarded = screen.prompt.guarded  # safe keys (issue 15): a first Enter on an untouched guarded prompt only asks
-    await pilot.press("enter")
+    await press(pilot, "enter")
     await pilot.pause()
     if guarded:
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await pilot.pause()
 
 
@@ -34,7 +35,7 @@ async def step(pilot: Pilot[None], app: MythtableApp, policy: Policy) -> bool:
     """One move: lift a curtain, or answer the open decision. False once the game is over."""
     await pilot.pause()
     if isinstance(app.screen, CurtainScreen):
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await pilot.pause()
         return True
     screen = app.screen

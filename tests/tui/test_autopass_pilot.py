@@ -23,6 +23,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.stops import StopsScreen
+from tests.tui.keys import press
 
 CARD_RULESETS = ["mythicarium", "magewars"]
 
@@ -56,7 +57,7 @@ async def play(pilot: Pilot[None], app: MythtableApp, presses: int, hook: Hook |
         await pilot.pause()
         screen = app.screen
         if isinstance(screen, CurtainScreen):
-            await pilot.press("enter")
+            await press(pilot, "enter")
             continue
         if not isinstance(screen, GameScreen):
             break  # the game is over (the result screen)
@@ -73,7 +74,7 @@ async def play(pilot: Pilot[None], app: MythtableApp, presses: int, hook: Hook |
             shown.append(entry)
         if hook is not None and await hook(screen, entry):
             continue
-        await pilot.press(str(rng.randint(1, min(9, len(decision.actions)))))
+        await press(pilot, str(rng.randint(1, min(9, len(decision.actions)))))
     return shown
 
 

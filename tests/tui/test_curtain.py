@@ -16,6 +16,7 @@ from mythtable.engine.registry import load
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
+from tests.tui.keys import press
 
 CARD_RULESETS = ["mythicarium", "magewars"]
 KEYS = ["u", "u", "enter", "enter", "enter", "1", "2", "3", "down", "f1", "escape", "y", "e", "f"]
@@ -67,7 +68,7 @@ class CurtainWatch:
         screen = self.app.screen
         if isinstance(screen, CurtainScreen) and key == "enter":
             self.last = screen.seat  # Enter on a curtain gives the keyboard to its seat
-        await pilot.press(key)
+        await press(pilot, key)
         await pilot.pause()
         self.after_key(key)
 

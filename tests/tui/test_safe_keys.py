@@ -22,6 +22,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.widgets.prompt import Prompt
+from tests.tui.keys import press
 
 CARD_RULESETS = ["mythicarium", "magewars"]
 
@@ -118,7 +119,7 @@ async def play_to_fresh_decision(pilot: Pilot[None], app: MythtableApp, wanted: 
             game = next(s for s in app.screen_stack if isinstance(s, GameScreen)).session.game
             decision = game.decision
             assert decision is not None
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await pilot.pause()
             if wanted(game.ruleset.window(game.state), decision):
                 assert isinstance(app.screen, GameScreen)
@@ -127,7 +128,7 @@ async def play_to_fresh_decision(pilot: Pilot[None], app: MythtableApp, wanted: 
         assert isinstance(screen, GameScreen), screen
         decision = screen.session.game.decision
         assert decision is not None
-        await pilot.press(str(rng.randint(1, min(9, len(decision.actions)))))
+        await press(pilot, str(rng.randint(1, min(9, len(decision.actions)))))
     raise AssertionError("no such decision after a curtain")
 
 
