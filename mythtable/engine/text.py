@@ -79,3 +79,10 @@ def one_line(text: str, limit: int = 300) -> str:
     if len(text) <= limit:
         return text
     return text[: limit - 1] + "…"
+
+
+def only_keywords(text: str, words: tuple[str, ...] | list[str]) -> bool:
+    """True when a card's text just names its keywords ("Lightning. Celerity."), which the line shows
+    already: saying them twice ("Celerity — Celerity.") reads like a mistake. The inspect panel has the rules."""
+    said = {part.strip() for part in text.replace(".", ",").split(",") if part.strip()}
+    return bool(said) and said <= set(words)

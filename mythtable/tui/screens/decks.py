@@ -20,13 +20,28 @@ from textual.widgets import Footer, Input, Label, Select, Static
 from mythtable.engine.built import PoolCard
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.registry import available, get, load
-from mythtable.engine.text import clean_name, one_line
+from mythtable.engine.text import clean_name, one_line, only_keywords
 from mythtable.tui.safe_text import plain
 from mythtable.tui.screens.built_editor import EMPTY, SEARCH_KEY, BuiltFileEditor, slug
 from mythtable.tui.widgets.card_list import CardList
 from mythtable.tui.widgets.search_box import SearchBox
 
-NAME_WIDTH = 19
+ROW_WIDTH = 46
+"""A pool row at 80 columns: the list is 48 wide, less its scrollbar."""
+NAME_WIDTH, TYPE_WIDTH, GROUP_WIDTH = 15, 9, 11
+"""The least a card's name gets; the widest type and group shown whole ("Equipment", "Earth/Water")."""
+
+
+def fit(word: str, width: int) -> str:
+    """`word` in `width` columns, cut with an ellipsis (never silently: "Champio" read as a type of its own)."""
+    return word if len(word) <= width else word[: width - 1] + "…"
+
+
+def column_widths(pool: list[PoolCard]) -> tuple[int, int, int]:
+    """Name, type and group widths for the pool rows: types and groups whole where they fit, names get the rest."""
+    kind = min(max((len(c.type) for c in pool), default=0), TYPE_WIDTH)
+    group = min(max((len(c.group) for c in pool), default=0), GROUP_WIDTH)
+    return max(NAME_WIDTH, ROW_WIDTH - kind - group - 9), kind, group
 
 
 def deck_rulesets() -> list[str]:
@@ -51,6 +66,7 @@ class DeckEditorScreen(BuiltFileEditor):
         super().__init__(ruleset_id, deck_rulesets())
         self.pool: list[PoolCard] = []
         self.cards: dict[str, PoolCard] = {}
+        self.widths = column_widths([])
         self.counts: dict[str, int] = {}
         self.shown: list[PoolCard] = []
 
@@ -94,6 +110,7 @@ class DeckEditorScreen(BuiltFileEditor):
         self.loaded = load(ruleset_id)
         self.pool = self.loaded.ruleset.deck_pool(self.loaded.content)
         self.cards = {p.id: p for p in self.pool}
+        self.widths = column_widths(self.pool)
         self.counts = {}
         self.loaded_from = None
         self.fill_start_choices()
@@ -161,8 +178,9 @@ class DeckEditorScreen(BuiltFileEditor):
 
     def pool_prompt(self, card: PoolCard) -> Text:
         have = self.counts.get(card.id, 0)
-        name = card.name if len(card.name) <= NAME_WIDTH else card.name[: NAME_WIDTH - 1] + "…"
-        text = Text(f"{name:<{NAME_WIDTH}} {card.type[:7]:<7} {card.group[:8]:<8} {card.cost:>2} ")
+        name, kind, group = self.widths
+        text = Text(f"{fit(card.name, name):<{name}} {fit(card.type, kind):<{kind}} {fit(card.group, group):<{group}} ")
+        text.append(f"{card.cost:>2} ")
         text.append(f"{have}/{card.limit}", style="bold" if have else "dim")
         return text
 
@@ -291,7 +309,8 @@ class DeckEditorScreen(BuiltFileEditor):
             return
         keywords = f" · {', '.join(card.keywords)}" if card.keywords else ""
         head = f"{card.name} · {card.type} · {card.group or 'no class'} · {self.loaded.ruleset.cost_name} {card.cost}"
-        body = f"at most {card.limit} a deck{keywords}. {card.text}"
+        text = "" if only_keywords(card.text, card.keywords) else f" {card.text}"  # not "Double Assault" twice
+        body = f"at most {card.limit} a deck{keywords}.{text}"
         self.query_one("#card", Static).update(Text(one_line(head, 200) + "\n" + one_line(body, 400)), layout=False)
 
     # ----- saving and playing (built_editor.py) ---------------------------------------------------

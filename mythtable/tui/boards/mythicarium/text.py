@@ -9,6 +9,10 @@ from typing import Any
 
 from rich.text import Text
 
+from mythtable.engine.text import only_keywords
+
+__all__ = ["card_detail", "card_text", "only_keywords"]
+
 
 def card_text(
     name: str,
@@ -43,13 +47,6 @@ def card_text(
     if said and not text_first:
         out.append(f" — {text}")
     return out
-
-
-def only_keywords(text: str, words: tuple[str, ...] | list[str]) -> bool:
-    """True when a card's text just names its keywords ("Lightning. Celerity."), which the line shows
-    already: saying them twice ("Celerity — Celerity.") reads like a mistake. The inspect panel has the rules."""
-    said = {part.strip() for part in text.replace(".", ",").split(",") if part.strip()}
-    return bool(said) and said <= set(words)
 
 
 def card_detail(view: Any, uid: object) -> Text | str:
