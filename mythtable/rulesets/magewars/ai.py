@@ -21,10 +21,12 @@ from mythtable.rulesets.magewars.rules.queries import (
 )
 from mythtable.rulesets.magewars.state import TOWER, Card, State, clone
 
-HEURISTIC_SCALE = 10.0
-"""Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
+HEURISTIC_SCALE = 30.0
+"""Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width; the
+greedy bot ranks by the heuristic alone). Wide: a side 20 Tower Levels behind still tells its
+options apart (at 10 every option scored near 0 once behind, and the noise chose)."""
 
-SEARCH_PARAMS = {"paired_root": True, "rollout_actions": 8, "prior_visits": 8.0}
+SEARCH_PARAMS = {"paired_root": True, "rollout_actions": 8, "prior_visits": 8.0, "hybrid_z": 1.0}
 """Random rollouts are poor Mage Wars play: keep them short, compare root actions on common samples,
 and lean on the greedy prior while samples are few. At 100 iterations, 200 games each: 65.5% against greedy
 (seed 4000) and 67.5% (seed 1000). Tried before the loop-guard fix and the combat forecast: 2 random steps
