@@ -232,3 +232,19 @@ def test_a_greedy_kind_below_the_root_is_answered_by_the_heuristic() -> None:
     # targets answered by the heuristic, every cast hits the good target.
     assert _aim_values(())[("cast",)] < 0.4
     assert _aim_values(("target",))[("cast",)] > 0.99
+
+
+def test_the_benchmark_plays_normal_by_its_count_the_same_games_twice() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "computer.py"
+    spec = importlib.util.spec_from_file_location("computer_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    computer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(computer)
+    rows = [computer.measure("magewars", "normal", 2, 11, 1, by_iterations=True) for _ in range(2)]
+    assert rows[0]["iterations"] == LEVEL_ITERATIONS["normal"]
+    for key in ("wins", "finished", "ci95"):
+        assert rows[0][key] == rows[1][key]
+    assert rows[0]["decision"]["n"] == rows[1]["decision"]["n"] > 0
