@@ -14,6 +14,15 @@ Each iteration descends the tree, expands one action, plays a short rollout with
 through a sigmoid (a finished game scores 1, 0.5 or 0). The root starts from the greedy
 one-step values as a prior, so even a tiny budget plays at least as well as the greedy bot.
 
+With paired root sampling the answer may be a hybrid (`SearchParams.hybrid_z`): the greedy prior's
+choice unless another option beats it on the paired samples by that many standard errors of their
+difference, a search that leaves a sound base policy only when its samples are clear. Decision kinds
+in `SearchParams.greedy_kinds` (a spell's target, say) are answered by the heuristic below the root.
+
+A level may give both a count of iterations and a deadline: the search stops at whichever comes
+first, and its statistical early stop (below) needs only the statistics, so a count the clock does
+not cut short gives the same answer on any machine.
+
 Root parallelism: with `workers` > 1 the same search runs in helper processes with other seeds
 and the visit counts of the root's actions are added up.
 
