@@ -8,6 +8,10 @@ turn (the sum over the decisions it took while the ruleset's turn number stayed 
 own turn and its answers in the other seat's, a round of its side in MythCraft), and its win
 rate with a 95% Wilson interval.
 
+With `--by-iterations` a level that has a count of iterations ("normal", bots.LEVEL_ITERATIONS)
+plays it without its clock: the same games on any machine, under any load (the win rate of the
+level as a fast machine plays it; the timing figures are then those of the count, not the clock).
+
 Targets at "normal" on a 2-core machine: a turn at most 2 s median and 5 s at the 95th
 percentile; a decision with one sensible answer under 50 ms. "before" is the search bot as it
 was: a full second per decision, no early stop, no turn budget.
@@ -27,7 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mythtable.engine.bots import STRENGTHS, Bot, GreedyBot, make_bot  # noqa: E402
+from mythtable.engine.bots import LEVEL_ITERATIONS, STRENGTHS, Bot, GreedyBot, make_bot  # noqa: E402
 from mythtable.engine.decision import Action, Decision  # noqa: E402
 from mythtable.engine.protocol import Ruleset  # noqa: E402
 from mythtable.engine.search_bot import SearchBot  # noqa: E402
@@ -62,10 +66,11 @@ class Timed:
         return action
 
 
-def _bot(ruleset_id: str, level: str, seed: int, workers: int) -> Bot:
+def _bot(ruleset_id: str, level: str, seed: int, workers: int, by_iterations: bool = False) -> Bot:
     if level == "before":
         return SearchBot(ruleset_id, seed, budget=1.0, workers=workers, early_stop=False, reuse=False)
-    return make_bot(ruleset_id, level, seed, workers=workers)
+    count = LEVEL_ITERATIONS.get(level) if by_iterations else None
+    return make_bot(ruleset_id, level, seed, workers=workers, iterations=count)
 
 
 def _quantiles(values: list[float]) -> dict[str, float | int]:
@@ -81,7 +86,15 @@ def _quantiles(values: list[float]) -> dict[str, float | int]:
     }
 
 
-def measure(ruleset_id: str, level: str, games: int, seed: int, workers: int) -> dict[str, Any]:
+def measure(
+    ruleset_id: str,
+    level: str,
+    games: int,
+    seed: int,
+    workers: int,
+    by_iterations: bool = False,
+    progress: bool = False,
+) -> dict[str, Any]:
     decisions: list[float] = []
     single: list[float] = []
     settled: list[float] = []
@@ -89,7 +102,7 @@ def measure(ruleset_id: str, level: str, games: int, seed: int, workers: int) ->
     wins = finished = 0
     for i in range(games):
         game_seed = seed + i
-        me = Timed(_bot(ruleset_id, level, game_seed * 2 + 1, workers))
+        me = Timed(_bot(ruleset_id, level, game_seed * 2 + 1, workers, by_iterations))
         other = GreedyBot(ruleset_id, game_seed * 2 + 2)
         seat = i % 2
         outcome = play_game(ruleset_id, game_seed, (me, other) if seat == 0 else (other, me))
@@ -103,10 +116,19 @@ def measure(ruleset_id: str, level: str, games: int, seed: int, workers: int) ->
         if outcome.error is None and outcome.result is not None:
             finished += 1
             wins += outcome.result.winner == seat
+        if progress:
+            won = outcome.result is not None and outcome.result.winner == seat
+            print(
+                f"  {ruleset_id} {level} game {i} (seed {game_seed}, seat {seat + 1}): {'won' if won else 'lost'};"
+                f" {wins}/{finished} so far",
+                file=sys.stderr,
+                flush=True,
+            )
     low, high = wilson(wins, finished)
     return {
         "ruleset": ruleset_id,
         "level": level,
+        "iterations": LEVEL_ITERATIONS.get(level) if by_iterations else None,
         "games": games,
         "finished": finished,
         "wins": wins,
@@ -126,6 +148,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rulesets", default=",".join(RULESETS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes per search bot (the game screen uses 1)")
+    parser.add_argument(
+        "--by-iterations",
+        action="store_true",
+        help="levels with a count of iterations (normal) play it without the clock: reproducible win rates",
+    )
+    parser.add_argument("--progress", action="store_true", help="print each game's result as it ends")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
@@ -135,14 +163,15 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for ruleset_id in [r.strip() for r in args.rulesets.split(",") if r.strip()]:
         for level in levels:
-            row = measure(ruleset_id, level, args.games, args.seed, args.workers)
+            row = measure(ruleset_id, level, args.games, args.seed, args.workers, args.by_iterations, args.progress)
             rows.append(row)
             if not args.json:
                 d, t = row["decision"], row["turn"]
                 o, e = row["one_option"], row["settled"]
                 low, high = row["ci95"]
+                label = f"{level} {row['iterations']} it" if row["iterations"] else level
                 print(
-                    f"{ruleset_id:12} {level:7} vs greedy: wins {row['wins']}/{row['finished']}"
+                    f"{ruleset_id:12} {label:7} vs greedy: wins {row['wins']}/{row['finished']}"
                     f" ({100 * row['win_rate']:.0f}%, 95% CI {100 * low:.0f}-{100 * high:.0f}%)"
                     f" | decision median {d['median_s']:.3f} s p95 {d['p95_s']:.3f} s (n={d['n']})"
                     f" | one option median {o['median_s'] * 1000:.1f} ms p95 {o['p95_s'] * 1000:.1f} ms (n={o['n']})"

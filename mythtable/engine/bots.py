@@ -20,6 +20,7 @@ from mythtable.engine.registry import ai_hooks
 __all__ = [
     "GUARD_SAMPLE_SEED",
     "LEVELS",
+    "LEVEL_ITERATIONS",
     "STRENGTHS",
     "AIHooks",
     "Bot",
@@ -38,6 +39,13 @@ LEVELS: dict[str, tuple[float, float]] = {
 }
 """Search strength levels: (thinking seconds per turn, at most this many per decision). "easy"
 is the greedy bot (it answers at once); a settled decision is answered before its share."""
+
+LEVEL_ITERATIONS: dict[str, int] = {"normal": 200}
+"""Iterations per decision of a level that has a count: the level is that count, capped by its
+clock (`LEVELS`). On a machine fast enough the count is what binds, so the level plays the same
+games anywhere (`make_bot(..., iterations=LEVEL_ITERATIONS["normal"])` plays them without the
+clock, as benchmarks/computer.py --by-iterations does); on a slow or loaded one the clock does.
+A level without a count ("hard") thinks for as long as its clock allows."""
 
 STRENGTHS: tuple[str, ...] = ("random", "greedy", "search", "easy", "normal", "hard")
 """What `make_bot` accepts: the levels a player picks (easy, normal, hard) and, for scripts and
@@ -97,10 +105,11 @@ def make_bot(
     """A computer player of the given strength (one of `STRENGTHS`).
 
     "easy" is the greedy bot; "normal" and "hard" are the search bot with a thinking budget per
-    turn (see `LEVELS`). `budget` is the "search" bot's thinking time per decision in seconds;
+    turn (see `LEVELS`), "normal" with a count of iterations per decision too, the clock capping
+    it (`LEVEL_ITERATIONS`). `budget` is the "search" bot's thinking time per decision in seconds;
     `workers` the number of processes a search bot uses (None: both cores when there are two or
     more; 1: this process only); `iterations`, when given, replaces the clock of any search bot
-    with a fixed count per decision and process (reproducible).
+    (and a level's own count) with a fixed count per decision and process (reproducible).
     """
     if strength == "random":
         return RandomBot(seed)
@@ -112,7 +121,15 @@ def make_bot(
         if strength == "search":
             return SearchBot(ruleset_id, seed, budget=budget, workers=workers, iterations=iterations)
         per_turn, per_decision = LEVELS[strength]
+        count = LEVEL_ITERATIONS.get(strength) if iterations is None else iterations
         return SearchBot(
-            ruleset_id, seed, budget=per_decision, turn_budget=per_turn, workers=workers, iterations=iterations
+            ruleset_id,
+            seed,
+            budget=per_decision,
+            turn_budget=per_turn,
+            workers=workers,
+            iterations=count,
+            capped=iterations is None,
+            clear_stop=True,
         )
     raise ValueError(f"unknown bot strength {strength!r} (choose one of: {', '.join(STRENGTHS)})")

@@ -14,6 +14,15 @@ Each iteration descends the tree, expands one action, plays a short rollout with
 through a sigmoid (a finished game scores 1, 0.5 or 0). The root starts from the greedy
 one-step values as a prior, so even a tiny budget plays at least as well as the greedy bot.
 
+With paired root sampling the answer may be a hybrid (`SearchParams.hybrid_z`): the greedy prior's
+choice unless another option beats it on the paired samples by that many standard errors of their
+difference, a search that leaves a sound base policy only when its samples are clear. Decision kinds
+in `SearchParams.greedy_kinds` (a spell's target, say) are answered by the heuristic below the root.
+
+A level may give both a count of iterations and a deadline: the search stops at whichever comes
+first, and its statistical early stop (below) needs only the statistics, so a count the clock does
+not cut short gives the same answer on any machine.
+
 Root parallelism: with `workers` > 1 the same search runs in helper processes with other seeds
 and the visit counts of the root's actions are added up.
 
@@ -78,6 +87,17 @@ class SearchParams:
     """With a clock and paired root sampling, a search may stop after this many rounds once the
     best action's lead over every other is `clear_z` standard errors of their paired difference
     (or the two gave exactly the same value on every sample: they are as good as each other)."""
+    greedy_kinds: tuple[str, ...] = ()
+    """Kinds of decision (`Decision.kind`) answered by the heuristic, one step ahead, wherever
+    they come below the root (in the tree's descent, as a forced move, and in rollouts): a
+    choice that finishes a move (a spell's target, where damage goes) or answers it (blocks)
+    taken at random makes the move look worse, or better, than it is."""
+    hybrid_z: float = 0.0
+    """With paired root sampling, when above 0: answer with the greedy prior's choice (the best
+    one-step score; among equal scores, the best by the samples) unless another action beats it
+    on the paired samples by `hybrid_z` standard errors of their difference; then the best of
+    those. A search that leaves a sound base policy only when its samples are clear seldom plays
+    worse than that policy."""
 
 
 MIN_SEARCH = 0.01
@@ -182,10 +202,13 @@ def search(
     info: dict[str, Any] | None = None,
     tree: Node | None = None,
 ) -> RootStats:
-    """Run ISMCTS from `state` for `seat` until `deadline` (on the `now` clock) or `iterations`.
+    """Run ISMCTS from `state` for `seat` until `deadline` (on the `now` clock) or `iterations`,
+    whichever comes first when both are given (a level: the count, capped by the clock).
 
     `actions` limits the root to some of the legal actions (the loop guard's choice). With
-    `early_stop` the search ends as soon as its answer cannot change (see `_settled`);
+    `early_stop` the search ends as soon as its answer cannot change (see `_settled`), or, with a
+    `deadline`, once it is clear by the statistics alone (deterministic with a count that the
+    clock does not cut short);
     `stopped()` returning true ends it too (helper processes: the main search has finished).
     `tree`, when given, is the node of the seat's action in the last search, kept because this
     decision follows from it (the caller checks that): its children for this seat's `actions`
@@ -221,21 +244,28 @@ def search(
     pairs = _Pairs(len(allowed))
     start = now()
     while True:
-        if iterations is not None:
-            if kept + done >= iterations:
-                break
-            if early_stop and _settled(root, kept + done, iterations - kept - done, params, None):
-                settled = True
-                break
-        elif deadline is not None:
+        if iterations is not None and kept + done >= iterations:
+            break
+        if deadline is not None:
             t = now()
             if t >= deadline:
                 break
-            # The iterations left, estimated from this search's pace (unknown before its first).
-            left = done * (deadline - t) / max(t - start, 1e-9) if done else math.inf
+            # The iterations left: those of the count, else estimated from this search's pace
+            # (unknown before its first).
+            if iterations is not None:
+                left: float = iterations - kept - done
+            else:
+                left = done * (deadline - t) / max(t - start, 1e-9) if done else math.inf
             if early_stop and (done or kept) and _settled(root, kept + done, left, params, samples):
                 settled = True
                 break
+        elif (
+            iterations is not None
+            and early_stop
+            and _settled(root, kept + done, iterations - kept - done, params, None)
+        ):
+            settled = True
+            break
         if stopped is not None and stopped():
             break
         if params.paired_root:
@@ -247,13 +277,15 @@ def search(
             for action in allowed:
                 values.append(_iterate(ruleset, state, seat, Rng(seed), hooks, root, params, sample, action)[0])
                 done += 1
-                if iterations is None and deadline is not None and done > len(allowed) and now() >= deadline:
+                if deadline is not None and done > len(allowed) and now() >= deadline:
                     break
             if len(values) == len(allowed):
                 pairs.add(values)
-                if early_stop and iterations is None and pairs.clear(params, root):
-                    settled = True
-                    break
+                if early_stop and deadline is not None:
+                    answer = _hybrid(priors, pairs, params.hybrid_z) if params.hybrid_z > 0 else None
+                    if pairs.clear(params, root, answer):
+                        settled = True
+                        break
         else:
             value, child = _iterate(ruleset, state, seat, rng, hooks, root, params)
             done += 1
@@ -267,6 +299,13 @@ def search(
         info["kept"] = kept
         info["settled"] = settled
         info["root"] = root
+    if params.paired_root and params.hybrid_z > 0:
+        pick = _hybrid(priors, pairs, params.hybrid_z)
+        # The pick first; the others by mean value (helpers' answers add up to a vote).
+        return {
+            a: (3.0 if i == pick else 1.0 + n.value / n.visits, n.value)
+            for i, ((_, a), n) in enumerate(root.children.items())
+        }
     if params.paired_root:  # equal visits everywhere: rank by mean value
         return {a: (1.0 + n.value / n.visits, n.value) for (_, a), n in root.children.items()}
     return {a: (n.visits, n.value) for (_, a), n in root.children.items()}
@@ -317,31 +356,35 @@ class _Pairs:
     """Paired root sampling's rounds (every root action on one sample): for each action, the sum
     and sum of squares of its value minus the round's mean, to tell a clear winner early."""
 
-    __slots__ = ("rounds", "sq", "sum")
+    __slots__ = ("rounds", "rows", "sq", "sum")
 
     def __init__(self, n: int) -> None:
         self.rounds = 0
         self.sum = [0.0] * n
         self.sq = [0.0] * n
+        self.rows: list[list[float]] = []
+        """Every round's values (the hybrid compares two actions on their paired differences)."""
 
     def add(self, values: list[float]) -> None:
         mean = sum(values) / len(values)
         self.rounds += 1
+        self.rows.append(values)
         for i, v in enumerate(values):
             e = v - mean
             self.sum[i] += e
             self.sq[i] += e * e
 
-    def clear(self, params: SearchParams, root: Node) -> bool:
+    def clear(self, params: SearchParams, root: Node, answer: int | None = None) -> bool:
         """Whether the best action by the rounds so far is clearly best, and is the answer too
-        (the answer also weighs the greedy prior)."""
+        (`answer`, the hybrid's pick, or the best by mean value with the greedy prior weighed in)."""
         r = self.rounds
         if r < params.clear_rounds:
             return False
         means = [x / r for x in self.sum]
         var = [max(0.0, q / r - m * m) for q, m in zip(self.sq, means, strict=True)]
         best = max(range(len(means)), key=means.__getitem__)
-        answer = max(range(len(means)), key=[n.value / n.visits for n in root.children.values()].__getitem__)
+        if answer is None:
+            answer = max(range(len(means)), key=[n.value / n.visits for n in root.children.values()].__getitem__)
         if answer != best and means[answer] < means[best] - 1e-12:
             return False
         for i, m in enumerate(means):
@@ -354,6 +397,30 @@ class _Pairs:
             if lead < params.clear_z * se or lead <= 1e-12:
                 return False
         return True
+
+
+def _hybrid(priors: list[float], pairs: _Pairs, z: float) -> int:
+    """The index of the hybrid's answer (see `SearchParams.hybrid_z`): the greedy prior's best
+    (among equal one-step scores, the best mean of the rounds; the first in listing order
+    before three rounds), unless another action's mean of its paired differences with it exceeds
+    `z` standard errors; then, of those, the one with the largest mean difference."""
+    top = max(priors)
+    greedy = [i for i, p in enumerate(priors) if p >= top - 1e-9]
+    r = pairs.rounds
+    if r < 3:
+        return greedy[0]
+    means = [x / r for x in pairs.sum]
+    base = max(greedy, key=means.__getitem__)
+    pick, lead = base, 0.0
+    for i in range(len(priors)):
+        if i == base:
+            continue
+        diffs = [row[i] - row[base] for row in pairs.rows]
+        mean = sum(diffs) / r
+        var = max(0.0, sum(d * d for d in diffs) / r - mean * mean)
+        if mean > lead and mean > z * math.sqrt(var / (r - 1)):
+            pick, lead = i, mean
+    return pick
 
 
 def _sigmoid(x: float) -> float:
@@ -389,6 +456,7 @@ def _iterate(
         node = root.children[(me, first)]
         node.avail += 1
         path.append(node)
+    greedy_kinds = params.greedy_kinds
     while True:
         d = pending(s)
         if d is None:
@@ -396,6 +464,9 @@ def _iterate(
         actions = d.actions
         if len(actions) == 1:
             apply(s, actions[0])
+            continue
+        if greedy_kinds and node is not root and d.kind in greedy_kinds:
+            apply(s, _greedy_step(ruleset, s, d.seat, actions, hooks))
             continue
         seat = d.seat
         children = node.children
@@ -451,7 +522,9 @@ def _rollout(ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHoo
             apply(s, actions[0])
             continue
         left -= 1
-        if greedy and rng.below(1000) < greedy * 1000:
+        if params.greedy_kinds and d.kind in params.greedy_kinds:
+            apply(s, _greedy_step(ruleset, s, d.seat, actions, hooks))
+        elif greedy and rng.below(1000) < greedy * 1000:
             # The heuristic policy alone can cycle (start a cast, cancel it, start it again):
             # within a rollout, the same decision met again in the same position (same turn and
             # step, same options, same value) gets a fresh choice.

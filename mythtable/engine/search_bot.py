@@ -66,7 +66,8 @@ def _work(
 ) -> list[tuple[Action, float, float]]:
     """A helper process's share of a search. It stops at `deadline` (time.monotonic is one clock
     for all processes of a machine), after `budget` seconds of its own if it started late, or as
-    soon as the main search has stopped job number `job`."""
+    soon as the main search has stopped job number `job`. A fixed count of `iterations` with no
+    `deadline` runs whole (reproducible)."""
     import io
 
     stop = _WORKER.get("stop")
@@ -77,8 +78,9 @@ def _work(
     if stopped():
         return []
     state = _StateUnpickler(io.BytesIO(payload), _WORKER["content"]).load()
-    own = time.monotonic() + budget
-    deadline = own if deadline is None else min(deadline, own)
+    if iterations is None or deadline is not None:
+        own = time.monotonic() + budget
+        deadline = own if deadline is None else min(deadline, own)
     ruleset = _WORKER["ruleset"]
     stats = search(
         ruleset, state, seat, Rng(seed), _WORKER["hooks"], deadline, iterations, params, actions, stopped=stopped
@@ -133,7 +135,11 @@ class SearchBot:
     thinking time per turn, shared by the decisions of that turn (each still at most `budget`).
     `clock` replaces both with a clock of the caller's (tests inject a fake `now`).
     `iterations`, when given, replaces the clock with a fixed number of iterations per process
-    (tests use it: the result is then reproducible). `workers` is the number of processes: None
+    (tests use it: the result is then reproducible); with `capped` too, the clock still caps them
+    (a level: the count on a machine fast enough, the clock on a slower one), and with
+    `clear_stop` (or `capped`) a search also ends once its answer is clear by its statistics
+    alone (`mcts.search`'s early stop with a clock; deterministic, so a level's count played
+    without the clock gives the games it gives on a fast machine). `workers` is the number of processes: None
     uses up to two cores. `early_stop` answers as soon as the search's statistics settle.
     `reuse` keeps the tree from one decision to the next where the new one follows from the last
     (the main process's tree only; helpers always search afresh).
@@ -153,6 +159,8 @@ class SearchBot:
         clock: ThinkingClock | None = None,
         early_stop: bool = True,
         reuse: bool = True,
+        capped: bool = False,
+        clear_stop: bool = False,
     ) -> None:
         self.ruleset_id = ruleset_id
         self.hooks = ai_hooks(ruleset_id).for_search()
@@ -164,6 +172,9 @@ class SearchBot:
         self._kept: _Kept | None = None
         self.budget = budget
         self.iterations = iterations
+        self.capped = capped and iterations is not None
+        """Whether the clock caps the fixed count of `iterations`."""
+        self.clear_stop = clear_stop
         if clock is None:
             per_turn = math.inf if turn_budget is None else turn_budget
             clock = ThinkingClock(per_turn, budget, share=0.4, spread=turn_budget is not None)
@@ -207,7 +218,9 @@ class SearchBot:
         allot = self.clock.allot(ruleset.turn_number(state))
         if allot < MIN_SEARCH:
             allot = 0.0  # a sliver of time buys a search of one or two iterations: trust the prior
-        deadline = start + allot
+        timed = self.iterations is None or self.capped
+        # A count with the statistical early stop but no clock: a deadline that never comes.
+        deadline = start + allot if timed else math.inf if self.clear_stop and self.early_stop else None
         key, allowed = self.guard.candidates(ruleset, state, decision, self.hooks)
         if len(allowed) == 1:
             self._kept = None  # the guard's answer, not a search's: nothing to keep after it
@@ -218,12 +231,12 @@ class SearchBot:
         pending: Any = None
         self._job += 1
         job = self._job
-        if self.workers > 1 and (self.iterations is not None or allot > 0.05):
+        if self.workers > 1 and (not timed or allot > 0.05):
             pool = self._get_pool(state)
             if pool is not None:
                 payload = _dump_state(state)
-                left = max(0.0, deadline - self.clock.now())
-                wall = time.monotonic() + left
+                left = max(0.0, deadline - self.clock.now()) if deadline is not None else math.inf
+                wall = time.monotonic() + left if deadline is not None else None
                 pending = [
                     pool.apply_async(
                         _work,
@@ -249,7 +262,8 @@ class SearchBot:
         )
         self.last_iterations = info["iterations"]
         self.last_kept = info["kept"]
-        self.last_reason = "settled" if info["settled"] else "budget" if self.iterations is None else "iterations"
+        short = self.iterations is None or info["iterations"] + info["kept"] < self.iterations
+        self.last_reason = "settled" if info["settled"] else "budget" if short else "iterations"
         if pending is not None:
             if self._stop is not None and self.iterations is None:
                 self._stop.value = job  # the helpers stop with the main search
@@ -264,9 +278,10 @@ class SearchBot:
                     v0, w0 = stats.get(a, (0.0, 0.0))
                     stats[a] = (v0 + v, w0 + w)
         self.last_samples = sum(v for v, _ in stats.values())
-        # Exact ties are broken at random with a clock; a fixed count keeps listing order, so that
-        # its games stay those it always played.
-        choice = best_action(allowed, stats, rng if self.iterations is None else None)
+        # Exact ties are broken at random with a clock alone, or when the clock cut a count short;
+        # a fixed count keeps listing order, so that its games stay those it always played.
+        random_ties = self.iterations is None or self.last_reason == "budget"
+        choice = best_action(allowed, stats, rng if random_ties else None)
         self.guard.record(key, choice, ruleset, state, self.hooks)
         if self.reuse and not self.params.paired_root:
             node = info["root"].children[(decision.seat, choice)]
