@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import random
 import time
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -23,8 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual import events
-from textual.keys import REPLACED_KEYS, _get_unicode_name_from_key
 from textual.pilot import Pilot
 from textual.screen import Screen
 
@@ -49,6 +46,7 @@ from mythtable.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScree
 from mythtable.tui.session import Session
 from tests.contract import check_contract
 from tests.hostile.bases import finished, rulesets, short
+from tests.tui.keys import key_event
 
 SCALE = float(os.environ.get("MYTHTABLE_MASH_SCALE", "1"))
 """Multiplies the keys and the time per target: MYTHTABLE_MASH_SCALE=5 for a long run."""
@@ -119,14 +117,7 @@ async def press(pilot: Pilot[None], app: MythtableApp, *keys: str) -> None:
     would, then wait until the screen has handled every pending message (a fast typist)."""
     assert app._driver is not None
     for key in keys:
-        char: str | None
-        try:
-            char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
-        except KeyError:
-            char = key if len(key) == 1 else None
-        event = events.Key(key, char)
-        event.set_sender(app)
-        app._driver.send_message(event)
+        app._driver.send_message(key_event(app, key))
     for _ in range(2):
         await pilot._wait_for_screen()
 

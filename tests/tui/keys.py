@@ -19,20 +19,25 @@ from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_fro
 from textual.pilot import Pilot
 
 
+def key_event(app: Any, key: str) -> events.Key:
+    """The Key event a terminal driver would send for `key` ("a", "enter", "/"), sent by `app`."""
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    char: str | None
+    try:
+        char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    return event
+
+
 async def press(pilot: Pilot[Any], *keys: str) -> None:
     """Press `keys` in order, each one handled by the screen before the next is sent."""
     app = pilot.app
     for key in keys:
-        if len(key) == 1 and not key.isalnum():
-            key = _character_to_key(key)
-        char: str | None
-        try:
-            char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
-        except KeyError:
-            char = key if len(key) == 1 else None
-        event = events.Key(key, char)
-        event.set_sender(app)
-        app.post_message(event)
+        app.post_message(key_event(app, key))
         await pilot._wait_for_screen()
         await app.animator.wait_until_complete()
         await pilot._wait_for_screen()
