@@ -118,3 +118,43 @@ async def test_b_shows_the_final_board_alone_and_pgdn_reads_the_card() -> None:
         assert not bottom.display
         await pilot.press("b")
         assert bottom.display
+
+
+async def test_the_winner_is_named_once_on_the_result_and_replay_screens() -> None:
+    """Mythicarium's reason begins "Bram wins: ..." (its log and records keep it); under the "Bram
+    wins" headline the screens show only the why."""
+    game, last = one_move_from_the_end("mythicarium")
+    app = MythtableApp(start={"game": game})
+    async with app.run_test(size=(80, 24)) as pilot:
+        result = await finish(pilot, app, game, last)
+        assert game.result is not None and game.result.winner is not None
+        winner = game.setup.players[game.result.winner]
+        assert game.result.reason.startswith(f"{winner} wins: ")
+        why = game.result.reason.removeprefix(f"{winner} wins: ")
+        headline = result.text.split("\n")[0]
+        assert f"{winner} wins" in headline
+        assert result.text.count(f"{winner} wins") == 1
+        assert why[0].upper() + why[1:] in result.text
+        await pilot.press("r")
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        shown = str(viewer.query_one("#move").render())
+        assert f"Game over: {winner} wins" in shown and shown.count(f"{winner} wins") == 1
+
+
+def test_a_reason_that_does_not_repeat_the_headline_is_shown_as_it_is() -> None:
+    from mythtable.engine.decision import Result
+    from mythtable.tui.screens.result import reason_after_headline
+
+    names = ["Ana", "Bram"]
+    assert reason_after_headline(Result(1, "Ana's Tower fell", 9), names) == "Ana's Tower fell"
+    assert reason_after_headline(Result(0, "Ana wins: all of Bram's Champions are downed", 9), names) == (
+        "All of Bram's Champions are downed"
+    )
+    assert reason_after_headline(Result(None, "Draw: Ana reached 20 VP and Bram reached 20 VP", 9), names) == (
+        "Ana reached 20 VP and Bram reached 20 VP"
+    )
+    assert reason_after_headline(Result(1, "Ana wins: x", 9), names) == "Ana wins: x", "another seat's name stays"

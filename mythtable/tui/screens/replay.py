@@ -12,6 +12,7 @@ from mythtable.engine.replay import ReplayCursor
 from mythtable.tui.boards import board_class
 from mythtable.tui.boards.base import Board
 from mythtable.tui.safe_text import markup, notify, plain
+from mythtable.tui.screens.result import reason_after_headline
 from mythtable.tui.widgets.log import GameLog
 
 
@@ -72,7 +73,10 @@ class ReplayScreen(Screen[None]):
         else:
             winner = "a draw" if result.winner is None else f"{cursor.names[result.winner]} wins"
             shown = markup(
-                "$move\n\n[b]Game over: $winner[/b] ($reason).", move=move, winner=winner, reason=result.reason
+                "$move\n\n[b]Game over: $winner[/b] ($reason).",
+                move=move,
+                winner=winner,
+                reason=reason_after_headline(result, cursor.names),
             )
         self.query_one("#move", Static).update(shown)
         log = self.query_one(GameLog)

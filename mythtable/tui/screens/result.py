@@ -20,6 +20,18 @@ from mythtable.tui.boards.base import Board
 from mythtable.tui.safe_text import markup, plain
 
 
+def reason_after_headline(result: Result, names: list[str]) -> str:
+    """The reason, without what the headline beside it already says: Mythicarium's reasons begin
+    "Bram wins: ..." or "Draw: ..." (as its log and records keep them), which read twice under
+    "Bram wins" or "A draw"."""
+    reason = result.reason
+    said = "Draw: " if result.winner is None else f"{names[result.winner]} wins: "
+    if reason.startswith(said) and len(reason) > len(said):
+        rest = reason[len(said) :]
+        return rest[0].upper() + rest[1:]
+    return reason
+
+
 def result_text(result: Result, names: list[str], title: str, turn_word: str = "turns") -> Content:
     """The result card: the winner's name and the reason (which names players too) as plain text."""
     headline = "A draw" if result.winner is None else f"{names[result.winner]} wins"
@@ -27,7 +39,7 @@ def result_text(result: Result, names: list[str], title: str, turn_word: str = "
         "[b]$title[/b]\n\n[b]$headline[/b]\n$reason\nafter $turns $turn_word",
         title=title,
         headline=headline,
-        reason=result.reason,
+        reason=reason_after_headline(result, names),
         turns=result.turns,
         turn_word=turn_word,
     )
@@ -53,7 +65,7 @@ def end_of_game_text(
             "[b]$title · $headline[/b]\n$reason · after $turns $turn_word\n",
             title=title,
             headline=headline,
-            reason=result.reason,
+            reason=reason_after_headline(result, names),
             turns=result.turns,
             turn_word="turn" if result.turns == 1 else "turns",
         )
