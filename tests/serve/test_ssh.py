@@ -130,7 +130,7 @@ def test_password_login_and_title_quit(server: Server) -> None:
     assert run(scenario()) == 0
     server.wait_children(0)
     sessions = server.data / "ssh" / "sessions"  # a password player's folder lasts as long as the session
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 30  # a bounded poll: ends as soon as the folder is gone
     while sessions.exists() and any(sessions.iterdir()) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not sessions.exists() or not any(sessions.iterdir())
@@ -341,12 +341,16 @@ def test_idle_and_session_time_limits(tmp_path: Path) -> None:
                 await asyncio.sleep(0.3)
                 if idle.closed.is_set() and not idle_closed:
                     idle_closed = time.monotonic() - start
-                assert time.monotonic() - start < 12
+                assert time.monotonic() - start < 40, "the session limit never closed the busy game"
             busy_closed = time.monotonic() - start
-            assert 2 <= idle_closed < 5
+            # Which limit closed each game is in its message; the clock only shows that neither
+            # closed early (a loaded machine may close them late, so no upper bound but the order).
+            assert 2 <= idle_closed < busy_closed
             assert "no key pressed for 2 seconds" in idle.text()
-            assert 5 <= busy_closed < 8
+            assert "sessions last at most" not in idle.text()
+            assert busy_closed >= 5
             assert "sessions last at most 5 seconds" in busy.text()
+            assert "no key pressed" not in busy.text()
             # A connection that stays without a game is closed too (here after the 2 s idle timeout).
             lingering = await connect(srv.port)
             await asyncio.wait_for(lingering.wait_closed(), 8)
@@ -408,7 +412,7 @@ def test_no_game_outlives_a_killed_server(tmp_path: Path) -> None:
 
     pids = run(scenario())
     assert isinstance(pids, list) and len(pids) == 1
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30  # a bounded poll: ends as soon as the process is gone
     while any(pid_alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(pid_alive(pid) for pid in pids), "a game process outlived its server"
