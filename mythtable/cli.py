@@ -130,7 +130,23 @@ def build_parser() -> argparse.ArgumentParser:
         from mythtable.serve import add_serve_parser
 
         add_serve_parser(sub)
+    _data_dir_after_any_command(parser)
     return parser
+
+
+def _data_dir_after_any_command(parser: argparse.ArgumentParser) -> None:
+    """`--data-dir` is global: `mythtable play mythicarium --data-dir D` as well as
+    `mythtable --data-dir D play mythicarium`. Every command and subcommand that does not take it
+    yet gets it, with no default of its own, so that one given before the command stays."""
+    for action in parser._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            continue
+        for command in set(action.choices.values()):
+            if "--data-dir" not in command._option_string_actions:
+                command.add_argument(
+                    "--data-dir", type=Path, default=argparse.SUPPRESS, help="where saves are kept (a global option)"
+                )
+            _data_dir_after_any_command(command)
 
 
 def _add_saves_parser(sub: Any, data: argparse.ArgumentParser) -> None:
