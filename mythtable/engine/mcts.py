@@ -69,6 +69,13 @@ class SearchParams:
     """The UCB constant (rewards lie in [0, 1])."""
     rollout_actions: int = 24
     """Rollouts stop after this many choices (forced moves do not count) and are scored."""
+    rollout_greedy_kinds: tuple[str, ...] = ()
+    """Kinds of decision answered by the heuristic, one step ahead, in rollouts only (the few
+    decisions, such as blocks, whose random answer would misjudge the move that invites them)."""
+    rollout_turn_end: bool = False
+    """Rollouts also stop when the turn number changes (the end of the turn they started in), so
+    that every sample is scored at the same point of the game: the blows of this turn landed,
+    the next turn's not yet begun."""
     greedy_steps: float = 0.0
     """Probability that a rollout step picks by the heuristic instead of at random."""
     prior_visits: float = 3.0
@@ -498,7 +505,8 @@ def _iterate(
         apply(s, best_action)
         path.append(best)
         node = best
-    value = _rollout(ruleset, s, me, rng, hooks, params)
+    turn = ruleset.turn_number(state) if params.rollout_turn_end else None
+    value = _rollout(ruleset, s, me, rng, hooks, params, turn)
     for n in path:
         v = value if n.seat == me else 1.0 - value
         n.visits += 1
@@ -507,14 +515,21 @@ def _iterate(
     return value, path[1] if len(path) > 1 else None
 
 
-def _rollout(ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHooks, params: SearchParams) -> float:
+def _rollout(
+    ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHooks, params: SearchParams, turn: int | None = None
+) -> float:
+    """Play on with the rollout policy and score the end; with `turn` (the root's turn number, when
+    `rollout_turn_end`), stop once the game has left that turn."""
     pending, apply = ruleset.pending, ruleset.apply
     left = params.rollout_actions
     greedy = params.greedy_steps
+    policy = hooks.rollout_policy
     tried: dict[tuple[int, str, int, tuple[Action, ...], float], set[Action]] = {}
     while left > 0:
         d = pending(s)
         if d is None:
+            break
+        if turn is not None and ruleset.turn_number(s) != turn:
             break
         actions = d.actions
         n = len(actions)
@@ -522,7 +537,7 @@ def _rollout(ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHoo
             apply(s, actions[0])
             continue
         left -= 1
-        if params.greedy_kinds and d.kind in params.greedy_kinds:
+        if (params.greedy_kinds and d.kind in params.greedy_kinds) or d.kind in params.rollout_greedy_kinds:
             apply(s, _greedy_step(ruleset, s, d.seat, actions, hooks))
         elif greedy and rng.below(1000) < greedy * 1000:
             # The heuristic policy alone can cycle (start a cast, cancel it, start it again):
@@ -534,6 +549,8 @@ def _rollout(ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHoo
             choice = _greedy_step(ruleset, s, d.seat, fresh, hooks)
             used.add(choice)
             apply(s, choice)
+        elif policy is not None:
+            apply(s, policy(s, d, rng))
         else:
             apply(s, actions[rng.below(n)])
     return win_chance(ruleset, s, me, hooks)

@@ -80,6 +80,8 @@ face-up unit); dealing such cards at random put ready units behind every face-do
 ROW_TYPES = frozenset({"resource", "holding", "ritual"})
 """What may lie face-down in a row; face-down cards on a line are units."""
 
+RITUALS = frozenset({"ritual"})
+
 
 def _forecast(state: State) -> tuple[set[int], list[int]]:
     """What the attacks still to resolve will do if nothing changes (H-31 to H-34): the units they
@@ -264,12 +266,24 @@ def search_heuristic(state: State, seat: int) -> float:
     return value
 
 
+HAND_NO_UNIT = 0.0
+"""Chance that each card of the opponent's hand is dealt, in the search's determinization, a card that
+is not a unit (when the pool holds one): a unit in hand can always be deployed, face-down if need
+be, and both bots do so at once, so a hand between turns holds spells, Resources and Holdings."""
+
+ROW_RITUAL = 0.0
+"""Chance that a face-down card in the opponent's row is dealt a Ritual (when the pool holds one): a
+Resource or Holding is worth more face-up (laid) than set, a Ritual is set to be turned face-up later."""
+
+
 def search_determinize(state: State, seat: int, rng: Rng) -> State:
     """`determinize` with face-down cards dealt mostly as not ready (DOWN_UNMET), for the search bot."""
-    return determinize(state, seat, rng, DOWN_UNMET)
+    return determinize(state, seat, rng, DOWN_UNMET, HAND_NO_UNIT, ROW_RITUAL)
 
 
-def determinize(state: State, seat: int, rng: Rng, down_unmet: float = 0.0) -> State:
+def determinize(
+    state: State, seat: int, rng: Rng, down_unmet: float = 0.0, hand_no_unit: float = 0.0, row_ritual: float = 0.0
+) -> State:
     """A clone in which everything hidden from `seat` is re-dealt at random.
 
     Hidden from `seat`: the opponent's hand, the opponent's face-down cards and both deck
@@ -307,9 +321,19 @@ def determinize(state: State, seat: int, rng: Rng, down_unmet: float = 0.0) -> S
     for uid in down_line:
         cards[uid].d = take(frozenset({"unit"}))
     for uid in down_row:
-        cards[uid].d = take(ROW_TYPES)
+        rituals = row_ritual and rng.below(1000) < row_ritual * 1000
+        cards[uid].d = take(RITUALS if rituals and any(d.type == "ritual" for d in pool) else ROW_TYPES)
     rng.shuffle(hand_deck)
     k = len(po.hand)
+    if hand_no_unit:
+        # the hand's cards first (the front of the pool), mostly not units
+        front: list[Info] = []
+        for _ in range(k):
+            i = 0
+            if rng.below(1000) < hand_no_unit * 1000:
+                i = next((j for j, d in enumerate(pool) if d.type != "unit"), 0)
+            front.append(pool.pop(i))
+        pool = front + pool
     for uid, d in zip(hand_deck, pool, strict=True):
         cards[uid].d = d
     po.hand = sorted(hand_deck[:k])
@@ -327,3 +351,131 @@ def determinize(state: State, seat: int, rng: Rng, down_unmet: float = 0.0) -> S
         cards[uid].d = d
     mine.deck = own
     return c
+
+
+POLICY_WEIGHTS: dict[str, int] = {
+    "flip": 6,
+    "deploy": 5,
+    "lay": 4,
+    "cast": 3,
+    "ritual": 3,
+    "ability": 2,
+    "combat": 3,
+    "end": 2,
+    "set": 1,
+    "deploy_down": 1,
+    "move": 0,
+    "pass": 3,
+    "attack": 3,
+    "block": 3,
+    "withdraw": 0,
+    "unblock": 0,
+    "cancel": 0,
+    "done": 2,
+}
+"""The rollout policy's weight of each kind of action (its first word); others weigh 1. Random
+play passes, cancels, withdraws and deploys face-down as often as it casts and attacks."""
+
+HARMFUL_OPS = frozenset({"damage", "exhaust", "tower_damage"})
+
+
+def _effect_of(state: State, req_uid: int, purpose: str) -> object:
+    d = state.cards[req_uid].d
+    if purpose == "ability":
+        return None if d.ability is None else d.ability.effect
+    return d.effect
+
+
+def _target_weight(state: State, seat: int, option: tuple, purpose: str, uid: int) -> int:
+    """A target for a block (the attacker the blocker survives and, better, destroys) or for an
+    effect (enemy units for a harmful one, own units otherwise)."""
+    if option[0] != "unit":
+        return 1 if option[0] != "cancel" else 0
+    cards = state.cards
+    target = cards[int(option[1])]
+    if purpose == "block":
+        blocker = cards[uid]
+        left = guard(state, blocker) - blocker.wounds
+        weight = 1
+        if power(state, target) < left:
+            weight += 3
+        if power(state, blocker) >= guard(state, target) - target.wounds:
+            weight += 2
+        return weight
+    effect = _effect_of(state, uid, purpose)
+    harmful = effect is not None and any(
+        op.op in HARMFUL_OPS or (op.op in ("power", "guard") and op.amount < 0)
+        for op in effect.ops  # type: ignore[attr-defined]
+    )
+    mine = target.controller == seat
+    return 4 if mine != harmful else 0
+
+
+POLICY_COST_SCALED = True
+"""The rollout policy weighs a move that pays Tower Levels down (w * 2 // (2 + cost)): random play
+spends the Tower on every ability and spell it meets."""
+
+
+def _self_cost(state: State, action: tuple) -> int:
+    """Tower Levels `action` takes from its own player's Tower: a spell's or ability's cost, plus
+    what a spell that hits every Tower (tower_damage_all) deals."""
+    kind = action[0]
+    if kind not in ("cast", "ability", "ritual", "flip"):
+        return 0
+    d = state.cards[int(action[1])].d
+    if kind == "ability":
+        return 0 if d.ability is None else d.ability.tower_cost
+    if kind == "flip" and d.type != "ritual":
+        return 0
+    cost = d.cost
+    if d.effect is not None:
+        cost += sum(op.amount for op in d.effect.ops if op.op == "tower_damage_all")
+    return cost
+
+
+def _can_attack(state: State, seat: int) -> bool:
+    cards = state.cards
+    for uid in state.players[seat].offensive:
+        c = cards[uid]
+        if not c.face_down and not c.exhausted and c.entered != state.turn:
+            return True
+    return False
+
+
+def rollout_policy(state: State, decision: object, rng: Rng) -> tuple:
+    """The search's rollout step in Mage Wars: a weighted random choice by the kind of action
+    (POLICY_WEIGHTS), with no cloning: cast, turn face-up and attack rather than pass, cancel or
+    withdraw; declare combat only with a unit that may attack; target enemies with harm and own
+    units with help; block an attacker the blocker survives. Reads only the state it is given
+    (a determinization, in the search)."""
+    actions = decision.actions  # type: ignore[attr-defined]
+    seat = decision.seat  # type: ignore[attr-defined]
+    weights: list[int] = []
+    req = state.target_req
+    face_up = {a[1] for a in actions if a[0] == "deploy"}
+    for a in actions:
+        kind = a[0]
+        if req is not None and decision.kind == "target":  # type: ignore[attr-defined]
+            w = _target_weight(state, seat, a, req.purpose, req.uid)
+        elif kind == "combat":
+            w = POLICY_WEIGHTS["combat"] if _can_attack(state, seat) else 0
+        elif kind == "deploy_down" and a[1] in face_up:
+            w = 0
+        else:
+            w = POLICY_WEIGHTS.get(kind, 1)
+            cost = _self_cost(state, a)
+            if cost:
+                if cost >= state.players[seat].tower:
+                    w = 0  # never lose by paying
+                elif POLICY_COST_SCALED:
+                    w = w * 2 // (2 + cost)
+        weights.append(w)
+    total = sum(weights)
+    if total <= 0:
+        return actions[rng.below(len(actions))]
+    r = rng.below(total)
+    for a, w in zip(actions, weights, strict=True):
+        r -= w
+        if r < 0:
+            return a
+    return actions[-1]
