@@ -272,8 +272,9 @@ is not a unit (when the pool holds one): a unit in hand can always be deployed, 
 be, and both bots do so at once, so a hand between turns holds spells, Resources and Holdings."""
 
 ROW_RITUAL = 0.0
-"""Chance that a face-down card in the opponent's row is dealt a Ritual (when the pool holds one): a
-Resource or Holding is worth more face-up (laid) than set, a Ritual is set to be turned face-up later."""
+"""Chance that a face-down card in the opponent's row is dealt a Ritual (when the pool holds one), ready
+or not: a Resource or Holding is worth more face-up (laid) than set, a Ritual is set to be turned
+face-up when it helps (W-34)."""
 
 
 def search_determinize(state: State, seat: int, rng: Rng) -> State:
@@ -308,8 +309,8 @@ def determinize(
 
     src = sources(c, opp)  # face-up cards only: what `seat` sees
 
-    def take(types: frozenset[str] | None) -> Info:
-        if down_unmet and rng.below(1000) < down_unmet * 1000:
+    def take(types: frozenset[str] | None, unmet_first: bool = True) -> Info:
+        if unmet_first and down_unmet and rng.below(1000) < down_unmet * 1000:
             for i, d in enumerate(pool):
                 if (types is None or d.type in types) and not meets(state, opp, d, src):
                     return pool.pop(i)
@@ -322,7 +323,10 @@ def determinize(
         cards[uid].d = take(frozenset({"unit"}))
     for uid in down_row:
         rituals = row_ritual and rng.below(1000) < row_ritual * 1000
-        cards[uid].d = take(RITUALS if rituals and any(d.type == "ritual" for d in pool) else ROW_TYPES)
+        if rituals and any(d.type == "ritual" for d in pool):
+            cards[uid].d = take(RITUALS, unmet_first=False)  # set to be turned face-up when it helps
+        else:
+            cards[uid].d = take(ROW_TYPES)
     rng.shuffle(hand_deck)
     k = len(po.hand)
     if hand_no_unit:
