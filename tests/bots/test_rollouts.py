@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from mythtable.engine.bots import ai_hooks
 from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.dice import Rng
-from mythtable.engine.mcts import SearchParams, _rollout
+from mythtable.engine.mcts import Node, SearchParams, _iterate, _rollout
 from mythtable.engine.protocol import AIHooks
 from tests.bots.test_hybrid import AIM_HOOKS, Aim, MoveThenTarget
 
@@ -78,6 +79,9 @@ class Turns:
     def turn_number(self, s: Count) -> int:
         return s.turn
 
+    def clone(self, s: Count) -> Count:
+        return Count(s.rng.copy(), s.turn, s.points[:])
+
 
 def test_a_rollout_stops_at_the_end_of_the_given_turn() -> None:
     hooks = AIHooks(heuristic=lambda s, seat: float(s.turn), determinize=lambda s, seat, rng: s, scale=1e9)
@@ -89,3 +93,34 @@ def test_a_rollout_stops_at_the_end_of_the_given_turn() -> None:
         s = Count()
         _rollout(Turns(), s, 0, Rng(seed), hooks, replace(params, rollout_turn_end=False))  # type: ignore[arg-type]
         assert s.turn > 2 or s.points[0] >= 5  # without it the rollout plays on into later turns
+
+
+def _scored_turns(turn_end: bool) -> list[int]:
+    """The turn of the state each of 20 iterations scores, from a fresh root, first action "add"."""
+    scored: list[int] = []
+
+    def heuristic(s: Count, seat: int) -> float:
+        scored.append(s.turn)
+        return float(s.points[seat] - s.points[1 - seat])
+
+    hooks = AIHooks(heuristic=heuristic, determinize=lambda s, seat, rng: Turns().clone(s), scale=10.0)
+    params = SearchParams(rollout_actions=30, rollout_turn_end=turn_end)
+    for seed in range(20):
+        root = Node(1)
+        root.children[(0, ("add",))] = Node(0)
+        _iterate(Turns(), Count(), 0, Rng(seed), hooks, root, params, Count(), ("add",))  # type: ignore[arg-type]
+    return scored
+
+
+def test_the_search_scores_every_rollout_once_the_roots_turn_is_over() -> None:
+    assert _scored_turns(True) == [2] * 20, "every sample is scored at the start of the next turn"
+    assert max(_scored_turns(False)) > 2, "without it the rollouts run on into later turns"
+
+
+def test_the_rollout_options_are_off_by_default_and_set_for_mage_wars_alone() -> None:
+    default = SearchParams()
+    assert not default.rollout_turn_end and default.rollout_greedy_kinds == ()
+    assert ai_hooks("magewars").search["rollout_turn_end"] is True
+    for other in ("mythicarium", "mythcraft"):
+        hooks = ai_hooks(other)
+        assert "rollout_turn_end" not in hooks.search and hooks.rollout_policy is None
