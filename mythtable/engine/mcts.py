@@ -72,10 +72,10 @@ class SearchParams:
     rollout_greedy_kinds: tuple[str, ...] = ()
     """Kinds of decision answered by the heuristic, one step ahead, in rollouts only (the few
     decisions, such as blocks, whose random answer would misjudge the move that invites them)."""
-    rollout_turn_end: bool = False
-    """Rollouts also stop when the turn number changes (the end of the turn they started in), so
-    that every sample is scored at the same point of the game: the blows of this turn landed,
-    the next turn's not yet begun."""
+    rollout_turns: int = 0
+    """When above 0, rollouts also stop once the game has left the root's turn (1) or the turns
+    after it (2: the next turn too), so that every sample is scored at the same point of the game:
+    the blows of this turn landed, the next turn's not yet begun."""
     greedy_steps: float = 0.0
     """Probability that a rollout step picks by the heuristic instead of at random."""
     prior_visits: float = 3.0
@@ -505,7 +505,7 @@ def _iterate(
         apply(s, best_action)
         path.append(best)
         node = best
-    turn = ruleset.turn_number(state) if params.rollout_turn_end else None
+    turn = ruleset.turn_number(state) + params.rollout_turns - 1 if params.rollout_turns > 0 else None
     value = _rollout(ruleset, s, me, rng, hooks, params, turn)
     for n in path:
         v = value if n.seat == me else 1.0 - value
@@ -518,8 +518,8 @@ def _iterate(
 def _rollout(
     ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHooks, params: SearchParams, turn: int | None = None
 ) -> float:
-    """Play on with the rollout policy and score the end; with `turn` (the root's turn number, when
-    `rollout_turn_end`), stop once the game has left that turn."""
+    """Play on with the rollout policy and score the end; with `turn` (the last turn number of the
+    `rollout_turns`), stop once the game has gone past that turn."""
     pending, apply = ruleset.pending, ruleset.apply
     left = params.rollout_actions
     greedy = params.greedy_steps
@@ -529,7 +529,7 @@ def _rollout(
         d = pending(s)
         if d is None:
             break
-        if turn is not None and ruleset.turn_number(s) != turn:
+        if turn is not None and ruleset.turn_number(s) > turn:
             break
         actions = d.actions
         n = len(actions)

@@ -85,17 +85,17 @@ class Turns:
 
 def test_a_rollout_stops_at_the_end_of_the_given_turn() -> None:
     hooks = AIHooks(heuristic=lambda s, seat: float(s.turn), determinize=lambda s, seat, rng: s, scale=1e9)
-    params = SearchParams(rollout_actions=40, rollout_turn_end=True)
+    params = SearchParams(rollout_actions=40, rollout_turns=1)
     for seed in range(10):
         s = Count()
         _rollout(Turns(), s, 0, Rng(seed), hooks, params, turn=1)  # type: ignore[arg-type]
         assert s.turn == 2  # the first "end" ended it
         s = Count()
-        _rollout(Turns(), s, 0, Rng(seed), hooks, replace(params, rollout_turn_end=False))  # type: ignore[arg-type]
+        _rollout(Turns(), s, 0, Rng(seed), hooks, replace(params, rollout_turns=0))  # type: ignore[arg-type]
         assert s.turn > 2 or s.points[0] >= 5  # without it the rollout plays on into later turns
 
 
-def _scored_turns(turn_end: bool) -> list[int]:
+def _scored_turns(turns: int) -> list[int]:
     """The turn of the state each of 20 iterations scores, from a fresh root, first action "add"."""
     scored: list[int] = []
 
@@ -104,7 +104,7 @@ def _scored_turns(turn_end: bool) -> list[int]:
         return float(s.points[seat] - s.points[1 - seat])
 
     hooks = AIHooks(heuristic=heuristic, determinize=lambda s, seat, rng: Turns().clone(s), scale=10.0)
-    params = SearchParams(rollout_actions=30, rollout_turn_end=turn_end)
+    params = SearchParams(rollout_actions=30, rollout_turns=turns)
     for seed in range(20):
         root = Node(1)
         root.children[(0, ("add",))] = Node(0)
@@ -113,14 +113,15 @@ def _scored_turns(turn_end: bool) -> list[int]:
 
 
 def test_the_search_scores_every_rollout_once_the_roots_turn_is_over() -> None:
-    assert _scored_turns(True) == [2] * 20, "every sample is scored at the start of the next turn"
-    assert max(_scored_turns(False)) > 2, "without it the rollouts run on into later turns"
+    assert _scored_turns(1) == [2] * 20, "every sample is scored at the start of the next turn"
+    assert _scored_turns(2) == [3] * 20, "or once the next turn is over too"
+    assert max(_scored_turns(0)) > 3, "without it the rollouts run on into later turns"
 
 
 def test_the_rollout_options_are_off_by_default_and_set_for_mage_wars_alone() -> None:
     default = SearchParams()
-    assert not default.rollout_turn_end and default.rollout_greedy_kinds == ()
-    assert ai_hooks("magewars").search["rollout_turn_end"] is True
+    assert default.rollout_turns == 0 and default.rollout_greedy_kinds == ()
+    assert ai_hooks("magewars").search["rollout_turns"] == 1
     for other in ("mythicarium", "mythcraft"):
         hooks = ai_hooks(other)
-        assert "rollout_turn_end" not in hooks.search and hooks.rollout_policy is None
+        assert "rollout_turns" not in hooks.search and hooks.rollout_policy is None
