@@ -72,6 +72,11 @@ class SearchParams:
     rollout_greedy_kinds: tuple[str, ...] = ()
     """Kinds of decision answered by the heuristic, one step ahead, in rollouts only (the few
     decisions, such as blocks, whose random answer would misjudge the move that invites them)."""
+    flat: bool = False
+    """No tree below the root's actions: every iteration goes from the root's action straight into
+    its rollout. The tree's expansion picks an untried action at random, the rollout policy's
+    weights aside, so a thin subtree (paired root sampling spreads the iterations over every root
+    action) scores moves no sensible player makes, such as paying its last Tower Level."""
     rollout_turns: int = 0
     """When above 0, rollouts also stop once the game has left the root's turn (1) or the turns
     after it (2: the next turn too), so that every sample is scored at the same point of the game:
@@ -472,6 +477,8 @@ def _iterate(
         if len(actions) == 1:
             apply(s, actions[0])
             continue
+        if params.flat and node is not root:
+            break
         if greedy_kinds and node is not root and d.kind in greedy_kinds:
             apply(s, _greedy_step(ruleset, s, d.seat, actions, hooks))
             continue

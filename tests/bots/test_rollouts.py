@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from mythtable.engine.bots import ai_hooks
 from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.dice import Rng
-from mythtable.engine.mcts import Node, SearchParams, _iterate, _rollout
+from mythtable.engine.mcts import Node, SearchParams, _iterate, _rollout, search
 from mythtable.engine.protocol import AIHooks
 from tests.bots.test_hybrid import AIM_HOOKS, Aim, MoveThenTarget
 
@@ -125,3 +125,18 @@ def test_the_rollout_options_are_off_by_default_and_set_for_mage_wars_alone() ->
     for other in ("mythicarium", "mythcraft"):
         hooks = ai_hooks(other)
         assert "rollout_turns" not in hooks.search and hooks.rollout_policy is None
+
+
+def test_a_flat_search_grows_no_tree_below_the_roots_actions() -> None:
+    def root_after(flat: bool) -> Node:
+        info: dict[str, object] = {}
+        params = SearchParams(paired_root=True, rollout_actions=8, flat=flat)
+        search(MoveThenTarget(), Aim(), 0, Rng(3), AIM_HOOKS, None, 12, params, info=info)  # type: ignore[arg-type]
+        root = info["root"]
+        assert isinstance(root, Node)
+        return root
+
+    assert any(child.children for child in root_after(False).children.values())
+    flat = root_after(True)
+    assert all(not child.children for child in flat.children.values())
+    assert all(child.visits > 1 for child in flat.children.values()), "the iterations still ran"
