@@ -96,7 +96,14 @@ same with --seed 7000; as it was: 70/100 and 68/100):
   face-down row card is a Ritual, ready or not, as a Resource or Holding is worth more laid; DOWN_UNMET 1):
   25/32 against 29/32 on the same games (stopped; not kept, the options stay off);
 - rollouts through the next turn too (`rollout_turns` 2, at most 60 choices): 15/20 against 18/20 on the
-  same games (stopped; not kept);"""
+  same games (stopped; not kept);
+- lost game 18 of seed 6000 traced (the greedy bot again at Tower 1): the search declared combat and
+  attacked with nothing rather than lay Magma and turn its Emberwing Drake face-up, as "declare
+  combat" and "end turn" scored 1.0 on half the samples: below the root the tree expands an untried
+  action at random, and the opponent's untried answers there included paying its last Tower Level.
+  No tree below the root's actions (`flat`, rollouts straight from the root's action): 82/100 on seed
+  6000 but 69/100 on seed 7000 (turn median 0.08-0.10 s): 151/200 against 153/200 with the tree; not
+  kept;"""
 
 TOWER_WEIGHT = 1.5
 """A Tower Level is life and mana at once: worth less than a point of board power spent well."""
