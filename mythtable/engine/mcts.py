@@ -10,9 +10,11 @@ look the same from its seat give the same choice for the same seed and iteration
 One tree is shared by all determinizations. Its edges are keyed by (seat, action); an action
 that is legal in only some determinizations is selected with UCB over its availability count.
 Each iteration descends the tree, expands one action, plays a short rollout with a cheap policy
-(random, with a few heuristic-greedy steps) and scores the end with the ruleset's heuristic
-through a sigmoid (a finished game scores 1, 0.5 or 0). The root starts from the greedy
-one-step values as a prior, so even a tiny budget plays at least as well as the greedy bot.
+(random, with a few heuristic-greedy steps, or the ruleset's own `AIHooks.rollout_policy`; up to
+a count of choices, or the end of the root's turn with `SearchParams.rollout_turns`) and scores
+the end with the ruleset's heuristic through a sigmoid (a finished game scores 1, 0.5 or 0). The
+root starts from the greedy one-step values as a prior, so even a tiny budget plays at least as
+well as the greedy bot.
 
 With paired root sampling the answer may be a hybrid (`SearchParams.hybrid_z`): the greedy prior's
 choice unless another option beats it on the paired samples by that many standard errors of their
