@@ -106,7 +106,9 @@ same with --seed 7000; as it was: 70/100 and 68/100):
   kept;
 - with the kept rollouts, hybrid_z 0.5 (trusting the better rollouts sooner): 73/100 on seed 6000;
 - with the kept rollouts, blocks answered by the heuristic in rollouts (`rollout_greedy_kinds`
-  attack_step and counter_blockers): 13/18 against 17/18 on the same games, and slower (stopped);"""
+  attack_step and counter_blockers): 13/18 against 17/18 on the same games, and slower (stopped);
+- the kept rollouts without the policy (uniformly random to the end of the turn): 37/50 against 44/50
+  with it on the same games (stopped): the policy matters once rollouts run to the end of the turn."""
 
 TOWER_WEIGHT = 1.5
 """A Tower Level is life and mana at once: worth less than a point of board power spent well."""
