@@ -6,8 +6,9 @@ board. The opponent's face-down cards count at a flat value in the heuristic.
 
 from __future__ import annotations
 
+from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
-from mythtable.rulesets.magewars.content import Info
+from mythtable.rulesets.magewars.content import Effect, Info
 from mythtable.rulesets.magewars.rules.queries import (
     can_block,
     field_bonus,
@@ -425,14 +426,14 @@ play passes, cancels, withdraws and deploys face-down as often as it casts and a
 HARMFUL_OPS = frozenset({"damage", "exhaust", "tower_damage"})
 
 
-def _effect_of(state: State, req_uid: int, purpose: str) -> object:
+def _effect_of(state: State, req_uid: int, purpose: str) -> Effect | None:
     d = state.cards[req_uid].d
     if purpose == "ability":
         return None if d.ability is None else d.ability.effect
     return d.effect
 
 
-def _target_weight(state: State, seat: int, option: tuple, purpose: str, uid: int) -> int:
+def _target_weight(state: State, seat: int, option: Action, purpose: str, uid: int) -> int:
     """A target for a block (the attacker the blocker survives and, better, destroys) or for an
     effect (enemy units for a harmful one, own units otherwise)."""
     if option[0] != "unit":
@@ -450,8 +451,7 @@ def _target_weight(state: State, seat: int, option: tuple, purpose: str, uid: in
         return weight
     effect = _effect_of(state, uid, purpose)
     harmful = effect is not None and any(
-        op.op in HARMFUL_OPS or (op.op in ("power", "guard") and op.amount < 0)
-        for op in effect.ops  # type: ignore[attr-defined]
+        op.op in HARMFUL_OPS or (op.op in ("power", "guard") and op.amount < 0) for op in effect.ops
     )
     mine = target.controller == seat
     return 4 if mine != harmful else 0
@@ -462,7 +462,7 @@ POLICY_COST_SCALED = True
 spends the Tower on every ability and spell it meets."""
 
 
-def _self_cost(state: State, action: tuple) -> int:
+def _self_cost(state: State, action: Action) -> int:
     """Tower Levels `action` takes from its own player's Tower: a spell's or ability's cost, plus
     what a spell that hits every Tower (tower_damage_all) deals."""
     kind = action[0]
@@ -488,20 +488,20 @@ def _can_attack(state: State, seat: int) -> bool:
     return False
 
 
-def rollout_policy(state: State, decision: object, rng: Rng) -> tuple:
+def rollout_policy(state: State, decision: Decision, rng: Rng) -> Action:
     """The search's rollout step in Mage Wars: a weighted random choice by the kind of action
     (POLICY_WEIGHTS), with no cloning: cast, turn face-up and attack rather than pass, cancel or
     withdraw; declare combat only with a unit that may attack; target enemies with harm and own
     units with help; block an attacker the blocker survives. Reads only the state it is given
     (a determinization, in the search)."""
-    actions = decision.actions  # type: ignore[attr-defined]
-    seat = decision.seat  # type: ignore[attr-defined]
+    actions = decision.actions
+    seat = decision.seat
     weights: list[int] = []
     req = state.target_req
     face_up = {a[1] for a in actions if a[0] == "deploy"}
     for a in actions:
         kind = a[0]
-        if req is not None and decision.kind == "target":  # type: ignore[attr-defined]
+        if req is not None and decision.kind == "target":
             w = _target_weight(state, seat, a, req.purpose, req.uid)
         elif kind == "combat":
             w = POLICY_WEIGHTS["combat"] if _can_attack(state, seat) else 0
