@@ -112,7 +112,8 @@ same with --seed 7000; as it was: 70/100 and 68/100):
   with it on the same games (stopped): the policy matters once rollouts run to the end of the turn;
 - with the kept rollouts, face-down cards dealt as the greedy bot leaves them, hands as before
   (DOWN_UNMET 1, ROW_RITUAL 1): 70/100 on seed 6000 (the same games lost as with HAND_NO_UNIT too:
-  a deal closer to how greedy plays is not a better one for the search; not kept).
+  a deal closer to how greedy plays is not a better one for the search; not kept); DOWN_UNMET 0
+  (face-down cards dealt at random): 67/100 (kept at 0.9).
 Kept: the policy and rollouts to the end of the root's turn, 77/100 and 76/100 (153/200 against
 138/200 as it was) and faster turns; 80% over 400 games is not shown."""
 
