@@ -10,9 +10,11 @@ look the same from its seat give the same choice for the same seed and iteration
 One tree is shared by all determinizations. Its edges are keyed by (seat, action); an action
 that is legal in only some determinizations is selected with UCB over its availability count.
 Each iteration descends the tree, expands one action, plays a short rollout with a cheap policy
-(random, with a few heuristic-greedy steps) and scores the end with the ruleset's heuristic
-through a sigmoid (a finished game scores 1, 0.5 or 0). The root starts from the greedy
-one-step values as a prior, so even a tiny budget plays at least as well as the greedy bot.
+(random, with a few heuristic-greedy steps, or the ruleset's own `AIHooks.rollout_policy`; up to
+a count of choices, or the end of the root's turn with `SearchParams.rollout_turns`) and scores
+the end with the ruleset's heuristic through a sigmoid (a finished game scores 1, 0.5 or 0). The
+root starts from the greedy one-step values as a prior, so even a tiny budget plays at least as
+well as the greedy bot.
 
 With paired root sampling the answer may be a hybrid (`SearchParams.hybrid_z`): the greedy prior's
 choice unless another option beats it on the paired samples by that many standard errors of their
@@ -69,6 +71,18 @@ class SearchParams:
     """The UCB constant (rewards lie in [0, 1])."""
     rollout_actions: int = 24
     """Rollouts stop after this many choices (forced moves do not count) and are scored."""
+    rollout_greedy_kinds: tuple[str, ...] = ()
+    """Kinds of decision answered by the heuristic, one step ahead, in rollouts only (the few
+    decisions, such as blocks, whose random answer would misjudge the move that invites them)."""
+    flat: bool = False
+    """No tree below the root's actions: every iteration goes from the root's action straight into
+    its rollout. The tree's expansion picks an untried action at random, the rollout policy's
+    weights aside, so a thin subtree (paired root sampling spreads the iterations over every root
+    action) scores moves no sensible player makes, such as paying its last Tower Level."""
+    rollout_turns: int = 0
+    """When above 0, rollouts also stop once the game has left the root's turn (1) or the turns
+    after it (2: the next turn too), so that every sample is scored at the same point of the game:
+    the blows of this turn landed, the next turn's not yet begun."""
     greedy_steps: float = 0.0
     """Probability that a rollout step picks by the heuristic instead of at random."""
     prior_visits: float = 3.0
@@ -465,6 +479,8 @@ def _iterate(
         if len(actions) == 1:
             apply(s, actions[0])
             continue
+        if params.flat and node is not root:
+            break
         if greedy_kinds and node is not root and d.kind in greedy_kinds:
             apply(s, _greedy_step(ruleset, s, d.seat, actions, hooks))
             continue
@@ -498,7 +514,8 @@ def _iterate(
         apply(s, best_action)
         path.append(best)
         node = best
-    value = _rollout(ruleset, s, me, rng, hooks, params)
+    turn = ruleset.turn_number(state) + params.rollout_turns - 1 if params.rollout_turns > 0 else None
+    value = _rollout(ruleset, s, me, rng, hooks, params, turn)
     for n in path:
         v = value if n.seat == me else 1.0 - value
         n.visits += 1
@@ -507,14 +524,21 @@ def _iterate(
     return value, path[1] if len(path) > 1 else None
 
 
-def _rollout(ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHooks, params: SearchParams) -> float:
+def _rollout(
+    ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHooks, params: SearchParams, turn: int | None = None
+) -> float:
+    """Play on with the rollout policy and score the end; with `turn` (the last turn number of the
+    `rollout_turns`), stop once the game has gone past that turn."""
     pending, apply = ruleset.pending, ruleset.apply
     left = params.rollout_actions
     greedy = params.greedy_steps
+    policy = hooks.rollout_policy
     tried: dict[tuple[int, str, int, tuple[Action, ...], float], set[Action]] = {}
     while left > 0:
         d = pending(s)
         if d is None:
+            break
+        if turn is not None and ruleset.turn_number(s) > turn:
             break
         actions = d.actions
         n = len(actions)
@@ -522,7 +546,7 @@ def _rollout(ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHoo
             apply(s, actions[0])
             continue
         left -= 1
-        if params.greedy_kinds and d.kind in params.greedy_kinds:
+        if (params.greedy_kinds and d.kind in params.greedy_kinds) or d.kind in params.rollout_greedy_kinds:
             apply(s, _greedy_step(ruleset, s, d.seat, actions, hooks))
         elif greedy and rng.below(1000) < greedy * 1000:
             # The heuristic policy alone can cycle (start a cast, cancel it, start it again):
@@ -534,6 +558,8 @@ def _rollout(ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHoo
             choice = _greedy_step(ruleset, s, d.seat, fresh, hooks)
             used.add(choice)
             apply(s, choice)
+        elif policy is not None:
+            apply(s, policy(s, d, rng))
         else:
             apply(s, actions[rng.below(n)])
     return win_chance(ruleset, s, me, hooks)

@@ -346,6 +346,10 @@ class AIHooks:
     search_heuristic: Callable[[Any, int], float] | None = None
     """A scoring for the search bot alone, if the ruleset has one (Mage Wars adds the threats a
     one-step look-ahead does not need); it too reads only what the seat may see."""
+    rollout_policy: Callable[[Any, Decision, Rng], Action] | None = None
+    """A cheap policy (no cloning) for the search's rollout steps, if the ruleset has one; without
+    it a rollout step is uniformly random. Mage Wars: random play passes, cancels and withdraws
+    as often as it casts and attacks, which tells the search little about a move."""
 
     def for_search(self) -> AIHooks:
         """These hooks as the search bot uses them."""

@@ -178,6 +178,7 @@ ENTRY = RulesetEntry(
         dict(ai.SEARCH_PARAMS),
         search_determinize=ai.search_determinize,
         search_heuristic=ai.search_heuristic,
+        rollout_policy=ai.rollout_policy,
     ),
     make_ai=None,
     rules_file="rules.toml",
