@@ -71,14 +71,6 @@ class SearchParams:
     """The UCB constant (rewards lie in [0, 1])."""
     rollout_actions: int = 24
     """Rollouts stop after this many choices (forced moves do not count) and are scored."""
-    rollout_greedy_kinds: tuple[str, ...] = ()
-    """Kinds of decision answered by the heuristic, one step ahead, in rollouts only (the few
-    decisions, such as blocks, whose random answer would misjudge the move that invites them)."""
-    flat: bool = False
-    """No tree below the root's actions: every iteration goes from the root's action straight into
-    its rollout. The tree's expansion picks an untried action at random, the rollout policy's
-    weights aside, so a thin subtree (paired root sampling spreads the iterations over every root
-    action) scores moves no sensible player makes, such as paying its last Tower Level."""
     rollout_turns: int = 0
     """When above 0, rollouts also stop once the game has left the root's turn (1) or the turns
     after it (2: the next turn too), so that every sample is scored at the same point of the game:
@@ -479,8 +471,6 @@ def _iterate(
         if len(actions) == 1:
             apply(s, actions[0])
             continue
-        if params.flat and node is not root:
-            break
         if greedy_kinds and node is not root and d.kind in greedy_kinds:
             apply(s, _greedy_step(ruleset, s, d.seat, actions, hooks))
             continue
@@ -546,7 +536,7 @@ def _rollout(
             apply(s, actions[0])
             continue
         left -= 1
-        if (params.greedy_kinds and d.kind in params.greedy_kinds) or d.kind in params.rollout_greedy_kinds:
+        if params.greedy_kinds and d.kind in params.greedy_kinds:
             apply(s, _greedy_step(ruleset, s, d.seat, actions, hooks))
         elif greedy and rng.below(1000) < greedy * 1000:
             # The heuristic policy alone can cycle (start a cast, cancel it, start it again):

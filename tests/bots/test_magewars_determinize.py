@@ -81,32 +81,3 @@ def test_the_searchs_deal_sees_only_the_seats_information_and_the_greedy_deal_an
     assert hooks.for_search().determinize is ai.search_determinize
     assert hooks.heuristic is ai.heuristic, "the greedy bot (and the golden games) keep the plain scoring"
     assert hooks.for_search().heuristic is ai.search_heuristic
-
-
-def _opp_row_and_hand(game: Game) -> bool:
-    d = game.decision
-    assert d is not None
-    po = game.state.players[1 - d.seat]
-    cards = game.state.cards
-    return any(cards[u].face_down for u in po.row) and len(po.hand) >= 3
-
-
-def test_the_deal_options_put_no_units_in_hand_and_rituals_face_down_in_the_row() -> None:
-    # HAND_NO_UNIT and ROW_RITUAL at 1: every card of the hand is a non-unit and every face-down row
-    # card a Ritual while the pool holds enough of them (both decks hold 24 non-units, 2 Rituals).
-    game = reach("magewars", _opp_row_and_hand, seeds=range(1, 80))
-    d = game.decision
-    assert d is not None
-    seat, opp = d.seat, 1 - d.seat
-    state = game.state
-    po = state.players[opp]
-    down_row = [u for u in po.row if state.cards[u].face_down]
-    plain = mixed = 0
-    for i in range(40):
-        s = ai.determinize(state, seat, Rng(i), ai.DOWN_UNMET, 1.0, 1.0)
-        assert all(s.cards[u].d.type != "unit" for u in s.players[opp].hand)
-        assert all(s.cards[u].d.type == "ritual" for u in down_row[:2])
-        p = ai.determinize(state, seat, Rng(i), ai.DOWN_UNMET)
-        plain += sum(p.cards[u].d.type == "unit" for u in p.players[opp].hand)
-        mixed += sum(p.cards[u].d.type != "ritual" for u in down_row)
-    assert plain > 0 and mixed > 0, "without the options the deal does put units in hand and other row cards"

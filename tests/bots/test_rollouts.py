@@ -1,5 +1,5 @@
-"""The rollout's options (issue 19, item 3): a ruleset's own cheap rollout policy, decision kinds
-answered by the heuristic in rollouts only, and rollouts that stop at the end of the root's turn.
+"""The rollout's options (issue 19, item 3): a ruleset's own cheap rollout policy and rollouts that
+stop at the end of the root's turn.
 Without them (every ruleset but Mage Wars) a rollout step is uniformly random, as before."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from mythtable.engine.bots import ai_hooks
 from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.dice import Rng
-from mythtable.engine.mcts import Node, SearchParams, _iterate, _rollout, search
+from mythtable.engine.mcts import Node, SearchParams, _iterate, _rollout
 from mythtable.engine.protocol import AIHooks
 from tests.bots.test_hybrid import AIM_HOOKS, Aim, MoveThenTarget
 
@@ -41,11 +41,6 @@ def test_without_a_policy_a_rollout_step_is_random_and_with_one_the_policy_choos
 
     assert _values(replace(AIM_HOOKS, rollout_policy=aim_well), params) == [1.0] * 30
     assert seen == ["target"] * 30
-
-
-def test_a_rollout_greedy_kind_is_answered_by_the_heuristic_in_rollouts() -> None:
-    assert _values(AIM_HOOKS, SearchParams(rollout_greedy_kinds=("target",))) == [1.0] * 30
-    assert 0.0 in _values(AIM_HOOKS, SearchParams(rollout_greedy_kinds=("main",)))
 
 
 # ----- a toy of turns: each turn the active seat may add a point or end the turn ----------------
@@ -120,23 +115,8 @@ def test_the_search_scores_every_rollout_once_the_roots_turn_is_over() -> None:
 
 def test_the_rollout_options_are_off_by_default_and_set_for_mage_wars_alone() -> None:
     default = SearchParams()
-    assert default.rollout_turns == 0 and default.rollout_greedy_kinds == ()
+    assert default.rollout_turns == 0
     assert ai_hooks("magewars").search["rollout_turns"] == 1
     for other in ("mythicarium", "mythcraft"):
         hooks = ai_hooks(other)
         assert "rollout_turns" not in hooks.search and hooks.rollout_policy is None
-
-
-def test_a_flat_search_grows_no_tree_below_the_roots_actions() -> None:
-    def root_after(flat: bool) -> Node:
-        info: dict[str, object] = {}
-        params = SearchParams(paired_root=True, rollout_actions=8, flat=flat)
-        search(MoveThenTarget(), Aim(), 0, Rng(3), AIM_HOOKS, None, 12, params, info=info)  # type: ignore[arg-type]
-        root = info["root"]
-        assert isinstance(root, Node)
-        return root
-
-    assert any(child.children for child in root_after(False).children.values())
-    flat = root_after(True)
-    assert all(not child.children for child in flat.children.values())
-    assert all(child.visits > 1 for child in flat.children.values()), "the iterations still ran"

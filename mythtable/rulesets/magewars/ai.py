@@ -95,19 +95,19 @@ same with --seed 7000; as it was: 70/100 and 68/100):
 - with that, the opponent's hidden cards dealt as the greedy bot leaves them (HAND_NO_UNIT 0.9: a hand
   between turns holds no units, as both bots deploy them at once, face-down if need be; ROW_RITUAL 1: a
   face-down row card is a Ritual, ready or not, as a Resource or Holding is worth more laid; DOWN_UNMET 1):
-  25/32 against 29/32 on the same games (stopped; not kept, the options stay off);
+  25/32 against 29/32 on the same games (stopped; not kept, the switches removed);
 - rollouts through the next turn too (`rollout_turns` 2, at most 60 choices): 15/20 against 18/20 on the
   same games (stopped; not kept);
 - lost game 18 of seed 6000 traced (the greedy bot again at Tower 1): the search declared combat and
   attacked with nothing rather than lay Magma and turn its Emberwing Drake face-up, as "declare
   combat" and "end turn" scored 1.0 on half the samples: below the root the tree expands an untried
   action at random, and the opponent's untried answers there included paying its last Tower Level.
-  No tree below the root's actions (`flat`, rollouts straight from the root's action): 82/100 on seed
+  No tree below the root's actions (`flat`, removed since; rollouts straight from the root's action): 82/100 on seed
   6000 but 69/100 on seed 7000 (turn median 0.08-0.10 s): 151/200 against 153/200 with the tree; not
   kept;
 - with the kept rollouts, hybrid_z 0.5 (trusting the better rollouts sooner): 73/100 on seed 6000;
-- with the kept rollouts, blocks answered by the heuristic in rollouts (`rollout_greedy_kinds`
-  attack_step and counter_blockers): 13/18 against 17/18 on the same games, and slower (stopped);
+- with the kept rollouts, blocks answered by the heuristic in rollouts (a `rollout_greedy_kinds`
+  switch, removed: attack_step and counter_blockers): 13/18 against 17/18 on the same games, and slower (stopped);
 - the kept rollouts without the policy (uniformly random to the end of the turn): 37/50 against 44/50
   with it on the same games (stopped): the policy matters once rollouts run to the end of the turn;
 - with the kept rollouts, face-down cards dealt as the greedy bot leaves them, hands as before
@@ -150,8 +150,6 @@ face-up unit); dealing such cards at random put ready units behind every face-do
 
 ROW_TYPES = frozenset({"resource", "holding", "ritual"})
 """What may lie face-down in a row; face-down cards on a line are units."""
-
-RITUALS = frozenset({"ritual"})
 
 
 def _forecast(state: State) -> tuple[set[int], list[int]]:
@@ -337,25 +335,12 @@ def search_heuristic(state: State, seat: int) -> float:
     return value
 
 
-HAND_NO_UNIT = 0.0
-"""Chance that each card of the opponent's hand is dealt, in the search's determinization, a card that
-is not a unit (when the pool holds one): a unit in hand can always be deployed, face-down if need
-be, and both bots do so at once, so a hand between turns holds spells, Resources and Holdings."""
-
-ROW_RITUAL = 0.0
-"""Chance that a face-down card in the opponent's row is dealt a Ritual (when the pool holds one), ready
-or not: a Resource or Holding is worth more face-up (laid) than set, a Ritual is set to be turned
-face-up when it helps (W-34)."""
-
-
 def search_determinize(state: State, seat: int, rng: Rng) -> State:
     """`determinize` with face-down cards dealt mostly as not ready (DOWN_UNMET), for the search bot."""
-    return determinize(state, seat, rng, DOWN_UNMET, HAND_NO_UNIT, ROW_RITUAL)
+    return determinize(state, seat, rng, DOWN_UNMET)
 
 
-def determinize(
-    state: State, seat: int, rng: Rng, down_unmet: float = 0.0, hand_no_unit: float = 0.0, row_ritual: float = 0.0
-) -> State:
+def determinize(state: State, seat: int, rng: Rng, down_unmet: float = 0.0) -> State:
     """A clone in which everything hidden from `seat` is re-dealt at random.
 
     Hidden from `seat`: the opponent's hand, the opponent's face-down cards and both deck
@@ -380,8 +365,8 @@ def determinize(
 
     src = sources(c, opp)  # face-up cards only: what `seat` sees
 
-    def take(types: frozenset[str] | None, unmet_first: bool = True) -> Info:
-        if unmet_first and down_unmet and rng.below(1000) < down_unmet * 1000:
+    def take(types: frozenset[str] | None) -> Info:
+        if down_unmet and rng.below(1000) < down_unmet * 1000:
             for i, d in enumerate(pool):
                 if (types is None or d.type in types) and not meets(state, opp, d, src):
                     return pool.pop(i)
@@ -393,22 +378,9 @@ def determinize(
     for uid in down_line:
         cards[uid].d = take(frozenset({"unit"}))
     for uid in down_row:
-        rituals = row_ritual and rng.below(1000) < row_ritual * 1000
-        if rituals and any(d.type == "ritual" for d in pool):
-            cards[uid].d = take(RITUALS, unmet_first=False)  # set to be turned face-up when it helps
-        else:
-            cards[uid].d = take(ROW_TYPES)
+        cards[uid].d = take(ROW_TYPES)
     rng.shuffle(hand_deck)
     k = len(po.hand)
-    if hand_no_unit:
-        # the hand's cards first (the front of the pool), mostly not units
-        front: list[Info] = []
-        for _ in range(k):
-            i = 0
-            if rng.below(1000) < hand_no_unit * 1000:
-                i = next((j for j, d in enumerate(pool) if d.type != "unit"), 0)
-            front.append(pool.pop(i))
-        pool = front + pool
     for uid, d in zip(hand_deck, pool, strict=True):
         cards[uid].d = d
     po.hand = sorted(hand_deck[:k])
@@ -485,11 +457,6 @@ def _target_weight(state: State, seat: int, option: Action, purpose: str, uid: i
     return 4 if mine != harmful else 0
 
 
-POLICY_COST_SCALED = True
-"""The rollout policy weighs a move that pays Tower Levels down (w * 2 // (2 + cost)): random play
-spends the Tower on every ability and spell it meets."""
-
-
 def _self_cost(state: State, action: Action) -> int:
     """Tower Levels `action` takes from its own player's Tower: a spell's or ability's cost, plus
     what a spell that hits every Tower (tower_damage_all) deals."""
@@ -538,11 +505,8 @@ def rollout_policy(state: State, decision: Decision, rng: Rng) -> Action:
         else:
             w = POLICY_WEIGHTS.get(kind, 1)
             cost = _self_cost(state, a)
-            if cost:
-                if cost >= state.players[seat].tower:
-                    w = 0  # never lose by paying
-                elif POLICY_COST_SCALED:
-                    w = w * 2 // (2 + cost)
+            if cost:  # never lose by paying; random play spends the Tower on every ability it meets
+                w = 0 if cost >= state.players[seat].tower else w * 2 // (2 + cost)
         weights.append(w)
     total = sum(weights)
     if total <= 0:
