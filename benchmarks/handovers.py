@@ -48,7 +48,7 @@ def play(ruleset_id: str, seed: int, full_control: bool, config: Path) -> tuple[
         decision = game.decision
         assert decision is not None
         if step is Next.CURTAIN:
-            if session.viewer is not None:  # the first curtain of a game is no change of hands
+            if session.handing_from is not None:  # the first curtain of a game is no change of hands
                 handovers += 1
                 causes[cause_of(game.ruleset.window(game.state), decision)] += 1
             session.take_keyboard(decision.seat)
