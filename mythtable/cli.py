@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -186,6 +187,19 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mythtable: interrupted.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _reader_went_away()
+
+
+def _reader_went_away() -> int:
+    """`mythtable setup mythcraft | head`: the reader closed the pipe. Quietly stop, as Unix tools do,
+    and point stdout at /dev/null so the interpreter's last flush cannot complain either."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return 141  # 128 + SIGPIPE, what a shell reports for a tool stopped by a closed pipe
 
 
 def _dispatch(args: argparse.Namespace) -> int:
