@@ -46,3 +46,45 @@ async def test_arrows_reach_the_options_when_nothing_has_the_focus() -> None:
         await pilot.press("down")
         await pilot.pause()
         assert options.highlighted == start + 1 and app.focused is options
+
+
+def type_at_once(app: MythtableApp, *keys: str) -> None:
+    """Queue key presses the way a quick typist's terminal delivers them: all before the app handles the first."""
+    from textual import events
+
+    chars = {"enter": "\r", "escape": "\x1b"}
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        event = events.Key(key, chars.get(key, key if len(key) == 1 else None))
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+async def test_m_then_arrows_and_enter_typed_at_once_moves_on_the_map() -> None:
+    from mythtable.rulesets.mythcraft.rules.units import active
+    from tests.tui.test_mythcraft_tactics import game_until, screen_of
+
+    def can_step_right(game: Game) -> bool:
+        d = game.decision
+        u = active(game.state)
+        return d is not None and ("move", u.x + 2, u.y) in d.actions and d.actions[0] != ("move", u.x + 2, u.y)
+
+    game = game_until(3, can_step_right)
+    hero = active(game.state)
+    target = ("move", hero.x + 2, hero.y)  # the hero object moves with the game
+    app = MythtableApp(start={"game": game})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen, board = screen_of(app)
+        board.grid.cursor = None
+        moves = len(game.actions)
+        type_at_once(app, "m", "right", "right", "enter")
+        for _ in range(4):
+            await pilot.pause()
+        assert game.actions[moves:] == [target], game.actions[moves:]
+        # and Esc then Enter typed at once: Enter is the option list's again
+        type_at_once(app, "m", "escape")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.prompt.options.has_focus

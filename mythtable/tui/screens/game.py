@@ -36,6 +36,9 @@ from mythtable.tui.widgets.prompt import Prompt
 class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("f1,question_mark", "rules", "Rules"),
+        # the app's own quit, named here so that the footer shows it second: at 80 columns a MythCraft
+        # turn's group keys fill the footer, and what comes last is cut off
+        Binding("ctrl+q", "app.request_quit", "Quit", priority=True),
         Binding("k", "legend", "Legend"),
         Binding("u", "take_back", "Take back"),
         Binding("u", "cannot_take_back", "Take back", show=False),  # u when the one above is off: say why
@@ -82,7 +85,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield InspectPanel(id="inspect")
                 yield GameLog(id="log")
-        yield Footer()
+        yield Footer(compact=True)
 
     @property
     def prompt(self) -> Prompt:

@@ -72,6 +72,7 @@ class MythCraftBoard(Board):
     SHOW_TURN = False  # the status names the round already
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
         Binding("g", "grid", "Map"),
+        Binding("g", "grid_quiet", "Map", show=False),  # g while "m Move" (the same map) is in the footer
         *[Binding(key, f"group_{name}", label) for key, name, label, _ in GROUPS],
         Binding("escape", "all_options", "All"),
     ]
@@ -332,7 +333,9 @@ class MythCraftBoard(Board):
     def key_enabled(self, name: str) -> bool | None:
         if self.view is None:
             return False
-        if name == "grid":
+        if name == "grid":  # named in the footer only when "m Move" is not: at 80 columns every key counts
+            return not self.grid.moves
+        if name == "grid_quiet":
             return True
         if name == "all_options":
             return bool(self.group)
@@ -349,6 +352,9 @@ class MythCraftBoard(Board):
             grid.action_leave()
         else:
             grid.enter()
+
+    def action_grid_quiet(self) -> None:
+        self.action_grid()
 
 
 BOARD = MythCraftBoard

@@ -129,8 +129,8 @@ class MapGrid(Widget, can_focus=True):
         Binding("down", "cursor(0, 1)", "↓", show=False),
         Binding("left", "cursor(-1, 0)", "←", show=False),
         Binding("right", "cursor(1, 0)", "→", show=False),
-        Binding("enter", "pick", "Choose here"),
-        Binding("escape,g", "leave", "Back to list"),
+        Binding("enter", "pick", "Choose"),
+        Binding("escape,g", "leave", "Back"),
     ]
 
     def __init__(self, **kw: Any) -> None:
@@ -285,14 +285,21 @@ class MapGrid(Widget, can_focus=True):
         return found.first() if found else None
 
     def enter(self) -> None:
-        """Give the keyboard to the map."""
+        """Give the keyboard to the map now, cursor and all, not once the keys already typed are handled:
+        `m → → ⏎` typed quickly must move, not choose the option highlighted in the list."""
         if self.view is not None:
-            self.focus()
+            self.screen.set_focus(self)
+            if self.cursor is None:
+                self.place_cursor()
 
     def focus_on_click(self) -> bool:
         return False  # a click picks a square; the keyboard stays with the option list
 
     def on_focus(self) -> None:
+        if self.cursor is None:  # focused another way than `enter` (a click, Tab)
+            self.place_cursor()
+
+    def place_cursor(self) -> None:
         """The cursor starts on the highlighted square, else on the mover."""
         if self.view is None:
             return
@@ -410,4 +417,4 @@ class MapGrid(Widget, can_focus=True):
     def action_leave(self) -> None:
         prompt = self.prompt()
         if prompt is not None:
-            prompt.options.focus()
+            self.screen.set_focus(prompt.options)  # now: an Enter typed right after Esc is the list's
