@@ -179,6 +179,9 @@ def main(argv: list[str] | None = None) -> int:
         args.data_dir = None
     if args.data_dir is not None:  # absolute from the start: servers run games in other folders with this path
         args.data_dir = args.data_dir.expanduser().absolute()
+        if args.data_dir.exists() and not args.data_dir.is_dir():
+            print(f"mythtable: --data-dir {args.data_dir} is a file, not a folder", file=sys.stderr)
+            return 1
     try:
         return _dispatch(args)
     except MythtableError as exc:

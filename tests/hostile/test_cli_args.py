@@ -67,3 +67,15 @@ def test_a_closed_pipe_in_the_real_program_leaves_no_traceback(tmp_path: Path) -
     _, err = proc.communicate(timeout=60)
     assert b"Traceback" not in err and b"Exception ignored" not in err, err.decode()
     assert proc.returncode == 141
+
+
+@pytest.mark.parametrize("argv", [["saves", "list"], ["decks", "list"], ["play", "mythicarium"]])
+def test_a_data_dir_that_is_a_file_is_refused(argv: list[str], tmp_path: Path) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("not a folder")
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        rc = cli.main([*argv, "--data-dir", str(a_file)])
+    assert rc == 1 and out.getvalue() == ""
+    assert err.getvalue() == f"mythtable: --data-dir {a_file} is a file, not a folder\n"
+    assert a_file.read_text() == "not a folder"
