@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
+import textwrap
 
 from rich.console import Console
 
@@ -61,6 +62,10 @@ def test_reactive_ap_held_over_the_cap_reads_as_held_with_the_cap_on_carrying_ov
     assert f"at most 2 kept into {hero.name}'s turn" in " ".join(card.split())
     words = reactive_words(held)
     assert "holds 3 Reactive AP" in words and "keeps at most 2" in words and "(cap" not in words
+    # whole in the two lines the options' detail has at 80x24 (the prompt is 46 columns), longest name and all
+    longest = max((c for c in view.combatants if c.side == 0), key=lambda c: len(c.name))
+    wide = reactive_words(dataclasses.replace(longest, reactive_ap=10, reactive_cap=4))
+    assert len(textwrap.wrap(wide, 46)) <= 2, textwrap.wrap(wide, 46)
     own = rendered(hero_card(dataclasses.replace(hero, carried_reactive_ap=2, reactive_cap=2, reactive_ap=5), False))
     assert "2 carried (max 2)" in own and "5/2" not in own
     assert explain(view, ("inspect",), game.subject(game.decision.actions[0])) is not None  # type: ignore[union-attr]

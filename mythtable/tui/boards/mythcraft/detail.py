@@ -43,10 +43,8 @@ def explain(view: Any, action: Action, subject: Subject) -> str | Text:
 
 def reactive_words(c: Any) -> str:
     """Reactive AP held now, and the cap that applies only to what is kept into the next turn (C-21)."""
-    return (
-        f"{c.name} holds {c.reactive_ap} Reactive AP to spend before {c.name}'s next turn, "
-        f"which keeps at most {c.reactive_cap} of them (C-21)."
-    )
+    kept = f"{c.name}'s next turn keeps at most {c.reactive_cap} of them (C-21)."
+    return f"{c.name} holds {c.reactive_ap} Reactive AP; {kept}"
 
 
 def number(x: float) -> str:
