@@ -104,6 +104,10 @@ class SearchParams:
     on the paired samples by `hybrid_z` standard errors of their difference; then the best of
     those. A search that leaves a sound base policy only when its samples are clear seldom plays
     worse than that policy."""
+    guard_keep: tuple[Action, ...] = ()
+    """Actions the search bot's loop guard (lookahead.LoopGuard) never leaves out: a pass that the
+    guard's one re-deal shows coming straight back (it dealt the opponent nothing to answer with)
+    is a pass all the same, and leaving it out can force the bot to pay for what it does not want."""
 
 
 MIN_SEARCH = 0.01
@@ -463,6 +467,7 @@ def _iterate(
         node.avail += 1
         path.append(node)
     greedy_kinds = params.greedy_kinds
+    policy = hooks.rollout_policy
     while True:
         d = pending(s)
         if d is None:
@@ -488,10 +493,19 @@ def _iterate(
                 untried.append(a)
                 continue
             child.avail += 1
-            if not untried:
-                ucb = child.value / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-                if ucb > best_ucb:
-                    best_ucb, best, best_action = ucb, child, a
+            ucb = child.value / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if ucb > best_ucb:
+                best_ucb, best, best_action = ucb, child, a
+        if untried and policy is not None and node is not root:
+            # Grow the node as the rollouts would play: expand the policy's pick if it is new,
+            # else choose among the tried by UCB. An action the policy never plays (paying the
+            # last Tower Level) is never expanded while another is on offer, so the opponent's
+            # replies in the tree are not a random walk into its own defeat.
+            pick = policy(s, d, rng)
+            if pick in untried:
+                untried = [pick]
+            elif best is not None:
+                untried = []
         if untried:
             a = untried[rng.below(len(untried))]
             child = Node(seat)

@@ -33,6 +33,7 @@ SEARCH_PARAMS = {
     "rollout_turns": 1,
     "prior_visits": 8.0,
     "hybrid_z": 1.0,
+    "guard_keep": (("pass",),),
 }
 """Rollouts play the rest of the root's turn (at most 30 choices) with a cheap policy (`rollout_policy`),
 so every sample is scored once this turn's blows have landed; compare root actions on common samples,
@@ -423,6 +424,13 @@ POLICY_WEIGHTS: dict[str, int] = {
 """The rollout policy's weight of each kind of action (its first word); others weigh 1. Random
 play passes, cancels, withdraws and deploys face-down as often as it casts and attacks."""
 
+FAST_PASS_WEIGHT = 12
+"""The rollout policy's weight of a pass in a fast-cast window (a response; the Main phase has its own
+decision). Each window a rollout opens lets its player's policy spend Tower Levels at random (an
+ability, a spell), mostly for nothing: at the pass's weight of other decisions (3) an action that opens
+one more window for the opponent, even paying its own Tower for a worthless boost, scored better than a
+pass (a traced game paid 27 Tower Levels into one Cinder Hound's Power, one at a time)."""
+
 HARMFUL_OPS = frozenset({"damage", "exhaust", "tower_damage"})
 
 
@@ -502,6 +510,8 @@ def rollout_policy(state: State, decision: Decision, rng: Rng) -> Action:
             w = POLICY_WEIGHTS["combat"] if _can_attack(state, seat) else 0
         elif kind == "deploy_down" and a[1] in face_up:
             w = 0
+        elif kind == "pass" and decision.kind == "fast_cast":
+            w = FAST_PASS_WEIGHT
         else:
             w = POLICY_WEIGHTS.get(kind, 1)
             cost = _self_cost(state, a)
