@@ -468,9 +468,15 @@ def _iterate(
         path.append(node)
     greedy_kinds = params.greedy_kinds
     policy = hooks.rollout_policy
+    turn = ruleset.turn_number(state) + params.rollout_turns - 1 if params.rollout_turns > 0 else None
     while True:
         d = pending(s)
         if d is None:
+            break
+        if turn is not None and ruleset.turn_number(s) > turn:
+            # The rollouts' horizon holds in the tree too: a root action that reaches it sooner
+            # (a pass that ends the turn) must not be scored after one more move of the next
+            # turn than an action that puts it off (an ability that keeps the window open).
             break
         actions = d.actions
         if len(actions) == 1:
@@ -518,7 +524,6 @@ def _iterate(
         apply(s, best_action)
         path.append(best)
         node = best
-    turn = ruleset.turn_number(state) + params.rollout_turns - 1 if params.rollout_turns > 0 else None
     value = _rollout(ruleset, s, me, rng, hooks, params, turn)
     for n in path:
         v = value if n.seat == me else 1.0 - value

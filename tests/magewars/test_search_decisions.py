@@ -87,3 +87,26 @@ def test_the_tree_grows_the_opponents_replies_as_the_rollouts_play_them() -> Non
     edges = _edges(info["root"])
     assert (1, PASS) in edges, "the tree reaches Bram's answers"
     assert (1, ("ability", hound)) not in edges
+
+
+def test_the_tree_stops_where_the_rollouts_stop() -> None:
+    # Ana may end her turn, or pay 1 Tower Level for a Cinder Hound's +1 Power until end of turn with
+    # no combat to come: worth nothing. Rollouts stop when her turn ends; the tree went on, one of
+    # Bram's moves of the next turn past the horizon, so the move that ends her turn at once was
+    # scored after Bram's deploy and the one that puts it off (the ability) before it: pumping the
+    # Hound looked better, a Tower Level at a time (a traced game paid 13).
+    b = Board()
+    b.basics(0, "ember-hearth")
+    hound = b.add(0, "cinder-hound", "offensive")
+    b.basics(1, "ember-hearth")
+    for _ in range(6):
+        b.add(1, "cinder-hound")
+    st = b.start()
+    d = st.decision
+    pump, end = ("ability", hound), ("end",)
+    assert d is not None and d.seat == 0 and {pump, end} <= set(d.actions)
+    hooks = ai_hooks("magewars").for_search()
+    info: dict[str, Any] = {}
+    search(RULESET, st, 0, Rng(5), hooks, None, 400, SearchParams(**hooks.search), [pump, end], info=info)
+    value = {a: n.value / n.visits for (_, a), n in info["root"].children.items()}
+    assert value[end] > value[pump]
