@@ -12,7 +12,9 @@ that is legal in only some determinizations is selected with UCB over its availa
 Each iteration descends the tree, expands one action, plays a short rollout with a cheap policy
 (random, with a few heuristic-greedy steps, or the ruleset's own `AIHooks.rollout_policy`; up to
 a count of choices, or the end of the root's turn with `SearchParams.rollout_turns`) and scores
-the end with the ruleset's heuristic through a sigmoid (a finished game scores 1, 0.5 or 0). The
+the end with the ruleset's heuristic through a sigmoid (a finished game scores 1, 0.5 or 0). With a
+rollout policy the tree grows the policy's picks first (what it never plays is never expanded while
+another action is on offer), and with `rollout_turns` the descent stops where the rollouts stop. The
 root starts from the greedy one-step values as a prior, so even a tiny budget plays at least as
 well as the greedy bot.
 
