@@ -60,9 +60,14 @@ class LoopGuard:
     take a block back and block elsewhere through more views than a game has time for. So after
     `STREAK_LIMIT` decisions of one kind in a row by one seat, only the actions that end the run
     (the other seat decides next, or another kind of decision comes) are kept, where there are any.
+
+    Whether an action handed the decision over is asked of one re-deal of the hidden cards, which
+    may deal the opponent nothing to answer with; the actions in `keep` (a ruleset's pass, say)
+    are never left out whatever the re-deal says.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, keep: tuple[Action, ...] = ()) -> None:
+        self.keep = frozenset(keep)
         self.turn: int | None = None
         self.seen: dict[Any, set[Action]] = {}
         self.run: tuple[int, str] | None = None
@@ -114,7 +119,10 @@ class LoopGuard:
         """Note `action`, chosen in `state` (before it is applied), if the same seat decides next.
 
         Whether it does can hang on hidden cards (an opponent with nothing to answer passes at
-        once), so the question is put to a sample drawn from the seat's view, always the same way."""
+        once), so the question is put to a sample drawn from the seat's view, always the same way.
+        An action in `keep` is never noted."""
+        if action in self.keep:
+            return
         after = hooks.determinize(state, key[0], Rng(GUARD_SAMPLE_SEED))
         ruleset.apply(after, action)
         following = ruleset.pending(after)

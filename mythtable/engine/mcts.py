@@ -12,7 +12,9 @@ that is legal in only some determinizations is selected with UCB over its availa
 Each iteration descends the tree, expands one action, plays a short rollout with a cheap policy
 (random, with a few heuristic-greedy steps, or the ruleset's own `AIHooks.rollout_policy`; up to
 a count of choices, or the end of the root's turn with `SearchParams.rollout_turns`) and scores
-the end with the ruleset's heuristic through a sigmoid (a finished game scores 1, 0.5 or 0). The
+the end with the ruleset's heuristic through a sigmoid (a finished game scores 1, 0.5 or 0). With a
+rollout policy the tree grows the policy's picks first (what it never plays is never expanded while
+another action is on offer), and with `rollout_turns` the descent stops where the rollouts stop. The
 root starts from the greedy one-step values as a prior, so even a tiny budget plays at least as
 well as the greedy bot.
 
@@ -104,6 +106,10 @@ class SearchParams:
     on the paired samples by `hybrid_z` standard errors of their difference; then the best of
     those. A search that leaves a sound base policy only when its samples are clear seldom plays
     worse than that policy."""
+    guard_keep: tuple[Action, ...] = ()
+    """Actions the search bot's loop guard (lookahead.LoopGuard) never leaves out: a pass that the
+    guard's one re-deal shows coming straight back (it dealt the opponent nothing to answer with)
+    is a pass all the same, and leaving it out can force the bot to pay for what it does not want."""
 
 
 MIN_SEARCH = 0.01
@@ -463,9 +469,16 @@ def _iterate(
         node.avail += 1
         path.append(node)
     greedy_kinds = params.greedy_kinds
+    policy = hooks.rollout_policy
+    turn = ruleset.turn_number(state) + params.rollout_turns - 1 if params.rollout_turns > 0 else None
     while True:
         d = pending(s)
         if d is None:
+            break
+        if turn is not None and ruleset.turn_number(s) > turn:
+            # The rollouts' horizon holds in the tree too: a root action that reaches it sooner
+            # (a pass that ends the turn) must not be scored after one more move of the next
+            # turn than an action that puts it off (an ability that keeps the window open).
             break
         actions = d.actions
         if len(actions) == 1:
@@ -488,10 +501,19 @@ def _iterate(
                 untried.append(a)
                 continue
             child.avail += 1
-            if not untried:
-                ucb = child.value / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-                if ucb > best_ucb:
-                    best_ucb, best, best_action = ucb, child, a
+            ucb = child.value / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if ucb > best_ucb:
+                best_ucb, best, best_action = ucb, child, a
+        if untried and policy is not None and node is not root:
+            # Grow the node as the rollouts would play: expand the policy's pick if it is new,
+            # else choose among the tried by UCB. An action the policy never plays (paying the
+            # last Tower Level) is never expanded while another is on offer, so the opponent's
+            # replies in the tree are not a random walk into its own defeat.
+            pick = policy(s, d, rng)
+            if pick in untried:
+                untried = [pick]
+            elif best is not None:
+                untried = []
         if untried:
             a = untried[rng.below(len(untried))]
             child = Node(seat)
@@ -504,7 +526,6 @@ def _iterate(
         apply(s, best_action)
         path.append(best)
         node = best
-    turn = ruleset.turn_number(state) + params.rollout_turns - 1 if params.rollout_turns > 0 else None
     value = _rollout(ruleset, s, me, rng, hooks, params, turn)
     for n in path:
         v = value if n.seat == me else 1.0 - value

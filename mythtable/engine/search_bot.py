@@ -186,7 +186,7 @@ class SearchBot:
         self._pool_content: Any = None
         self._stop: Any = None
         self._job = 0
-        self.guard = LoopGuard()
+        self.guard = LoopGuard(self.params.guard_keep)
         self.last_samples = 0.0
         """Root visits behind the last answer, helpers included (prior visits too)."""
         self.last_iterations = 0

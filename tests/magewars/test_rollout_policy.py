@@ -92,3 +92,31 @@ def test_the_policy_blocks_the_attacker_its_blocker_survives_most() -> None:
     got = picks(st)
     assert ("cancel",) not in got
     assert got[("unit", berserker)] > 3 * got[("unit", brute)] > 0
+
+
+def test_the_policy_mostly_passes_in_a_fast_cast_window() -> None:
+    # Ana ends her Main phase; Bram may answer with his Cinder Hound's ability (1 Tower) or Flash
+    # Scorch (1 Tower), or pass. A rollout that answers every window at random spends a Tower Level in
+    # half of them, so a move that opens one more window for the other side scored better than a pass.
+    b = Board()
+    b.basics(0, "ember-hearth")
+    b.add(0, "cinder-hound", "offensive")
+    b.basics(1, "ember-hearth")
+    hound = b.add(1, "cinder-hound", "offensive")
+    scorch = b.add(1, "flash-scorch")
+    st = b.start()
+    act(st, "end")
+    assert kind(st) == "fast_cast" and st.decision is not None and st.decision.seat == 1
+    assert {("ability", hound), ("cast", scorch), ("pass",)} <= set(st.decision.actions)
+    got = picks(st, 400)
+    assert got[("pass",)] >= 0.7 * 400
+    assert got[("ability", hound)] > 0 and got[("cast", scorch)] > 0
+    # The Main phase keeps the weights of before: casting there is as likely as ending the turn.
+    b = Board()
+    b.basics(0, "ember-hearth")
+    mine = b.add(0, "flash-scorch")
+    b.add(1, "cinder-hound", "offensive")
+    st = b.start()
+    assert kind(st) == "main"
+    main = picks(st, 400)
+    assert main[("cast", mine)] > 0.5 * main[("end",)] > 0
