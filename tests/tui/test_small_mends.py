@@ -12,7 +12,9 @@ from mythtable.tui.screens.title import TitleScreen
 from mythtable.tui.screens.too_small import TooSmallScreen
 from tests.tui.driver import game_screen
 
-WATCH = {"watch": "mythicarium", "speed": 40.0, "bots": ["random", "random"]}
+WATCH = {"watch": "mythicarium", "speed": 1.0, "bots": ["random", "random"]}
+"""At the usual pace: at 40x a loaded machine finished the watched game during a test, and Ctrl+Q on a
+finished game quits without asking."""
 
 
 async def notice_at(pilot: Pilot[None], app: MythtableApp, width: int, height: int) -> str:
