@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -126,12 +127,13 @@ class Game:
         return events
 
     # ----- take-backs --------------------------------------------------------------------
-    def takeback_count(self, seat: int) -> int:
+    def takeback_count(self, seat: int, through: Collection[int] = ()) -> int:
         """How many of its latest actions `seat` may take back.
 
         Only its own, only back to the last action that revealed something (that one stays),
         and never past an action of the other seat, except the auto-passes that followed (they are
-        taken back with it).
+        taken back with it) and the quiet answers of a seat in `through` (a computer's: taking its
+        answer back shows the human nothing a fresh answer would not).
         """
         count = 0
         for actor, revealed, auto in zip(
@@ -139,7 +141,7 @@ class Game:
         ):
             if revealed:
                 break
-            if auto:
+            if auto or (actor in through and actor != seat):
                 continue
             if actor != seat:
                 break
@@ -153,9 +155,10 @@ class Game:
             index -= 1
         return index
 
-    def take_back(self, seat: int) -> str:
-        """Undo `seat`'s last action by replaying the game without it; returns what was undone."""
-        if self.takeback_count(seat) == 0:
+    def take_back(self, seat: int, through: Collection[int] = ()) -> str:
+        """Undo `seat`'s last action by replaying the game without it (and what followed it: auto-passes,
+        the quiet answers of the seats in `through`); returns what was undone."""
+        if self.takeback_count(seat, through) == 0:
             raise IllegalAction("nothing to take back: the last move revealed something or was not yours")
         cut = self._last_own(seat)
         keep = self.actions[:cut]

@@ -288,9 +288,20 @@ class Session:
         """The human who may take back their last move now: the viewer, or behind a curtain the seat that
         handed the keyboard over."""
         seat = self.viewer if self.viewer is not None else self.handing_from
-        if seat is None or seat in self.bots or self.watching or self.game.takeback_count(seat) == 0:
+        if seat is None or seat in self.bots or self.watching:
+            return None
+        if self.game.takeback_count(seat, self.answers_undone_with(seat)) == 0:
             return None
         return seat
+
+    def answers_undone_with(self, seat: int) -> frozenset[int]:
+        """The computers whose quiet answers `seat` takes back with its move: against the computer a
+        take-back would otherwise end at its first pass (in Mage Wars, after nearly every move). Only
+        while `seat` has the decision again, so that no computer is thinking about a move taken back."""
+        decision = self.game.decision
+        if decision is None or decision.seat != seat:
+            return frozenset()
+        return frozenset(self.bots)
 
     def take_back(self) -> str:
         """Take back the last move of takeback_seat(). Behind a curtain the viewer stays unknown, so the
@@ -300,7 +311,7 @@ class Session:
             raise ValueError(self.why_no_takeback())
         self.handing_from = None
         self.forced.clear()  # what was forced may be taken back too: never explain a move undone
-        return self.game.take_back(seat)
+        return self.game.take_back(seat, self.answers_undone_with(seat))
 
     def why_no_takeback(self) -> str:
         """Why `u` cannot take anything back now, in words a player understands."""
@@ -315,7 +326,7 @@ class Session:
             if revealed:
                 whose = "your last move" if actor == seat else "the last move"
                 return f"nothing to take back: {whose} revealed information ({self.what_came_to_light(index, seat)})"
-            if auto:
+            if auto or actor in self.answers_undone_with(seat):
                 continue
             if actor != seat:
                 return f"nothing to take back: the last move was {self.names[actor]}'s"

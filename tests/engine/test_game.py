@@ -176,6 +176,33 @@ def test_take_back_undoes_a_quiet_move_and_logs_it(pig_root: Path) -> None:
     assert any(line.event.kind == "takeback" for line in game.log)
 
 
+def test_take_back_through_a_computers_quiet_answers_and_never_past_what_came_to_light() -> None:
+    from mythtable.engine.bots import GreedyBot, RandomBot
+
+    game = Game.new("magewars", 27)  # a random seat 0 against greedy: at 128 seat 0 chooses a unit,
+    bots = [RandomBot(27), GreedyBot("magewars", 28)]  # and seat 1 passes twice, quietly
+    while len(game.actions) < 131:
+        decision = game.decision
+        assert decision is not None
+        game.apply(bots[decision.seat].choose(game.ruleset, game.state, decision))
+    assert game.actors[128:] == [0, 1, 1] and not any(game.revealing[128:]) and not any(game.auto[128:])
+    before = Game.new("magewars", 27)
+    for action in game.actions[:128]:
+        before.apply(action)
+    assert game.takeback_count(0) == 0  # the last move was seat 1's
+    count = game.takeback_count(0, through={1})
+    assert count >= 1  # this move, and the quiet ones of seat 0's before it, each with the answers after it
+    game.take_back(0, through={1})
+    assert game.actions == before.actions and game.hash() == before.hash()
+    assert game.takeback_count(0, through={1}) == count - 1
+    # a computer's answer that brings something to light is never taken back
+    while not (game.actors and game.actors[-1] == 1 and game.revealing[-1]):
+        decision = game.decision
+        assert decision is not None
+        game.apply(bots[decision.seat].choose(game.ruleset, game.state, decision))
+    assert game.takeback_count(0, through={1}) == 0
+
+
 def test_setup_with_an_unknown_option_is_refused(pig_root: Path) -> None:
     from mythtable.engine.errors import SetupError
     from mythtable.engine.protocol import Setup
