@@ -501,9 +501,10 @@ def _iterate(
                 untried.append(a)
                 continue
             child.avail += 1
-            ucb = child.value / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-            if ucb > best_ucb:
-                best_ucb, best, best_action = ucb, child, a
+            if policy is not None or not untried:  # without a policy an untried action is expanded anyway
+                ucb = child.value / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if ucb > best_ucb:
+                    best_ucb, best, best_action = ucb, child, a
         if untried and policy is not None and node is not root:
             # Grow the node as the rollouts would play: expand the policy's pick if it is new,
             # else choose among the tried by UCB. An action the policy never plays (paying the

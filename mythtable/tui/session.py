@@ -321,12 +321,13 @@ class Session:
             return "nothing to take back: no move has been made yet"
         if self.watching or seat is None or seat in self.bots:
             return "nothing to take back: only the player who just moved may take back, before the hand-over"
+        answers = self.answers_undone_with(seat)
         for index in range(len(game.actions) - 1, -1, -1):
             actor, revealed, auto = game.actors[index], game.revealing[index], game.auto[index]
             if revealed:
                 whose = "your last move" if actor == seat else "the last move"
                 return f"nothing to take back: {whose} revealed information ({self.what_came_to_light(index, seat)})"
-            if auto or actor in self.answers_undone_with(seat):
+            if auto or actor in answers:
                 continue
             if actor != seat:
                 return f"nothing to take back: the last move was {self.names[actor]}'s"

@@ -235,14 +235,9 @@ def test_a_greedy_kind_below_the_root_is_answered_by_the_heuristic() -> None:
 
 
 def test_the_benchmark_plays_normal_by_its_count_the_same_games_twice() -> None:
-    import importlib.util
-    from pathlib import Path
+    from tests.benchmark_module import load_benchmark
 
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "computer.py"
-    spec = importlib.util.spec_from_file_location("computer_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    computer = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(computer)
+    computer = load_benchmark("computer")
     rows = [computer.measure("magewars", "normal", 2, 11, 1, by_iterations=True) for _ in range(2)]
     assert rows[0]["iterations"] == LEVEL_ITERATIONS["normal"]
     for key in ("wins", "finished", "ci95"):

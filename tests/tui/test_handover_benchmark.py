@@ -4,22 +4,13 @@ re-measured."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
-
-def _benchmark() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "handovers.py"
-    spec = importlib.util.spec_from_file_location("handovers_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.benchmark_module import load_benchmark
 
 
 def test_a_hot_seat_game_hands_the_keyboard_over_and_full_control_does_so_more_often(tmp_path: Path) -> None:
-    handovers = _benchmark()
+    handovers = load_benchmark("handovers")
     for ruleset_id in ("mythicarium", "magewars"):
         default, turns, causes = handovers.play(ruleset_id, 5000, False, tmp_path)
         full, _, _ = handovers.play(ruleset_id, 5000, True, tmp_path)
