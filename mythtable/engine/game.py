@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -192,6 +192,28 @@ class Game:
 
     def describe(self, action: Action) -> str:
         return self.ruleset.describe(self.state, action)
+
+    def options(self) -> list[tuple[Action, str, int]]:
+        """The open decision's actions as the prompt lists them: (action, words, copies). Actions that
+        are the same move with copies of one card in hand (`Ruleset.copies_key`) are listed once, as
+        the first of them, with their count; every other action is listed as it is, in order."""
+        decision = self.decision
+        if decision is None:
+            return []
+        ruleset, state = self.ruleset, self.state
+        out: list[tuple[Action, str, int]] = []
+        first: dict[Hashable, int] = {}  # copies key -> its row in `out`
+        for action in decision.actions:
+            key = ruleset.copies_key(state, action)
+            if key is not None:
+                row = first.get(key)
+                if row is not None:
+                    kept, words, count = out[row]
+                    out[row] = (kept, words, count + 1)
+                    continue
+                first[key] = len(out)
+            out.append((action, ruleset.describe(state, action), 1))
+        return out
 
     def subject(self, action: Action) -> Subject:
         """What an option of the open decision is about, as the ruleset says (for the UI)."""

@@ -11,7 +11,7 @@ The state machine advances by itself through every step that needs no choice, so
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -245,6 +245,12 @@ class Ruleset(ABC, Generic[S, C]):
     @abstractmethod
     def describe(self, state: S, action: Action) -> str:
         """Words for one of the open decision's actions, as the prompt shows them."""
+
+    def copies_key(self, state: S, action: Action) -> Hashable | None:
+        """None, or a key that two of the open decision's actions share when they are the same move
+        made with two copies of one card in hand (alike in every way a player could tell): the prompt
+        lists them once. The default keeps every option apart."""
+        return None
 
     def subject(self, state: S, action: Action) -> Subject:
         """What one of the open decision's actions is about (see `Subject`). Only the UI asks, so

@@ -18,6 +18,10 @@ Policy = Callable[[Decision, MythtableApp], Action]
 async def press_choice(pilot: Pilot[None], screen: GameScreen, action: Action) -> None:
     """Highlight the option with arrow keys and press Enter (twice if the prompt holds the first), as a player would."""
     actions = screen.prompt.actions
+    if action not in actions:  # a copy of a card in hand: the prompt lists the copies once, as the first
+        game = screen.session.game
+        key = game.ruleset.copies_key(game.state, action)
+        action = next((a for a in actions if key is not None and game.ruleset.copies_key(game.state, a) == key), action)
     assert action in actions, f"{action} is not offered; the prompt lists {actions}"
     target = actions.index(action)
     options = screen.prompt.options

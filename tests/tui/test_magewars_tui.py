@@ -33,7 +33,7 @@ def policy(game: Game) -> Action:
     face-up in the Attack step, block nothing, pass every priority window."""
     decision = game.decision
     assert decision is not None
-    actions = decision.actions
+    actions = [action for action, _, _ in game.options()]  # what the prompt lists: copies in hand once
     rnd = random.Random(f"{game.seed}:{len(game.actions)}")
     kinds: dict[str, list[Action]] = {}
     for action in actions:

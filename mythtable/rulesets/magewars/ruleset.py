@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +112,9 @@ class MageWarsRuleset(Ruleset[State, Content]):
 
     def subject(self, state: State, action: Action) -> Subject:
         return words.subject(state, action)
+
+    def copies_key(self, state: State, action: Action) -> Hashable | None:
+        return words.copies_key(state, action)
 
     def view(self, state: State, seat: int | None) -> GameView:
         return build_view(state, seat)

@@ -7,6 +7,8 @@ form the view uses for line weaves and stack targets) and the Tower is "tower".
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from mythtable.engine.decision import NO_SUBJECT, Action, Ref, Subject
 from mythtable.rulesets.magewars.rules.queries import LINE_LABEL
 from mythtable.rulesets.magewars.state import State
@@ -20,6 +22,10 @@ PLAIN: dict[str, str] = {
     "damage": "Damage the Tower",
 }
 """Options about no card, by action kind."""
+
+LINE_WORD = {"offensive": "Offensive", "defensive": "Defensive"}
+"""A line in a deploy option: short, so "Deploy Quarry Sentinel face-down → Offensive" fits one row at 80
+columns (the board's sides say "Off" and "Def")."""
 
 
 def _card_name(state: State, uid: int) -> str:
@@ -40,9 +46,9 @@ def describe(state: State, action: Action) -> str:
     if a0 == "set":
         return f"Set {name} face-down"
     if a0 == "deploy":
-        return f"Deploy {name} on {LINE_LABEL[str(action[2])]}"
+        return f"Deploy {name} → {LINE_WORD[str(action[2])]}"
     if a0 == "deploy_down":
-        return f"Deploy {name} face-down on {LINE_LABEL[str(action[2])]}"
+        return f"Deploy {name} face-down → {LINE_WORD[str(action[2])]}"
     if a0 == "move":
         return f"Move {name} to the other line"
     if a0 == "flip":
@@ -89,6 +95,18 @@ ACTOR_KINDS = frozenset(
     | {"withdraw", "block", "unblock", "discard"}
 )
 """Action kinds whose second item is the card played or used, and that aim at nothing."""
+
+
+def copies_key(state: State, action: Action) -> Hashable | None:
+    """Playing or discarding one of two copies of a card in hand is one move: the key names the
+    card by what it is (not its uid) and keeps the rest of the action (the line it goes to)."""
+    a0 = str(action[0])
+    if a0 not in ACTOR_KINDS or len(action) < 2 or not isinstance(action[1], int):
+        return None
+    c = state.cards[action[1]]
+    if c.zone != "hand":
+        return None
+    return (a0, c.owner, c.d.id, c.face_down, c.wounds, c.power_mod, c.guard_mod, *action[2:])
 
 
 def _chooser(state: State) -> Ref | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from mythtable.engine.decision import NO_SUBJECT, Action, Subject
 from mythtable.rulesets.mythicarium.rules.common import cdef, name_of
@@ -63,6 +63,23 @@ def describe(state: State, action: Action) -> str:
     """One option in at most 60 characters, as the prompt lists it."""
     words = WORDS.get(str(action[0]))
     return (words(state, action) if words is not None else " ".join(str(a) for a in action))[:60]
+
+
+FROM_HAND = frozenset({"play", "discard"})
+"""Action kinds whose second item may be a card in hand."""
+
+
+def copies_key(state: State, action: Action) -> Hashable | None:
+    """Playing or discarding one of two copies of a card in hand is one move: the key names the
+    card by what it is (not its uid). Cards in hand carry nothing but what they are."""
+    a0 = str(action[0])
+    if a0 not in FROM_HAND or len(action) != 2 or not isinstance(action[1], int):
+        return None
+    uid = action[1]
+    for seat, player in enumerate(state.players):
+        if uid in player.hand:
+            return (a0, seat, state.cards[uid])
+    return None
 
 
 def _arg(action: Action, index: int = 1) -> int:

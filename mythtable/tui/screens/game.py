@@ -233,7 +233,8 @@ class GameScreen(Screen[None]):
         decision = game.decision
         assert decision is not None
         name = self.session.names[decision.seat]
-        choices = [(action, game.describe(action)) for action in decision.actions]
+        # copies of one card in hand are one option, counted as a deck list counts them ("×2")
+        choices = [(action, words if n == 1 else f"{words} ×{n}") for action, words, n in game.options()]
         question = decision.prompt if decision.prompt.startswith(name) else f"{name}: {decision.prompt}"
         question = self.with_why_only_done(question, decision.actions)
         question, choices = self.board.arrange_options(question, choices)
