@@ -335,3 +335,25 @@ def play_game_once(seed: int) -> Game:
     game = play_game("mythicarium", seed, max_actions=80).game
     assert game is not None
     return game
+
+
+def test_an_empty_hand_says_so() -> None:
+    """A hand played out reads "Hand 0/8: empty", not a label with nothing after it."""
+    from mythtable.engine.simulate import play_game
+    from mythtable.tui.boards.mythicarium.layout import hand_rows, make_look
+
+    for seed in range(1, 40):
+        done = play_game("mythicarium", seed).game
+        assert done is not None
+        game = Game(done.loaded, done.seed, done.setup)
+        for action in done.actions:
+            game.apply(action)
+            view = game.ruleset.view(game.state, 0)
+            me = next(p for p in view.players if p.hand is not None)
+            if me.hand:
+                continue
+            look = make_look(view, 38, frozenset(), None)
+            rows = [row.plain for row in hand_rows(view, look, 80, 3)]
+            assert rows == [f"Hand 0/{me.hand_limit}: empty"], rows
+            return
+    raise AssertionError("no seeded game emptied a hand")

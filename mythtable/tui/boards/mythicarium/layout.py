@@ -362,6 +362,9 @@ def hand_rows(view: Any, look: Look, width: int, max_rows: int) -> list[Text]:
     for player in hands:
         title = f"{player.name}'s hand" if many else "Hand"
         label = Text(f"{title} {len(player.hand)}/{player.hand_limit}:", style="bold")
+        if not player.hand:
+            rows.append(label + Text(" empty", style="dim"))
+            continue
         if look.wide and len(player.hand) + 1 <= per_hand:
             rows.append(label)
             rows.extend(hand_card_row(card, look, width) for card in player.hand)
