@@ -34,6 +34,21 @@ class ChoiceList(OptionList):
     (The OptionHighlighted message arrives a frame later, which made the detail line lag.)
     """
 
+    _lines_width = -1
+    """The content width the option heights were measured at."""
+
+    def _update_lines(self) -> None:
+        # Textual measures each option's height once, at the width of that moment; when the list then
+        # grows a scrollbar, the content is two cells narrower and an option that now wraps was cut to
+        # its first line ("Use the healing draught on Hrodna · heals" without "4-10"). Measure again.
+        region = self.scrollable_content_region
+        if region and region.width != self._lines_width:
+            if self._lines_width != -1:
+                self._line_cache.clear()
+                self._option_render_cache.clear()
+            self._lines_width = region.width
+        super()._update_lines()
+
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
         parent = self.parent
