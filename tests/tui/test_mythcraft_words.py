@@ -75,3 +75,21 @@ def test_conditions_show_their_turns_left() -> None:
     assert condition_text(ConditionView("burning", 2, 1, "")) == "Burning 2·1t"
     assert condition_text(ConditionView("dodge", 0, 0, "")) == "Dodging·n"
     assert condition_text(ConditionView("prone", 0, -1, "")) == "Prone"
+
+
+def test_the_map_key_fits_under_the_map_at_80_columns() -> None:
+    """With free and paid moves, a weapon's reach and an item on the ground (a hero's usual turn after a
+    first move), the key under the map fits the map's 27 columns in one row ("item" wrapped before)."""
+    from types import SimpleNamespace
+
+    from mythtable.tui.boards.mythcraft.board import MythCraftBoard
+
+    view = SimpleNamespace(
+        reachable=[SimpleNamespace(ap_cost=0, engaged_by=()), SimpleNamespace(ap_cost=1, engaged_by=())],
+        decision_kind="hero_turn",
+        active_reach=((1, 1),),
+        map=SimpleNamespace(ground=(("draught", 2, 2),)),
+    )
+    line = MythCraftBoard.legend_line(MythCraftBoard.__new__(MythCraftBoard), view)
+    assert line.plain == " 0 AP  1 AP • reach * item"
+    assert line.cell_len <= 27

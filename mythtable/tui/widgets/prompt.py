@@ -111,7 +111,7 @@ class Prompt(Vertical):
     DEFAULT_CSS = """
     Prompt { height: 1fr; }
     Prompt > #notice { height: auto; max-height: 3; color: $text-warning; display: none; }
-    Prompt > #question { height: auto; max-height: 2; color: $accent; text-style: bold; }
+    Prompt > #question { height: auto; max-height: 3; color: $accent; text-style: bold; }
     Prompt > OptionList { height: 1fr; border: none; padding: 0; }
     Prompt > #detail { height: 2; color: $text-muted; }
     """

@@ -147,14 +147,16 @@ class MythCraftBoard(Board):
         self.show_side(view, asked)
 
     def legend_line(self, view: Any) -> Text:
+        """The map's key in one row under it (a one-cell swatch per move colour, so that the usual
+        "0 AP 1 AP • reach * item" fits the 27 columns of the map at 80x24)."""
         text = Text()
         costs = {s.ap_cost for s in view.reachable}
         if 0 in costs and view.decision_kind == "hero_turn":
-            text.append("  ", style=f"on {FREE_MOVE_BG}")
-            text.append(" 0 AP ")
+            text.append(" ", style=f"on {FREE_MOVE_BG}")
+            text.append("0 AP ")
         if 1 in costs:
-            text.append("  ", style=f"on {MOVE_BG_NEW}")
-            text.append(" 1 AP " if view.decision_kind == "hero_turn" else " move ")
+            text.append(" ", style=f"on {MOVE_BG_NEW}")
+            text.append("1 AP " if view.decision_kind == "hero_turn" else "move ")
         if any(s.engaged_by for s in view.reachable):
             text.append("!", style=ENGAGED_STYLE)
             text.append(" strike ")
@@ -164,6 +166,7 @@ class MythCraftBoard(Board):
         if view.map.ground:
             text.append("*", style=ITEM_STYLE)
             text.append(" item")
+        text.rstrip()
         return text
 
     def legend(self) -> list[tuple[str, str]]:
