@@ -20,6 +20,7 @@ RECORD = Path("/home/ana/.local/share/mythtable/saves/mythicarium-20261201-12000
 
 def test_result_screen(snap_compare, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(GameScreen, "record_path", lambda self: RECORD)  # the same path on every machine
+    monkeypatch.setenv("HOME", "/home/ana")  # and the same home folder (the card may show it as `~`)
     game, last = one_move_from_the_end("mythicarium")
     app = MythtableApp(start={"game": game})
 

@@ -3,21 +3,31 @@ that decided it, where its record is, and what next (replay it, a rematch, a new
 
 from __future__ import annotations
 
+import os
+import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len, chop_cells
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, VerticalScroll
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.screen import Screen
+from textual.selection import Selection
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mythtable.engine.decision import Result
 from mythtable.engine.summary import Summary
+from mythtable.engine.text import clean_text
 from mythtable.tui.boards.base import Board
-from mythtable.tui.safe_text import markup, plain
+from mythtable.tui.safe_text import markup, notify, plain
 
 
 def reason_after_headline(result: Result, names: list[str]) -> str:
@@ -49,6 +59,141 @@ PLAYED_WORDS = {"mythcraft": "spells cast"}
 """What the summary's "played" count is called where "cards played" would be wrong (MythCraft has no cards)."""
 
 
+RECORD_LABEL = "Record: "
+
+_SEPARATORS = "/" + ("\\" if os.sep == "\\" else "")
+_PATH_PIECES = re.compile(f"[^{re.escape(_SEPARATORS)}]*[{re.escape(_SEPARATORS)}]|[^{re.escape(_SEPARATORS)}]+")
+"""A path in pieces that each end just after a separator: where a path may fold."""
+_NAME_PIECES = re.compile(r"[^-_. ]*[-_. ]|[^-_. ]+")
+"""A folder or file name too long for a line in pieces, each ending after a - _ . or space."""
+
+
+def home_short(path: Path, home: str | None = None) -> str:
+    """`path` with the home folder as `~` (as a shell reads it back), when it lies inside it."""
+    full = str(path)
+    home = os.path.expanduser("~") if home is None else home
+    home = home.rstrip(_SEPARATORS)
+    if home and full.startswith(home) and full[len(home) : len(home) + 1] in tuple(_SEPARATORS):
+        return "~" + full[len(home) :]
+    return full
+
+
+def fold_path(text: str, width: int) -> list[str]:
+    """`text` (a path) in lines of at most `width` cells, folded just after a separator, never inside
+    a folder or file name unless the name alone is longer than a line (then after a - _ . or space if
+    it has one, only then anywhere)."""
+    width = max(width, 1)
+    pieces: list[str] = []
+    for piece in _PATH_PIECES.findall(text):
+        if cell_len(piece) <= width:
+            pieces.append(piece)
+            continue
+        for part in _NAME_PIECES.findall(piece):
+            pieces.extend(chop_cells(part, width) if cell_len(part) > width else [part])
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and cell_len(lines[-1] + piece) <= width:
+            lines[-1] += piece
+        else:
+            lines.append(piece)
+    return lines or [""]
+
+
+def record_lines(record: Path, width: int | None, home: str | None = None) -> list[str]:
+    """Where the record is, for a card `width` cells wide (None: on one line, in full). The full path
+    on one line if it fits; else the folder (folded at its separators) above the file name, in full, or
+    with `~` for the home folder (as a shell reads it back) when that takes fewer lines."""
+    if width is None:
+        return [RECORD_LABEL + clean_text(str(record), newlines=False)]
+    ways = [_record_lines(str(record), record.name, width)]
+    short = home_short(record, home)
+    if short != str(record):
+        ways.append(_record_lines(short, record.name, width))
+    return min(ways, key=len)  # the first of the shortest: the full path where it takes no more lines
+
+
+def _record_lines(path: str, name: str, width: int) -> list[str]:
+    """`path` (ending in the file `name`) laid out after the label in lines of `width` cells."""
+    name = name if name and path.endswith(name) else ""
+    folder, name = clean_text(path[: len(path) - len(name)], False), clean_text(name, False)
+    if cell_len(RECORD_LABEL + folder + name) <= width:
+        return [RECORD_LABEL + folder + name]
+    indent = len(RECORD_LABEL) if width - len(RECORD_LABEL) >= 24 else 0  # a narrow card: the label alone
+    room = width - indent
+    lines = (fold_path(folder, room) if folder else []) + (fold_path(name, room) if name else [])
+    if indent:
+        return [RECORD_LABEL + lines[0]] + [" " * indent + line for line in lines[1:]]
+    return [RECORD_LABEL.rstrip(), *lines]
+
+
+@dataclass(frozen=True)
+class EndOfGame:
+    """The end-of-game card in parts: the record's path is laid out anew for the width the card gets
+    (the terminal's lines would fold it anywhere, even in the middle of a name)."""
+
+    head: Content
+    """Who won, the scores and the counts."""
+    record: Path | None
+    """Where the game's record is (None when it is not saved: watch mode)."""
+    story: Content
+    """The lines that decided it."""
+
+    def content(self, width: int | None = None, home: str | None = None) -> Content:
+        """The card for `width` cells (None: the record's path on one line, as it is)."""
+        if self.record is None:
+            where = plain("Not saved (watched games are not recorded)\n", "dim")
+        else:
+            where = plain("\n".join(record_lines(self.record, width, home)) + "\n", "dim")
+        return Content("").join([self.head, where, self.story])
+
+    @property
+    def plain(self) -> str:
+        """What the card says, as plain words (the record's full path on one line)."""
+        return self.content().plain
+
+
+class CardVisual(Visual):
+    """An `EndOfGame` card drawn at the width it is given (a Textual Visual, so height follows width)."""
+
+    def __init__(self, card: EndOfGame) -> None:
+        self.card = card
+        self._at: tuple[int | None, Content] | None = None
+
+    def at(self, width: int | None) -> Content:
+        if self._at is None or self._at[0] != width:
+            self._at = (width, self.card.content(width))
+        return self._at[1]
+
+    def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
+        return self.at(width).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self.at(container_width).get_optimal_width(rules, container_width)
+
+    def get_minimal_width(self, rules: RulesMap) -> int:
+        return self.card.head.get_minimal_width(rules)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self.at(width).get_height(rules, width)
+
+
+class ResultCard(Static):
+    """The card: an `EndOfGame` laid out for its width, or a plain `Content` card."""
+
+    def __init__(self, card: Content | EndOfGame, **kwargs: Any) -> None:
+        self.card = card
+        super().__init__(CardVisual(card) if isinstance(card, EndOfGame) else card, **kwargs)
+
+    def shown(self) -> Content:
+        """The card as it is laid out now."""
+        if isinstance(self.card, EndOfGame):
+            return self.card.content(self.size.width or None)
+        return self.card
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        return selection.extract(self.shown().plain), "\n"
+
+
 def end_of_game_text(
     result: Result,
     names: list[str],
@@ -57,7 +202,7 @@ def end_of_game_text(
     summary: Summary,
     record: Path | None,
     ruleset_id: str,
-) -> Content:
+) -> EndOfGame:
     """Everything the end of a game says, as plain text in our own markup (names are data)."""
     headline = "A draw" if result.winner is None else f"{names[result.winner]} wins"
     parts = [
@@ -82,12 +227,11 @@ def end_of_game_text(
             f" · damage dealt {summary.damage} · dice rolled {summary.dice}\n",
         )
     )
-    where = f"Record: {record}" if record is not None else "Not saved (watched games are not recorded)"
-    parts.append(plain(where + "\n", "dim"))
+    story: list[Content] = []
     if summary.deciding:
-        parts.append(markup("[b]How it ended[/b]"))
-        parts.extend(plain(f"\n· {line}") for line in summary.deciding)
-    return Content("").join(parts)
+        story.append(markup("[b]How it ended[/b]"))
+        story.extend(plain(f"\n· {line}") for line in summary.deciding)
+    return EndOfGame(Content("").join(parts), record, Content("").join(story))
 
 
 class ResultScreen(Screen[str]):
@@ -100,13 +244,17 @@ class ResultScreen(Screen[str]):
         Binding("t", "pick('title')", "Title"),
         Binding("q", "pick('quit')", "Quit"),
         Binding("b", "toggle_board", "Board"),
+        Binding("c", "copy_record", "Copy path"),
+        # Ctrl+Q quits here as everywhere (the app's binding comes first); this one only stands in for it
+        # in the footer, where it said Quit a second time beside `q Quit`.
+        Binding("ctrl+q", "app.request_quit", "Quit", show=False, priority=True),
         Binding("pageup", "scroll_card(-1)", "Scroll up", show=False, priority=True),
         Binding("pagedown", "scroll_card(1)", "Scroll down", show=False, priority=True),
     ]
 
     def __init__(
         self,
-        text: Content,
+        text: Content | EndOfGame,
         again_after: float | None = None,
         board: Board | None = None,
         view: Any = None,
@@ -116,7 +264,8 @@ class ResultScreen(Screen[str]):
         super().__init__()
         self.content = text
         self.text = text.plain
-        """What the card says, as plain words (for tests and tools)."""
+        """What the card says, as plain words (for tests and tools; the record's path on one line)."""
+        self.record = text.record if isinstance(text, EndOfGame) else None
         self.again_after = again_after
         """Watch mode: start the next game by itself after this many seconds."""
         self.board = board
@@ -146,7 +295,7 @@ class ResultScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         if self.board is None:  # no board to show: the card alone, in the middle
             with Middle(), Center():
-                yield Static(self.content, id="result")
+                yield ResultCard(self.content, id="result")
             with Center():
                 yield self.options()
         else:
@@ -154,7 +303,7 @@ class ResultScreen(Screen[str]):
             yield self.board
             with Horizontal(id="result-bottom"):
                 with VerticalScroll(id="result-card"):
-                    yield Static(self.content, id="result")
+                    yield ResultCard(self.content, id="result")
                 yield self.options()
         yield Footer()
 
@@ -163,6 +312,8 @@ class ResultScreen(Screen[str]):
             return self.can_replay
         if action == "toggle_board":
             return self.board is not None
+        if action == "copy_record":
+            return self.record is not None
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -174,6 +325,13 @@ class ResultScreen(Screen[str]):
             return
         card = self.query_one("#result-card", VerticalScroll)
         card.scroll_page_down() if direction > 0 else card.scroll_page_up()
+
+    def action_copy_record(self) -> None:
+        """The record's full path to the clipboard: the card may show it folded, or with `~`."""
+        if self.record is None:
+            return
+        self.app.copy_to_clipboard(str(self.record.absolute()))
+        notify(self, "The record's full path was sent to the clipboard (if the terminal lets programs set it).")
 
     def action_toggle_board(self) -> None:
         """The final board full-screen, or back to the result below it."""
