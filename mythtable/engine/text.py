@@ -86,3 +86,8 @@ def only_keywords(text: str, words: tuple[str, ...] | list[str]) -> bool:
     already: saying them twice ("Celerity — Celerity.") reads like a mistake. The inspect panel has the rules."""
     said = {part.strip() for part in text.replace(".", ",").split(",") if part.strip()}
     return bool(said) and said <= set(words)
+
+
+def counted(n: int, word: str) -> str:
+    """ "1 unit", "3 units": a count with its noun in the right number (regular plurals only)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

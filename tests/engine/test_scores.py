@@ -22,7 +22,8 @@ def test_mythicarium_scores_are_each_seats_vp() -> None:
     for seat, (score, details) in enumerate(scores):
         player = game.state.players[seat]
         assert score == f"{player.vp} VP"
-        assert details.startswith(f"{len(player.lane)} units")
+        units = len(player.lane)
+        assert details.startswith(f"{units} unit ·" if units == 1 else f"{units} units ·")
 
 
 def test_magewars_scores_are_tower_levels_never_below_zero() -> None:
@@ -32,6 +33,19 @@ def test_magewars_scores_are_tower_levels_never_below_zero() -> None:
     assert min(towers) <= 0, "a Tower fell in this game"
     for seat, (score, _) in enumerate(scores):
         assert score == f"Tower Level {max(towers[seat], 0)}"
+
+
+def test_one_unit_left_is_one_unit() -> None:
+    """A seat with one unit left reads "1 unit", not "1 units" (seen on Mage Wars' result screen)."""
+    for ruleset_id in ("magewars", "mythicarium"):
+        game = finished(ruleset_id)
+        player = game.state.players[0]
+        if ruleset_id == "magewars":
+            del player.defensive[:]
+            player.offensive[1:] = []
+        else:
+            player.lane[1:] = []
+        assert game.ruleset.scores(game.state)[0][1].startswith("1 unit ·"), ruleset_id
 
 
 def test_mythcraft_scores_count_who_stands() -> None:

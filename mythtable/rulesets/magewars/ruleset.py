@@ -14,6 +14,7 @@ from mythtable.engine.errors import IllegalAction
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
+from mythtable.engine.text import counted
 from mythtable.rulesets.magewars import ai, inspect, words
 from mythtable.rulesets.magewars import state as state_module
 from mythtable.rulesets.magewars.content import DECK_SIZE, Content, deck_elements, deck_pool
@@ -149,7 +150,7 @@ class MageWarsRuleset(Ruleset[State, Content]):
         out = []
         for p in state.players:
             units = len(p.offensive) + len(p.defensive)
-            out.append((f"Tower Level {max(p.tower, 0)}", f"{units} units · {len(p.hand)} in hand"))
+            out.append((f"Tower Level {max(p.tower, 0)}", f"{counted(units, 'unit')} · {len(p.hand)} in hand"))
         return out
 
     def turn_number(self, state: State) -> int:

@@ -13,6 +13,7 @@ from mythtable.engine.dice import Rng
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
+from mythtable.engine.text import counted
 from mythtable.rulesets.mythicarium import ai, changes, inspect, words
 from mythtable.rulesets.mythicarium.content import DECK_SIZE, Content, deck_counts, deck_data, deck_pool
 from mythtable.rulesets.mythicarium.rules import advance, apply_action
@@ -143,7 +144,7 @@ class Mythicarium(Ruleset[State, Content]):
         """Victory points, then what each seat has left: units in play, cards in hand and deck."""
         out = []
         for p in state.players:
-            details = f"{len(p.lane)} units · {len(p.hand)} in hand · {len(p.deck)} in deck"
+            details = f"{counted(len(p.lane), 'unit')} · {len(p.hand)} in hand · {len(p.deck)} in deck"
             out.append((f"{p.vp} VP", details + (" · drew from an empty deck" if p.decked else "")))
         return out
 

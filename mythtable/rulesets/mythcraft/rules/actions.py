@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mythtable.engine.decision import Action, Event
+from mythtable.engine.text import counted as plural
 from mythtable.rulesets.mythcraft.content import parse_dice
 from mythtable.rulesets.mythcraft.rules.board import dist
 from mythtable.rulesets.mythcraft.rules.conditions import answer_choice, grant_rage
@@ -20,7 +21,6 @@ from mythtable.rulesets.mythcraft.rules.units import (
     encumbered,
     object_word,
     pay,
-    plural,
     possessive,
     reflexive,
     roll,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from mythtable.engine.decision import Action, Decision
+from mythtable.engine.text import counted as plural
 from mythtable.rulesets.mythcraft.rules.board import dist, line_of_sight, melee_adjacent_ok
 from mythtable.rulesets.mythcraft.rules.movement import creature_move_range, hero_move_range
 from mythtable.rulesets.mythcraft.rules.units import (
@@ -12,7 +13,6 @@ from mythtable.rulesets.mythcraft.rules.units import (
     grip_allowed,
     held_weapons,
     hostiles,
-    plural,
     speed_squares,
     weapon_apc,
 )

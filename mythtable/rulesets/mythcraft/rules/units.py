@@ -51,11 +51,6 @@ def leaves_word(state: State, u: Unit) -> str:
     return f"{word} leave" if word == "they" else f"{word} leaves"
 
 
-def plural(n: int, word: str) -> str:
-    """ "1 square", "4 squares" (the log and the prompts count squares and actions)."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def able(u: Unit) -> bool:
     """Can act and react (not dead, not dying)."""
     return not u.dead and not u.dying
