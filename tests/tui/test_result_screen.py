@@ -59,6 +59,8 @@ async def test_result_screen_shows_board_scores_counts_story_and_record(ruleset_
         assert sum(score.count(word.strip()) for score, _ in scores) == 2
         summary = summarize(game)
         played = "spells cast" if ruleset_id == "mythcraft" else "cards played"
+        counts = "rounds" if ruleset_id == "mythcraft" else "turns"  # MythCraft counts rounds, as its status line
+        assert f"after {game.result.turns} {counts}" in text
         assert f"{played} {summary.played}" in text and f"dice rolled {summary.dice}" in text
         assert f"{names[0]} {summary.actions[0]}, {names[1]} {summary.actions[1]}" in text
         assert sum(summary.actions) == sum(1 for a in game.auto if not a)

@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 
 from mythtable.engine.decision import Result
 from mythtable.engine.summary import Summary
-from mythtable.engine.text import clean_text
+from mythtable.engine.text import clean_text, counted
 from mythtable.tui.boards.base import Board
 from mythtable.tui.safe_text import markup, notify, plain
 
@@ -57,6 +57,9 @@ def result_text(result: Result, names: list[str], title: str, turn_word: str = "
 
 PLAYED_WORDS = {"mythcraft": "spells cast"}
 """What the summary's "played" count is called where "cards played" would be wrong (MythCraft has no cards)."""
+
+TURN_WORDS = {"mythcraft": "round"}
+"""What a ruleset's `Result.turns` counts where it is not turns (MythCraft counts rounds, as its status line)."""
 
 
 RECORD_LABEL = "Record: "
@@ -207,12 +210,11 @@ def end_of_game_text(
     headline = "A draw" if result.winner is None else f"{names[result.winner]} wins"
     parts = [
         markup(
-            "[b]$title · $headline[/b]\n$reason · after $turns $turn_word\n",
+            "[b]$title · $headline[/b]\n$reason · after $turns\n",
             title=title,
             headline=headline,
             reason=reason_after_headline(result, names),
-            turns=result.turns,
-            turn_word="turn" if result.turns == 1 else "turns",
+            turns=counted(result.turns, TURN_WORDS.get(ruleset_id, "turn")),
         )
     ]
     width = max(len(name) for name in names)
