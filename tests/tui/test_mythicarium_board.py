@@ -286,26 +286,21 @@ def test_a_card_whose_text_only_names_its_keywords_does_not_say_them_twice() -> 
 def test_wounds_placed_in_damage_assignment_show_on_the_unit_before_resolution() -> None:
     """Placing 12 wounds one by one, the player sees how many each unit already has (↯n), though the
     unit's HP changes only at Resolution (M-24, M-27)."""
-    from mythtable.engine.simulate import play_game
     from mythtable.tui.boards.mythicarium.layout import make_look, unit_rows
+    from tests.seeded_positions import seeded_positions
 
-    for seed in range(1, 40):
-        done = play_game("mythicarium", seed).game
-        assert done is not None
-        game = Game(done.loaded, done.seed, done.setup)
-        for action in done.actions:
-            game.apply(action)
-            cb = game.state.combat
-            if cb is None or not cb.pending:
-                continue
-            uid, n = next(iter(cb.pending.items()))
-            view = game.ruleset.view(game.state, 0)
-            assert view.combat is not None and dict(view.combat.placed)[uid] >= n
-            unit = next(u for p in view.players for u in p.lane if u.uid == uid)
-            look = make_look(view, 38, frozenset(), None)
-            drawn = "".join(row.plain for row in unit_rows(unit, look, 38))
-            assert f"↯{dict(view.combat.placed)[uid]}" in drawn, drawn
-            return
+    for game in seeded_positions("mythicarium", range(1, 40)):
+        cb = game.state.combat
+        if cb is None or not cb.pending:
+            continue
+        uid, n = next(iter(cb.pending.items()))
+        view = game.ruleset.view(game.state, 0)
+        assert view.combat is not None and dict(view.combat.placed)[uid] >= n
+        unit = next(u for p in view.players for u in p.lane if u.uid == uid)
+        look = make_look(view, 38, frozenset(), None)
+        drawn = "".join(row.plain for row in unit_rows(unit, look, 38))
+        assert f"↯{dict(view.combat.placed)[uid]}" in drawn, drawn
+        return
     raise AssertionError("no seeded game placed a wound")
 
 
@@ -339,21 +334,16 @@ def play_game_once(seed: int) -> Game:
 
 def test_an_empty_hand_says_so() -> None:
     """A hand played out reads "Hand 0/8: empty", not a label with nothing after it."""
-    from mythtable.engine.simulate import play_game
     from mythtable.tui.boards.mythicarium.layout import hand_rows, make_look
+    from tests.seeded_positions import seeded_positions
 
-    for seed in range(1, 40):
-        done = play_game("mythicarium", seed).game
-        assert done is not None
-        game = Game(done.loaded, done.seed, done.setup)
-        for action in done.actions:
-            game.apply(action)
-            view = game.ruleset.view(game.state, 0)
-            me = next(p for p in view.players if p.hand is not None)
-            if me.hand:
-                continue
-            look = make_look(view, 38, frozenset(), None)
-            rows = [row.plain for row in hand_rows(view, look, 80, 3)]
-            assert rows == [f"Hand 0/{me.hand_limit}: empty"], rows
-            return
+    for game in seeded_positions("mythicarium", range(1, 40)):
+        view = game.ruleset.view(game.state, 0)
+        me = next(p for p in view.players if p.hand is not None)
+        if me.hand:
+            continue
+        look = make_look(view, 38, frozenset(), None)
+        rows = [row.plain for row in hand_rows(view, look, 80, 3)]
+        assert rows == [f"Hand 0/{me.hand_limit}: empty"], rows
+        return
     raise AssertionError("no seeded game emptied a hand")

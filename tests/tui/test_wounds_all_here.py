@@ -8,22 +8,17 @@ from pathlib import Path
 from mythtable.engine.game import Game
 from mythtable.engine.simulate import play_game
 from mythtable.tui.app import MythtableApp
+from tests.seeded_positions import seeded_positions
 from tests.tui.driver import game_screen
 
 
 def at_wounds_with_a_choice() -> Game:
     """A seeded game stopped where the attacker places 2+ wounds among 2+ blockers."""
-    for seed in range(1, 80):
-        done = play_game("mythicarium", seed).game
-        assert done is not None
-        game = Game(done.loaded, done.seed, done.setup)
-        for action in done.actions:
-            decision = game.decision
-            assert decision is not None
-            combat = game.state.combat
-            if decision.kind == "assign_wounds" and len(decision.actions) >= 2 and combat and combat.left >= 2:
-                return game
-            game.apply(action)
+    for game in seeded_positions("mythicarium", range(1, 80)):
+        decision = game.decision
+        combat = game.state.combat
+        if decision and decision.kind == "assign_wounds" and len(decision.actions) >= 2 and combat and combat.left >= 2:
+            return game
     raise AssertionError("no seeded game placed two wounds among two blockers")
 
 
