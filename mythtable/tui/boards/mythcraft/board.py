@@ -69,12 +69,19 @@ GROUP_OF = {kind: name for _, name, _, kinds in GROUPS for kind in kinds}
 
 
 class MythCraftBoard(Board):
+    """At 80 columns a turn's footer holds Rules, Quit, Take back, Inspect and five group keys, and no more:
+    so a key named elsewhere on screen stays out of it (and still works). The question names the map's
+    key ("m: move on the map." or "g: the map."), a group's heading names Esc, the legend line under the
+    map names k; the group keys are named while the options have the keyboard (the map cursor's keys and
+    the inspect panel's take their place)."""
+
     SHOW_TURN = False  # the status names the round already
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
         Binding("g", "grid", "Map"),
-        Binding("g", "grid_quiet", "Map", show=False),  # g while "m Move" (the same map) is in the footer
-        *[Binding(key, f"group_{name}", label) for key, name, label, _ in GROUPS],
-        Binding("escape", "all_options", "All"),
+        Binding("g", "grid_quiet", "Map", show=False),  # g while the question names the map's key
+        *[Binding(key, f"group_{name}", label, show=name != "move") for key, name, label, _ in GROUPS],
+        *[Binding(key, f"group_{name}_quiet", label, show=False) for key, name, label, _ in GROUPS],
+        Binding("escape", "all_options", "All", show=False),  # the group's heading says "Esc: all options"
     ]
 
     def __init__(self, **kw: Any) -> None:
@@ -87,8 +94,11 @@ class MythCraftBoard(Board):
         """The group (or "at:x,y" for a square of the map) the prompt lists now; "" for all."""
         self.pointed: Ref | None = None
         self.marked: frozenset[Ref] = frozenset()
+        self.map_key_asked = False
+        """The question names the map's key (m or g) on this decision: the footer need not."""
         for _, name, _, _ in GROUPS:
             setattr(self, f"action_group_{name}", self._group_action(name))
+            setattr(self, f"action_group_{name}_quiet", self._group_action(name))
 
     def _group_action(self, name: str) -> Any:
         def act() -> None:
@@ -114,6 +124,7 @@ class MythCraftBoard(Board):
     def on_resize(self) -> None:
         if self.fit_scale():
             self.grid.draw()
+            self.query_one("#mc-legend", Static).update(self.legend_line(self.view, self.grid.text_width))
 
     def fit_scale(self) -> bool:
         """Double the squares when the board has the room (about 120 x 40 and up); True if changed."""
@@ -131,6 +142,7 @@ class MythCraftBoard(Board):
         self.view = view
         self.choices = []  # until the screen asks (a computer's turn, the end of the game: no group keys)
         self.group = ""
+        self.map_key_asked = False
         grid = self.grid
         grid.view = view
         grid.subject_of = self.subject
@@ -141,29 +153,40 @@ class MythCraftBoard(Board):
         grid.moves = {}  # until the screen asks: nobody moves for a computer, or after the game
         self.fit_scale()
         grid.draw()
-        self.query_one("#mc-legend", Static).update(self.legend_line(view))
+        self.query_one("#mc-legend", Static).update(self.legend_line(view, grid.text_width))
         asked = reactor(view)
         self.query_one("#mc-track", Static).update(TrackRender(view, asked.uid if asked else ""))
         self.show_side(view, asked)
 
-    def legend_line(self, view: Any) -> Text:
-        text = Text()
+    def legend_line(self, view: Any, width: int = 0) -> Text:
+        """The map's symbols in use now, and `k` for them all (the footer has no room for "k Legend" on a
+        turn). Wrapped to `width` (the map's) between entries, never between a symbol and its word."""
+        entries: list[tuple[str, str, str]] = []  # (symbol, its style, its word)
         costs = {s.ap_cost for s in view.reachable}
         if 0 in costs and view.decision_kind == "hero_turn":
-            text.append("  ", style=f"on {FREE_MOVE_BG}")
-            text.append(" 0 AP ")
+            entries.append(("  ", f"on {FREE_MOVE_BG}", "0 AP"))
         if 1 in costs:
-            text.append("  ", style=f"on {MOVE_BG_NEW}")
-            text.append(" 1 AP " if view.decision_kind == "hero_turn" else " move ")
+            entries.append(("  ", f"on {MOVE_BG_NEW}", "1 AP" if view.decision_kind == "hero_turn" else "move"))
         if any(s.engaged_by for s in view.reachable):
-            text.append("!", style=ENGAGED_STYLE)
-            text.append(" strike ")
+            entries.append(("!", ENGAGED_STYLE, "strike"))
         if view.active_reach and view.decision_kind in TURNS:
-            text.append("•", style=REACH_STYLE)
-            text.append(" reach ")
+            entries.append(("•", REACH_STYLE, "reach"))
         if view.map.ground:
-            text.append("*", style=ITEM_STYLE)
-            text.append(" item")
+            entries.append(("*", ITEM_STYLE, "item"))
+        entries.append(("k", "bold", "legend"))
+        text = Text()
+        column = 0
+        for symbol, style, word in entries:
+            size = len(symbol) + 1 + len(word)
+            if column and width and column + 1 + size > width:
+                text.append("\n")
+                column = 0
+            elif column:
+                text.append(" ")
+                column += 1
+            text.append(symbol, style=style)
+            text.append(" " + word)
+            column += size
         return text
 
     def legend(self) -> list[tuple[str, str]]:
@@ -215,8 +238,8 @@ class MythCraftBoard(Board):
                 words = forecast_words(f, view) if f is not None else ""
                 out.append((action, f"{label} · {words}" if words else label))
             out.sort(key=lambda c: TURN_ORDER.get(str(c[0][0]), 5))
-            if view.reachable:
-                question += " m: move on the map."
+            question += " m: move on the map." if view.reachable else " g: the map."
+        self.map_key_asked = view is not None and view.decision_kind in TURNS
         self.question = question
         self.choices = out
         self.group = ""
@@ -333,17 +356,33 @@ class MythCraftBoard(Board):
     def key_enabled(self, name: str) -> bool | None:
         if self.view is None:
             return False
-        if name == "grid":  # named in the footer only when "m Move" is not: at 80 columns every key counts
-            return not self.grid.moves
+        if name == "grid":  # named in the footer only when the question does not name the map's key
+            return not self.map_key_asked
         if name == "grid_quiet":
             return True
         if name == "all_options":
             return bool(self.group)
+        if name.endswith("_quiet"):  # the group's key, unnamed: it works whatever the footer shows
+            return self.group_usable(name[len("group_") : -len("_quiet")])
         if name.startswith("group_"):
-            group = name[len("group_") :]
-            if group == "move":
-                return bool(self.grid.moves)
-            return bool(self.group_choices(group))
+            return self.group_usable(name[len("group_") :]) and self.options_have_keys()
+        return True
+
+    def group_usable(self, group: str) -> bool:
+        """The group's key does something now: it has options (Move: squares on the map)."""
+        if group == "move":
+            return bool(self.grid.moves)
+        return bool(self.group_choices(group))
+
+    def options_have_keys(self) -> bool:
+        """The options list has the keyboard: neither the map cursor nor the inspect panel (their own keys
+        fill the footer then; a group key still leaves them for its list)."""
+        return not self.grid.has_focus and not getattr(self.screen, "inspecting", False)
+
+    def names_key(self, action: str) -> bool:
+        """k is named in the footer unless a turn's group keys need the room (the legend line names it)."""
+        if action == "legend":
+            return not (self.map_key_asked and self.options_have_keys())
         return True
 
     def action_grid(self) -> None:
