@@ -56,8 +56,9 @@ async def test_a_crowded_mythcraft_turn_still_shows_quit_and_the_map_once() -> N
         keys = shown_keys(app)
         assert "Attack" in keys, keys
         assert keys["Quit"][1] <= 20, keys
-        # the map's key once, and in the question, not the footer: "m: move on the map." (`g` opens it too)
-        assert "Map" not in keys and "Move" not in keys, keys
+        # the map named once: the question says "m: move on the map." (`g` opens it too, unnamed); the footer
+        # may name "m Move" as well when it has room
+        assert "Map" not in keys, keys
         assert "m: move on the map." in app.screen.board.question  # type: ignore[attr-defined]
         await pilot.press("g")
         await pilot.pause()
@@ -129,3 +130,20 @@ async def test_a_mythcraft_turn_without_moves_names_g_in_the_question_and_g_open
         await pilot.press("g")
         await pilot.pause()
         assert board.grid.has_focus
+
+
+async def test_keys_named_elsewhere_join_the_mythcraft_footer_when_it_has_room_and_leave_when_it_narrows() -> None:
+    game = game_until(2, attack_cast_and_take_back)
+    app = MythtableApp(start={"game": game})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert {"Move", "Legend", "Attack", "Cast", "Take back"} <= set(shown_keys(app)) and cut_keys(app) == []
+        await pilot.press("a")
+        await pilot.pause()
+        assert "All" in shown_keys(app) and cut_keys(app) == []
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        keys = shown_keys(app)
+        assert {"Attack", "Cast", "Maneuver", "Item", "End"} <= set(keys) and cut_keys(app) == [], keys
+        assert not {"Move", "Legend", "All"} & set(keys), keys

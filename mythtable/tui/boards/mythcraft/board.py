@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -68,21 +69,40 @@ TURN_ORDER = {
 GROUP_OF = {kind: name for _, name, _, kinds in GROUPS for kind in kinds}
 
 
+def footer_width(app: Any, bindings: list[Binding]) -> int:
+    """Columns a compact footer takes for `bindings` (one key per action, as the footer shows them), each
+    key followed by its one-column gap."""
+    widths = {
+        b.action: cell_len(app.get_key_display(b)) + (1 + cell_len(b.description) if b.description else 0) + 1
+        for b in reversed(bindings)
+    }
+    return sum(widths.values())
+
+
 class MythCraftBoard(Board):
-    """At 80 columns a turn's footer holds Rules, Quit, Take back, Inspect and five group keys, and no more:
-    so a key named elsewhere on screen stays out of it (and still works). The question names the map's
-    key ("m: move on the map." or "g: the map."), a group's heading names Esc, the legend line under the
-    map names k; the group keys are named while the options have the keyboard (the map cursor's keys and
-    the inspect panel's take their place)."""
+    """At 80 columns a turn's footer holds Rules, Quit, Take back, Inspect and five group keys, and no more.
+    So the keys named elsewhere on screen are named in the footer only while it has room for them whole
+    (OPTIONAL_KEYS), and work either way: the question names the map's key ("m: move on the map." or
+    "g: the map."), the legend line under the map names k, a group's heading names Esc. The group keys
+    are named while the options have the keyboard (the map cursor's or the inspect panel's keys take
+    their place then)."""
 
     SHOW_TURN = False  # the status names the round already
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
         Binding("g", "grid", "Map"),
         Binding("g", "grid_quiet", "Map", show=False),  # g while the question names the map's key
-        *[Binding(key, f"group_{name}", label, show=name != "move") for key, name, label, _ in GROUPS],
+        *[Binding(key, f"group_{name}", label) for key, name, label, _ in GROUPS],
         *[Binding(key, f"group_{name}_quiet", label, show=False) for key, name, label, _ in GROUPS],
-        Binding("escape", "all_options", "All", show=False),  # the group's heading says "Esc: all options"
+        Binding("escape", "all_options", "All"),
+        Binding("escape", "all_options_quiet", "All", show=False),
     ]
+    OPTIONAL_KEYS: ClassVar[tuple[tuple[str, str, str], ...]] = (
+        ("group_move", "m", "Move"),
+        ("legend", "k", "Legend"),
+        ("all_options", "escape", "All"),
+    )
+    """(action, key, words) of the footer's keys named elsewhere on screen, most useful first: each is named in the
+    footer when it fits whole after the keys always named and the optional ones before it."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -96,6 +116,7 @@ class MythCraftBoard(Board):
         self.marked: frozenset[Ref] = frozenset()
         self.map_key_asked = False
         """The question names the map's key (m or g) on this decision: the footer need not."""
+        self._measuring = False
         for _, name, _, _ in GROUPS:
             setattr(self, f"action_group_{name}", self._group_action(name))
             setattr(self, f"action_group_{name}_quiet", self._group_action(name))
@@ -122,6 +143,7 @@ class MythCraftBoard(Board):
         return self.query_one(MapGrid)
 
     def on_resize(self) -> None:
+        self.screen.refresh_bindings()  # which keys the footer has room to name
         if self.fit_scale():
             self.grid.draw()
             self.query_one("#mc-legend", Static).update(self.legend_line(self.view, self.grid.text_width))
@@ -286,6 +308,9 @@ class MythCraftBoard(Board):
         prompt.options.focus()
         self.screen.refresh_bindings()
 
+    def action_all_options_quiet(self) -> None:
+        self.action_all_options()
+
     def pick_square(self, square: tuple[int, int]) -> bool:
         """Enter or a click on a square of the map with no move: list what can be done to whoever stands
         there (attacks and spells that reach an enemy, help for an ally), or pick up the item there."""
@@ -360,10 +385,14 @@ class MythCraftBoard(Board):
             return not self.map_key_asked
         if name == "grid_quiet":
             return True
-        if name == "all_options":
+        if name == "all_options_quiet":
             return bool(self.group)
+        if name == "all_options":
+            return bool(self.group) and self.fits(name)
         if name.endswith("_quiet"):  # the group's key, unnamed: it works whatever the footer shows
             return self.group_usable(name[len("group_") : -len("_quiet")])
+        if name == "group_move":
+            return self.group_usable("move") and self.options_have_keys() and self.fits(name)
         if name.startswith("group_"):
             return self.group_usable(name[len("group_") :]) and self.options_have_keys()
         return True
@@ -380,10 +409,40 @@ class MythCraftBoard(Board):
         return not self.grid.has_focus and not getattr(self.screen, "inspecting", False)
 
     def names_key(self, action: str) -> bool:
-        """k is named in the footer unless a turn's group keys need the room (the legend line names it)."""
+        """k is named in the footer while it has room (the legend line under the map names it always)."""
         if action == "legend":
-            return not (self.map_key_asked and self.options_have_keys())
+            return self.fits(action)
         return True
+
+    def fits(self, action: str) -> bool:
+        """Whether the optional key for `action` (OPTIONAL_KEYS) shows whole in the footer: the footer's
+        other keys as they stand (the optional ones left out), then the optional ones in order."""
+        if self._measuring or not self.is_attached:
+            return False  # measuring: the optional keys are left out
+        screen = self.screen
+        self._measuring = True
+        try:
+            shown = screen.active_bindings
+        finally:
+            self._measuring = False
+        used = footer_width(self.app, [b.binding for b in shown.values() if b.binding.show])
+        for other, key, words in self.OPTIONAL_KEYS:
+            taken = shown.get(key)
+            usable = (taken is None or taken.node is screen) and self.optional_usable(other)
+            width = footer_width(self.app, [Binding(key, other, words)])
+            if other == action:
+                return usable and used + width - 1 <= self.app.size.width
+            if usable:
+                used += width
+        return False
+
+    def optional_usable(self, action: str) -> bool:
+        """The optional key would be named if it had room."""
+        if action == "group_move":
+            return self.group_usable("move") and self.options_have_keys()
+        if action == "all_options":
+            return bool(self.group)
+        return action == "legend"  # the game screen names k for every board with a legend, as this one
 
     def action_grid(self) -> None:
         grid = self.grid
