@@ -79,7 +79,8 @@ def test_conditions_show_their_turns_left() -> None:
 
 def test_the_map_key_fits_under_the_map_at_80_columns() -> None:
     """With free and paid moves, a weapon's reach and an item on the ground (a hero's usual turn after a
-    first move), the key under the map fits the map's 27 columns in one row ("item" wrapped before)."""
+    first move), the key under the map fits the map's 27 columns in one row, `k` for the rest on the next
+    ("item" wrapped alone before)."""
     from types import SimpleNamespace
 
     from mythtable.tui.boards.mythcraft.board import MythCraftBoard
@@ -90,6 +91,5 @@ def test_the_map_key_fits_under_the_map_at_80_columns() -> None:
         active_reach=((1, 1),),
         map=SimpleNamespace(ground=(("draught", 2, 2),)),
     )
-    line = MythCraftBoard.legend_line(MythCraftBoard.__new__(MythCraftBoard), view)
-    assert line.plain == " 0 AP  1 AP • reach * item"
-    assert line.cell_len <= 27
+    key = MythCraftBoard.legend_line(MythCraftBoard.__new__(MythCraftBoard), view, 27)
+    assert key.plain.split("\n") == [" 0 AP  1 AP • reach * item", "k legend"]

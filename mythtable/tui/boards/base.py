@@ -69,6 +69,12 @@ class Board(Vertical):
         """Whether the board's key `name` is usable now (False hides it from the footer)."""
         return True
 
+    def names_key(self, action: str) -> bool:
+        """Whether the footer names the game screen's key for `action` (only "legend" asks) now. A board
+        whose own keys need the footer's room says False for a key it names elsewhere on screen; the key
+        still works."""
+        return True
+
     # ----- reading the table (issues 15 and 16) ------------------------------------------
     def point_at(self, ref: Ref | None) -> None:
         """Show the inspect cursor on `ref` (None: no cursor) and scroll it into view.

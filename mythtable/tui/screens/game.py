@@ -40,6 +40,7 @@ class GameScreen(Screen[None]):
         # turn's group keys fill the footer, and what comes last is cut off
         Binding("ctrl+q", "app.request_quit", "Quit", priority=True),
         Binding("k", "legend", "Legend"),
+        Binding("k", "legend_unnamed", "Legend", show=False),  # k while the board names it elsewhere
         Binding("u", "take_back", "Take back"),
         Binding("u", "cannot_take_back", "Take back", show=False),  # u when the one above is off: say why
         Binding("i", "inspect", "Inspect"),
@@ -155,8 +156,10 @@ class GameScreen(Screen[None]):
             return self.session.takeback_seat() is None and not self.session.watching
         if action == "inspect":
             return not self.session.watching and self.session.game.decision is not None
-        if action == "legend":
-            return bool(self.legend_entries())  # shown for boards that draw symbols
+        if action == "legend":  # shown for boards that draw symbols, unless the board names k elsewhere
+            return bool(self.legend_entries()) and self.board.names_key("legend")
+        if action == "legend_unnamed":
+            return bool(self.legend_entries())
         if action == "repeat_choice":
             return self.can_repeat()
         if action == "choose":
@@ -480,6 +483,9 @@ class GameScreen(Screen[None]):
         entries = self.legend_entries()
         if entries:
             self.app.push_screen(LegendScreen(self.session.game.ruleset.title, entries))
+
+    def action_legend_unnamed(self) -> None:
+        self.action_legend()
 
     def autopass_at_work(self) -> bool:
         """Auto-pass matters here: two people share the keyboard in a ruleset that opens answer windows."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -68,14 +69,40 @@ TURN_ORDER = {
 GROUP_OF = {kind: name for _, name, _, kinds in GROUPS for kind in kinds}
 
 
+def footer_width(app: Any, bindings: list[Binding]) -> int:
+    """Columns a compact footer takes for `bindings` (one key per action, as the footer shows them), each
+    key followed by its one-column gap."""
+    widths = {
+        b.action: cell_len(app.get_key_display(b)) + (1 + cell_len(b.description) if b.description else 0) + 1
+        for b in reversed(bindings)
+    }
+    return sum(widths.values())
+
+
 class MythCraftBoard(Board):
+    """At 80 columns a turn's footer holds Rules, Quit, Take back, Inspect and five group keys, and no more.
+    So the keys named elsewhere on screen are named in the footer only while it has room for them whole
+    (OPTIONAL_KEYS), and work either way: the question names the map's key ("m: move on the map." or
+    "g: the map."), the legend line under the map names k, a group's heading names Esc. The group keys
+    are named while the options have the keyboard (the map cursor's or the inspect panel's keys take
+    their place then)."""
+
     SHOW_TURN = False  # the status names the round already
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
         Binding("g", "grid", "Map"),
-        Binding("g", "grid_quiet", "Map", show=False),  # g while "m Move" (the same map) is in the footer
+        Binding("g", "grid_quiet", "Map", show=False),  # g while the question names the map's key
         *[Binding(key, f"group_{name}", label) for key, name, label, _ in GROUPS],
+        *[Binding(key, f"group_{name}_quiet", label, show=False) for key, name, label, _ in GROUPS],
         Binding("escape", "all_options", "All"),
+        Binding("escape", "all_options_quiet", "All", show=False),
     ]
+    OPTIONAL_KEYS: ClassVar[tuple[tuple[str, str, str], ...]] = (
+        ("group_move", "m", "Move"),
+        ("legend", "k", "Legend"),
+        ("all_options", "escape", "All"),
+    )
+    """(action, key, words) of the footer's keys named elsewhere on screen, most useful first: each is named in the
+    footer when it fits whole after the keys always named and the optional ones before it."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -87,8 +114,12 @@ class MythCraftBoard(Board):
         """The group (or "at:x,y" for a square of the map) the prompt lists now; "" for all."""
         self.pointed: Ref | None = None
         self.marked: frozenset[Ref] = frozenset()
+        self.map_key_asked = False
+        """The question names the map's key (m or g) on this decision: the footer need not."""
+        self._measuring = False
         for _, name, _, _ in GROUPS:
             setattr(self, f"action_group_{name}", self._group_action(name))
+            setattr(self, f"action_group_{name}_quiet", self._group_action(name))
 
     def _group_action(self, name: str) -> Any:
         def act() -> None:
@@ -112,8 +143,10 @@ class MythCraftBoard(Board):
         return self.query_one(MapGrid)
 
     def on_resize(self) -> None:
+        self.screen.refresh_bindings()  # which keys the footer has room to name
         if self.fit_scale():
             self.grid.draw()
+            self.query_one("#mc-legend", Static).update(self.legend_line(self.view, self.grid.text_width))
 
     def fit_scale(self) -> bool:
         """Double the squares when the board has the room (about 120 x 40 and up); True if changed."""
@@ -131,6 +164,7 @@ class MythCraftBoard(Board):
         self.view = view
         self.choices = []  # until the screen asks (a computer's turn, the end of the game: no group keys)
         self.group = ""
+        self.map_key_asked = False
         grid = self.grid
         grid.view = view
         grid.subject_of = self.subject
@@ -141,32 +175,41 @@ class MythCraftBoard(Board):
         grid.moves = {}  # until the screen asks: nobody moves for a computer, or after the game
         self.fit_scale()
         grid.draw()
-        self.query_one("#mc-legend", Static).update(self.legend_line(view))
+        self.query_one("#mc-legend", Static).update(self.legend_line(view, grid.text_width))
         asked = reactor(view)
         self.query_one("#mc-track", Static).update(TrackRender(view, asked.uid if asked else ""))
         self.show_side(view, asked)
 
-    def legend_line(self, view: Any) -> Text:
-        """The map's key in one row under it (a one-cell swatch per move colour, so that the usual
-        "0 AP 1 AP • reach * item" fits the 27 columns of the map at 80x24)."""
-        text = Text()
+    def legend_line(self, view: Any, width: int = 0) -> Text:
+        """The map's symbols in use now, and `k` for them all (the footer has no room for "k Legend" on a
+        turn). Wrapped to `width` (the map's) between entries, never between a symbol and its word."""
+        entries: list[tuple[str, str, str]] = []  # (symbol, its style, its word)
         costs = {s.ap_cost for s in view.reachable}
         if 0 in costs and view.decision_kind == "hero_turn":
-            text.append(" ", style=f"on {FREE_MOVE_BG}")
-            text.append("0 AP ")
+            entries.append((" ", f"on {FREE_MOVE_BG}", "0 AP"))
         if 1 in costs:
-            text.append(" ", style=f"on {MOVE_BG_NEW}")
-            text.append("1 AP " if view.decision_kind == "hero_turn" else "move ")
+            entries.append((" ", f"on {MOVE_BG_NEW}", "1 AP" if view.decision_kind == "hero_turn" else "move"))
         if any(s.engaged_by for s in view.reachable):
-            text.append("!", style=ENGAGED_STYLE)
-            text.append(" strike ")
+            entries.append(("!", ENGAGED_STYLE, "strike"))
         if view.active_reach and view.decision_kind in TURNS:
-            text.append("•", style=REACH_STYLE)
-            text.append(" reach ")
+            entries.append(("•", REACH_STYLE, "reach"))
         if view.map.ground:
-            text.append("*", style=ITEM_STYLE)
-            text.append(" item")
-        text.rstrip()
+            entries.append(("*", ITEM_STYLE, "item"))
+        entries.append(("k", "bold", "legend"))
+        text = Text()
+        column = 0
+        for symbol, style, word in entries:
+            joined = symbol.isspace()  # a colour swatch (one cell) sits right against its word
+            size = len(symbol) + (0 if joined else 1) + len(word)
+            if column and width and column + 1 + size > width:
+                text.append("\n")
+                column = 0
+            elif column:
+                text.append(" ")
+                column += 1
+            text.append(symbol, style=style)
+            text.append(word if joined else " " + word)
+            column += size
         return text
 
     def legend(self) -> list[tuple[str, str]]:
@@ -218,8 +261,8 @@ class MythCraftBoard(Board):
                 words = forecast_words(f, view) if f is not None else ""
                 out.append((action, f"{label} · {words}" if words else label))
             out.sort(key=lambda c: TURN_ORDER.get(str(c[0][0]), 5))
-            if view.reachable:
-                question += " m: move on the map."
+            question += " m: move on the map." if view.reachable else " g: the map."
+        self.map_key_asked = view is not None and view.decision_kind in TURNS
         self.question = question
         self.choices = out
         self.group = ""
@@ -265,6 +308,9 @@ class MythCraftBoard(Board):
         prompt.ask(self.question, self.choices)
         prompt.options.focus()
         self.screen.refresh_bindings()
+
+    def action_all_options_quiet(self) -> None:
+        self.action_all_options()
 
     def pick_square(self, square: tuple[int, int]) -> bool:
         """Enter or a click on a square of the map with no move: list what can be done to whoever stands
@@ -336,18 +382,68 @@ class MythCraftBoard(Board):
     def key_enabled(self, name: str) -> bool | None:
         if self.view is None:
             return False
-        if name == "grid":  # named in the footer only when "m Move" is not: at 80 columns every key counts
-            return not self.grid.moves
+        if name == "grid":  # named in the footer only when the question does not name the map's key
+            return not self.map_key_asked
         if name == "grid_quiet":
             return True
-        if name == "all_options":
+        if name == "all_options_quiet":
             return bool(self.group)
+        if name == "all_options":
+            return bool(self.group) and self.fits(name)
+        if name.endswith("_quiet"):  # the group's key, unnamed: it works whatever the footer shows
+            return self.group_usable(name[len("group_") : -len("_quiet")])
+        if name == "group_move":
+            return self.group_usable("move") and self.options_have_keys() and self.fits(name)
         if name.startswith("group_"):
-            group = name[len("group_") :]
-            if group == "move":
-                return bool(self.grid.moves)
-            return bool(self.group_choices(group))
+            return self.group_usable(name[len("group_") :]) and self.options_have_keys()
         return True
+
+    def group_usable(self, group: str) -> bool:
+        """The group's key does something now: it has options (Move: squares on the map)."""
+        if group == "move":
+            return bool(self.grid.moves)
+        return bool(self.group_choices(group))
+
+    def options_have_keys(self) -> bool:
+        """The options list has the keyboard: neither the map cursor nor the inspect panel (their own keys
+        fill the footer then; a group key still leaves them for its list)."""
+        return not self.grid.has_focus and not getattr(self.screen, "inspecting", False)
+
+    def names_key(self, action: str) -> bool:
+        """k is named in the footer while it has room (the legend line under the map names it always)."""
+        if action == "legend":
+            return self.fits(action)
+        return True
+
+    def fits(self, action: str) -> bool:
+        """Whether the optional key for `action` (OPTIONAL_KEYS) shows whole in the footer: the footer's
+        other keys as they stand (the optional ones left out), then the optional ones in order."""
+        if self._measuring or not self.is_attached:
+            return False  # measuring: the optional keys are left out
+        screen = self.screen
+        self._measuring = True
+        try:
+            shown = screen.active_bindings
+        finally:
+            self._measuring = False
+        used = footer_width(self.app, [b.binding for b in shown.values() if b.binding.show])
+        for other, key, words in self.OPTIONAL_KEYS:
+            taken = shown.get(key)
+            usable = (taken is None or taken.node is screen) and self.optional_usable(other)
+            width = footer_width(self.app, [Binding(key, other, words)])
+            if other == action:
+                return usable and used + width - 1 <= self.app.size.width
+            if usable:
+                used += width
+        return False
+
+    def optional_usable(self, action: str) -> bool:
+        """The optional key would be named if it had room."""
+        if action == "group_move":
+            return self.group_usable("move") and self.options_have_keys()
+        if action == "all_options":
+            return bool(self.group)
+        return action == "legend"  # the game screen names k for every board with a legend, as this one
 
     def action_grid(self) -> None:
         grid = self.grid

@@ -173,6 +173,11 @@ class MapGrid(Widget, can_focus=True):
             if new.text != before.text or list(new) != list(before):
                 self.refresh(Region(0, y, self.size.width or width, 1))
 
+    @property
+    def text_width(self) -> int:
+        """Columns the drawn map takes (the legend line under it wraps to them)."""
+        return self._width
+
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self._width
 
