@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical
 
 from mythtable.engine.decision import NO_SUBJECT, Action, Ref, Subject
+from mythtable.tui.widgets.inspect import MORE_BINDING
 
 INSPECT_META = "inspect"
 """The style meta key a board puts on the cells of a thing the inspect cursor can stop on."""
@@ -28,6 +30,16 @@ def clicked_ref(style: Style) -> Ref | None:
     """The ref a click landed on (from `inspect_style`), or None."""
     ref = style.meta.get(INSPECT_META)
     return ref if isinstance(ref, (int, str)) else None
+
+
+def footer_width(app: Any, bindings: Sequence[Binding]) -> int:
+    """Columns a compact footer takes for `bindings` (one key per action, as the footer shows them), each
+    key followed by its one-column gap."""
+    widths = {
+        b.action: cell_len(app.get_key_display(b)) + (1 + cell_len(b.description) if b.description else 0) + 1
+        for b in reversed(bindings)
+    }
+    return sum(widths.values())
 
 
 class Board(Vertical):
@@ -74,6 +86,28 @@ class Board(Vertical):
         whose own keys need the footer's room says False for a key it names elsewhere on screen; the key
         still works."""
         return True
+
+    _measuring = False
+    """footer_has_room is measuring the footer: the keys it asks about are left out meanwhile."""
+
+    def footer_has_room(self, bindings: Sequence[Binding]) -> bool:
+        """Whether the footer has room for the board's keys `bindings` whole after every other key it
+        names now (those asking are left out while it measures). A board names a key it can do without
+        (a scroll key) only then, and keeps it working through an unnamed twin. In inspect mode the
+        panel's "space More" counts even while it is off: it comes and goes as the cursor moves, and
+        the other keys should not come and go with it."""
+        if self._measuring or not self.is_attached:
+            return False
+        screen = self.screen
+        self._measuring = True
+        try:
+            shown = screen.active_bindings
+        finally:
+            self._measuring = False
+        named = [b.binding for b in shown.values() if b.binding.show]
+        if getattr(screen, "inspecting", False):
+            named.append(MORE_BINDING)
+        return footer_width(self.app, [*named, *bindings]) - 1 <= self.app.size.width
 
     # ----- reading the table (issues 15 and 16) ------------------------------------------
     def point_at(self, ref: Ref | None) -> None:

@@ -35,6 +35,11 @@ def inspection_content(inspection: Inspection | None, header: str = "", note: st
     return Content("\n").join(parts)
 
 
+MORE_BINDING = Binding("space,shift+down", "scroll_text(1)", "More", key_display="space")
+"""The text scrolls by space / b (a page, as in a pager) and shift+arrows; PgUp/PgDn stay the log's. The
+footer names it only while there is more to read (boards keep room for it: Board.footer_has_room)."""
+
+
 class InspectPanel(VerticalScroll, can_focus=True):
     """A scrollable panel; while it has focus its keys move the inspect cursor (see GameScreen)."""
 
@@ -43,8 +48,7 @@ class InspectPanel(VerticalScroll, can_focus=True):
         Binding("up,k", "move(-1)", "Previous", show=False),
         Binding("tab,right", "zone(1)", "Next zone"),
         Binding("shift+tab,left", "zone(-1)", "Previous zone", show=False),
-        # the text scrolls by space / b (a page, as in a pager) and shift+arrows; PgUp/PgDn stay the log's
-        Binding("space,shift+down", "scroll_text(1)", "More", key_display="space"),
+        MORE_BINDING,
         Binding("b,shift+up", "scroll_text(-1)", "Back", show=False),
         Binding("escape,i", "leave", "Leave inspect"),
     ]

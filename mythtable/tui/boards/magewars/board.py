@@ -38,15 +38,24 @@ def card_ref(ref: Ref | None) -> Ref | None:
     return ref
 
 
+SCROLL_KEYS = (
+    Binding("left_square_bracket", "scroll_up", "Board up"),
+    Binding("right_square_bracket", "scroll_down", "Board down"),
+)
+
+
 class MageWarsBoard(Board):
     TALL = 18
     """From this many rows on, the hand lists one card a line with its text."""
     TALL_HAND = 9
     """The rows a tall board's hand panel may take (app.tcss); a longer hand is drawn compactly."""
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
-        Binding("left_square_bracket", "scroll_up", "Board up"),
-        Binding("right_square_bracket", "scroll_down", "Board down"),
+        *SCROLL_KEYS,
+        *[Binding(b.key, f"{b.action}_quiet", b.description, show=False) for b in SCROLL_KEYS],
     ]
+    """[ and ] scroll both sides. The footer names them while it has room for both whole: at 80 columns not
+    in inspect mode (its cursor scrolls the sides to what it points at). They work either way, through
+    unnamed twins."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -92,6 +101,7 @@ class MageWarsBoard(Board):
         """Tall or short: re-render the last view for the new size (nothing else changes)."""
         if self._last is not None:
             self.show(*self._last)
+        self.screen.refresh_bindings()  # which keys the footer has room to name
 
     def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
         if self._last is None or self._last[0] is not view:
@@ -242,9 +252,15 @@ class MageWarsBoard(Board):
             panel.scroll_to_region(Region(0, index, 1, 1), animate=False, immediate=True)
 
     def key_enabled(self, name: str) -> bool | None:
+        if name in ("scroll_up_quiet", "scroll_down_quiet"):  # unnamed: they work whatever the footer shows
+            return self.can_scroll()
         if name in ("scroll_up", "scroll_down"):
-            return self.ready and any(side.overflows() for side in self.sides)
+            return self.can_scroll() and self.footer_has_room(SCROLL_KEYS)
         return True
+
+    def can_scroll(self) -> bool:
+        """A side is longer than its rows."""
+        return self.ready and any(side.overflows() for side in self.sides)
 
     def action_scroll_up(self) -> None:
         if not self.ready:
@@ -257,6 +273,9 @@ class MageWarsBoard(Board):
             return
         for side in self.sides:
             side.scroll_rows(max(1, side.size.height // 2))
+
+    action_scroll_up_quiet = action_scroll_up
+    action_scroll_down_quiet = action_scroll_down
 
     def legend(self) -> list[tuple[str, str]]:
         """Symbols this board draws and what they mean (the `k` key shows them)."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,7 +17,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
 from mythtable.engine.decision import Action, Ref
-from mythtable.tui.boards.base import Board
+from mythtable.tui.boards.base import Board, footer_width
 from mythtable.tui.boards.mythcraft.common import (
     ENGAGED_STYLE,
     FREE_MOVE_BG,
@@ -67,16 +66,6 @@ TURN_ORDER = {
 }
 """The full list of a turn: what hurts the enemy first, what only hurts the mover last but for the moves."""
 GROUP_OF = {kind: name for _, name, _, kinds in GROUPS for kind in kinds}
-
-
-def footer_width(app: Any, bindings: list[Binding]) -> int:
-    """Columns a compact footer takes for `bindings` (one key per action, as the footer shows them), each
-    key followed by its one-column gap."""
-    widths = {
-        b.action: cell_len(app.get_key_display(b)) + (1 + cell_len(b.description) if b.description else 0) + 1
-        for b in reversed(bindings)
-    }
-    return sum(widths.values())
 
 
 class MythCraftBoard(Board):

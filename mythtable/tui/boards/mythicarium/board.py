@@ -68,10 +68,20 @@ class LaneView(Widget, can_focus=True):
         self.board.scroll_lanes(-1, (self.side,))
 
 
+SCROLL_KEYS = (
+    Binding("left_square_bracket", "lanes_up", "Lanes up"),
+    Binding("right_square_bracket", "lanes_down", "Lanes down"),
+)
+
+
 class MythicariumBoard(Board):
+    """[ and ] scroll the lanes. The footer names them while it has room for both whole: at 80 columns not
+    in inspect mode (its cursor scrolls the lanes to what it points at), nor beside "a All here" and
+    "u Take back" (the highlighted blocker scrolls into view). They work either way, through unnamed twins."""
+
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
-        Binding("left_square_bracket", "lanes_up", "Lanes up"),
-        Binding("right_square_bracket", "lanes_down", "Lanes down"),
+        *SCROLL_KEYS,
+        *[Binding(b.key, f"{b.action}_quiet", b.description, show=False) for b in SCROLL_KEYS],
     ]
 
     def __init__(self, **kw: Any) -> None:
@@ -150,6 +160,7 @@ class MythicariumBoard(Board):
 
     def on_resize(self, event: events.Resize) -> None:
         self.redraw()
+        self.screen.refresh_bindings()  # which keys the footer has room to name
 
     def render_lane(self, side: str, width: int, height: int) -> Text:
         """The rows of one lane at its size; keeps the wanted unit in view and notes what is hidden."""
@@ -204,12 +215,22 @@ class MythicariumBoard(Board):
     def action_lanes_down(self) -> None:
         self.scroll_lanes(1)
 
+    action_lanes_up_quiet = action_lanes_up
+    action_lanes_down_quiet = action_lanes_down
+
     def key_enabled(self, name: str) -> bool | None:
-        if name == "lanes_up":
-            return any(above for above, _ in self.hidden.values())
-        if name == "lanes_down":
-            return any(below for _, below in self.hidden.values())
+        if name.endswith("_quiet"):  # a scroll key, unnamed: it works whatever the footer shows
+            return self.can_scroll(name.removesuffix("_quiet"))
+        if name in ("lanes_up", "lanes_down"):
+            # named while the footer has room for both: each comes and goes as the lanes scroll, the room stays
+            return self.can_scroll(name) and self.footer_has_room(SCROLL_KEYS)
         return True
+
+    def can_scroll(self, action: str) -> bool:
+        """A lane has units hidden that way."""
+        if action == "lanes_up":
+            return any(above for above, _ in self.hidden.values())
+        return any(below for _, below in self.hidden.values())
 
     # ----- reading the table (issues 15 and 16) ------------------------------------------------
     def bring_into_view(self, refs: tuple[Ref, ...]) -> None:
