@@ -278,7 +278,8 @@ def wide_app(ruleset: str, data: Path) -> tuple[MythtableApp, tuple[int, int]]:
 
 @pytest.mark.parametrize("ruleset", ["mythicarium", "magewars"])
 async def test_a_wide_footer_still_names_the_scroll_keys(ruleset: str, tmp_path: Path) -> None:
-    """The footer has the room at 120 columns: [ and ] are named, in inspect mode too, as before."""
+    """The footer has the room at 120 columns: [ and ] are named, in inspect mode too, as before; narrowed
+    to 80 columns while inspecting, they leave it and still work."""
     app, size = wide_app(ruleset, tmp_path)
     async with app.run_test(size=size) as pilot:
         if ruleset == "magewars":
@@ -293,3 +294,9 @@ async def test_a_wide_footer_still_names_the_scroll_keys(ruleset: str, tmp_path:
             assert cut_keys(app) == [], (mode, keys)
             assert can_scroll(screen.board) == (True, True), mode
             assert set(SCROLL_KEYS[ruleset]) <= set(keys), (mode, keys)
+        await pilot.resize_terminal(80, 24)  # narrower, still inspecting: they leave the footer, none is cut
+        await pilot.pause()
+        await pilot.pause()
+        keys = shown_keys(app)
+        assert screen.inspecting and cut_keys(app) == [] and not set(SCROLL_KEYS[ruleset]) & set(keys), keys
+        assert any(can_scroll(screen.board)) and await a_scroll_key_scrolls(pilot, screen.board)
