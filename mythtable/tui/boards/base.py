@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Vertical
 
 from mythtable.engine.decision import NO_SUBJECT, Action, Ref, Subject
@@ -96,18 +96,24 @@ class Board(Vertical):
         (a scroll key) only then, and keeps it working through an unnamed twin. In inspect mode the
         panel's "space More" counts even while it is off: it comes and goes as the cursor moves, and
         the other keys should not come and go with it."""
-        if self._measuring or not self.is_attached:
+        shown = self.footer_bindings()
+        if shown is None:
             return False
-        screen = self.screen
-        self._measuring = True
-        try:
-            shown = screen.active_bindings
-        finally:
-            self._measuring = False
         named = [b.binding for b in shown.values() if b.binding.show]
-        if getattr(screen, "inspecting", False):
+        if getattr(self.screen, "inspecting", False):
             named.append(MORE_BINDING)
         return footer_width(self.app, [*named, *bindings]) - 1 <= self.app.size.width
+
+    def footer_bindings(self) -> dict[str, ActiveBinding] | None:
+        """The screen's active bindings as the footer would name them without the board's optional keys
+        (they answer False while this measures); None while measuring already or before mounting."""
+        if self._measuring or not self.is_attached:
+            return None
+        self._measuring = True
+        try:
+            return dict(self.screen.active_bindings)
+        finally:
+            self._measuring = False
 
     # ----- reading the table (issues 15 and 16) ------------------------------------------
     def point_at(self, ref: Ref | None) -> None:

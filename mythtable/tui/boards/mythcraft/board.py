@@ -407,14 +407,10 @@ class MythCraftBoard(Board):
     def fits(self, action: str) -> bool:
         """Whether the optional key for `action` (OPTIONAL_KEYS) shows whole in the footer: the footer's
         other keys as they stand (the optional ones left out), then the optional ones in order."""
-        if self._measuring or not self.is_attached:
+        shown = self.footer_bindings()
+        if shown is None:
             return False  # measuring: the optional keys are left out
         screen = self.screen
-        self._measuring = True
-        try:
-            shown = screen.active_bindings
-        finally:
-            self._measuring = False
         used = footer_width(self.app, [b.binding for b in shown.values() if b.binding.show])
         for other, key, words in self.OPTIONAL_KEYS:
             taken = shown.get(key)
