@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from mythtable.engine.errors import MythtableError
 
 if TYPE_CHECKING:
-    import asyncssh
+    from mythtable.serve.libraries import asyncssh
 
 KEY_NAME = "ssh_host_ed25519_key"
 
@@ -22,7 +22,7 @@ def default_host_key_path() -> Path:
 
 def load_or_create_host_key(path: Path | None) -> tuple[asyncssh.SSHKey, Path, bool]:
     """Return (key, path, created). A missing file is created; an unreadable one is an error."""
-    import asyncssh
+    from mythtable.serve.libraries import asyncssh
 
     path = (path or default_host_key_path()).expanduser()
     if path.exists():

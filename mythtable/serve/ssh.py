@@ -21,10 +21,9 @@ import sys
 import time
 from pathlib import Path
 
-import asyncssh
-
 from mythtable.engine.errors import MythtableError
 from mythtable.serve.hostkey import load_or_create_host_key
+from mythtable.serve.libraries import asyncssh
 from mythtable.serve.limits import SlidingWindow, WaitingRoom, describe_duration
 from mythtable.serve.net import listen_error
 from mythtable.serve.ssh_common import (

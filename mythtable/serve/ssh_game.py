@@ -15,9 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import asyncssh
-from asyncssh.channel import SSHChannel
-
+from mythtable.serve.libraries import SSHChannel, asyncssh
 from mythtable.serve.limits import describe_duration
 from mythtable.serve.pty_process import PtyProcess, child_environment, mythtable_argv
 from mythtable.serve.ssh_common import (

@@ -37,6 +37,7 @@ from urllib.parse import urlsplit
 from mythtable.engine.errors import MythtableError
 from mythtable.serve.net import listen_error
 from mythtable.serve.pty_process import clamp_size
+from mythtable.serve.quiet import quiet_library_deprecations
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 WILDCARD = ("0.0.0.0", "::", "")
@@ -144,6 +145,7 @@ class RequestCheck:
 
 # ----- one page's game ---------------------------------------------------------------------------------------
 def _app_service_class() -> type[Any]:
+    quiet_library_deprecations()
     from textual_serve.app_service import AppService
 
     class GameService(AppService):  # type: ignore[misc]
@@ -218,6 +220,7 @@ async def _forgiving(send: Any, data: Any) -> None:
 
 # ----- the server --------------------------------------------------------------------------------------------
 def _server_class() -> type[Any]:
+    quiet_library_deprecations()
     from aiohttp import WSCloseCode, WSMsgType, web
     from textual_serve.server import Server, to_int
 
