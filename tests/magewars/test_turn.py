@@ -11,7 +11,18 @@ from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.rules import queries
 from mythtable.rulesets.magewars.state import State
 from mythtable.rulesets.magewars.view import HIDDEN_NAME
-from tests.magewars.helpers import Board, act, actions, declare, finish_attack_step, game, kind, pass_fast, seat
+from tests.magewars.helpers import (
+    Board,
+    act,
+    actions,
+    content,
+    declare,
+    finish_attack_step,
+    game,
+    kind,
+    pass_fast,
+    seat,
+)
 
 
 def power(state: State, uid: int) -> int:
@@ -704,6 +715,107 @@ def test_H_44_ritual_deploy_effect_is_one_shot_then_graveyard() -> None:
     squall = b.add(0, "rite-of-squalls")
     st = b.start()
     assert ("ritual", squall) not in actions(st)  # no enemy unit to affect
+
+
+UNIT_CHANGES = {"damage", "heal", "power", "guard", "ready", "exhaust"}
+"""H-44: what a Deploy Effect may do to its unit (a Power or Guard change until end of turn, damage or
+healing, readying or exhausting), written out here rather than read from the engine."""
+ONE_UNIT = {"enemy_unit", "own_unit", "any_unit", "enemy_hero"}
+
+
+def test_H_44_every_ritual_in_the_pool_names_one_unit_and_only_changes_it() -> None:
+    rituals = [c for c in content().cards.values() if c.type == "ritual"]
+    assert len(rituals) >= 8
+    for card in rituals:
+        assert card.effect is not None, card.id
+        assert card.effect.target in ONE_UNIT, (card.id, card.effect.target)
+        assert {op.op for op in card.effect.ops} <= UNIT_CHANGES, (card.id, card.effect.ops)
+        assert card.cost == 0, card.id  # no Tower Levels
+
+
+def _table(st: State) -> dict[str, object]:
+    """Everything a Deploy Effect must leave alone, card by card and player by player."""
+    return {
+        "towers": [p.tower for p in st.players],
+        "hands": [list(p.hand) for p in st.players],
+        "decks": [list(p.deck) for p in st.players],
+        "cards": {c.uid: dataclasses.astuple(dataclasses.replace(c, d=None)) for c in st.cards},  # type: ignore[arg-type]
+    }
+
+
+def _ritual_board(cid: str) -> tuple[Board, int, dict[str, int]]:
+    """Ana holds Ritual `cid` with two sources of every element; each side has a unit it could help or
+    hurt: hers wounded and exhausted, Bram's ready and a Hero beside it."""
+    b = Board()
+    b.basics(0, "bedrock-shard", "bedrock-shard", "ember-hearth", "ember-hearth")
+    b.basics(0, "gale-shrine", "gale-shrine", "tide-font", "tide-font", holding="")
+    units = {
+        "ox": b.add(0, "boulderback-ox", "offensive"),
+        "warden": b.add(1, "reef-warden", "offensive"),
+        "hero": b.add(1, "oda-deepcurrent", "defensive"),
+    }
+    b.state.cards[units["ox"]].wounds = 2
+    b.state.cards[units["ox"]].exhausted = True
+    return b, b.add(0, cid), units
+
+
+def test_H_44_each_rituals_deploy_effect_is_one_shot_on_its_unit() -> None:
+    """Over the whole pool: played from hand on each unit it may aim at, a Ritual changes that unit and
+    nothing else (no Tower, hand, deck or other card), goes to the graveyard without the stack, and what
+    it gave until end of turn is gone when the turn ends."""
+    rituals = [c.id for c in content().cards.values() if c.type == "ritual"]
+    for cid in rituals:
+        b, rite, _ = _ritual_board(cid)
+        st = b.start()
+        assert ("ritual", rite) in actions(st), cid
+        act(st, "ritual", rite)
+        choices = [a for a in actions(st) if a[0] == "unit"]
+        assert choices and set(actions(st)) == {*choices, ("cancel",)}, (cid, actions(st))  # a unit, always
+        changed = set()
+        for choice in choices:
+            b, rite, _ = _ritual_board(cid)
+            st = b.start()
+            before = _table(st)
+            act(st, "ritual", rite)
+            act(st, *choice)
+            target = int(choice[1])
+            after = _table(st)
+            assert after["towers"] == before["towers"], cid
+            assert after["decks"] == before["decks"], cid
+            assert after["hands"] == [[u for u in h if u != rite] for h in before["hands"]], cid  # type: ignore[attr-defined]
+            moved = {u for u in before["cards"] if before["cards"][u] != after["cards"][u]}  # type: ignore[index]
+            assert moved <= {rite, target}, (cid, moved)
+            assert st.cards[rite].zone == "grave" and not st.stack and kind(st) == "main", cid
+            if target in moved:
+                changed.add(target)
+                t = st.cards[target]
+                if t.zone in ("offensive", "defensive"):
+                    act(st, "end")
+                    pass_fast(st)
+                    assert st.active == 1 and (t.power_mod, t.guard_mod) == (0, 0), cid  # one-shot: it lapsed
+        assert changed, (cid, "changed no unit")
+
+
+def test_H_44_the_loader_refuses_a_ritual_that_acts_beyond_one_unit() -> None:
+    from mythtable.rulesets.magewars.schema import CardModel, card_problems
+
+    base = {
+        "id": "rite-x",
+        "name": "Rite X",
+        "type": "ritual",
+        "elements": ["Fire"],
+        "requires": {"elements": {"Fire": 1}},
+    }
+    ok = CardModel.model_validate({**base, "effect": {"target": "enemy_unit", "ops": [{"op": "damage", "amount": 2}]}})
+    assert card_problems(ok) == []
+    for effect in (
+        {"ops": [{"op": "tower_damage", "amount": 2}]},  # Rite of Cinders as it was
+        {"target": "enemy_unit", "ops": [{"op": "damage", "amount": 1}, {"op": "draw", "amount": 1}]},
+        {"target": "own_unit", "ops": [{"op": "heal", "amount": 1}, {"op": "tower_heal", "amount": 1}]},
+        {"target": "own_line", "ops": [{"op": "power", "amount": 1}]},
+    ):
+        problems = card_problems(CardModel.model_validate({**base, "effect": effect}))
+        assert any("H-44" in message for _, message in problems), effect
 
 
 def test_H_48_tower_healing_is_capped_at_30() -> None:

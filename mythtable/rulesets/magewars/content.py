@@ -26,6 +26,8 @@ OpKind = Literal[
 ]
 
 UNIT_OPS = frozenset({"damage", "heal", "power", "guard", "ready", "exhaust"})
+RITUAL_TARGETS = frozenset({"enemy_unit", "own_unit", "any_unit", "enemy_hero"})
+"""What a Ritual Deploy Effect may aim at: one unit (H-44); its ops are all UNIT_OPS, one-shot changes to it."""
 DECK_SIZE = 40
 MAX_COPIES = 4
 MAX_HERO_COPIES = 1
