@@ -161,10 +161,16 @@ def test_F_9_unit_needs_holding_elements_and_min_tower() -> None:
     b.add(0, "bedrock-shard", "row")
     b.add(0, "bedrock-shard", "row")
     marga = b.add(0, "marga-stonewarden")
+    ox = b.add(0, "boulderback-ox")  # needs a Holding and one Earth source, no Tower Level
     keep = b.add(0, "old-quarry-keep")
     st = b.start()
     assert ("deploy", marga, "offensive") not in actions(st)  # no Holding
+    assert not any(a[0] == "deploy" and a[1] == ox for a in actions(st))  # no Holding: the ox waits too
+    assert ("deploy_down", ox, "offensive") in actions(st)  # face-down needs nothing (H-21)
+    with pytest.raises(IllegalAction):
+        act(st, "deploy", ox, "offensive")
     act(st, "lay", keep)
+    assert ("deploy", ox, "offensive") in actions(st)  # the Holding was all it lacked
     assert ("deploy", marga, "offensive") not in actions(st)  # Tower Level 11 < 12
     st.players[0].tower = 12
     st.decision = None
