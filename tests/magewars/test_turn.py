@@ -507,6 +507,8 @@ def test_H_19_new_units_cannot_attack_but_can_block() -> None:
 
 
 def test_H_20_face_down_cards_cannot_be_targeted_or_block_and_are_hidden() -> None:
+    """Bram's face-down warden (no Holding to turn it face-up) is never a target, never offered as a blocker
+    beside the hound that is, never counter-attacks from his Offensive Line, and shows Ana no name."""
     b = Board()
     b.basics(0, "bedrock-shard", "ember-hearth")
     ox = b.add(0, "boulderback-ox", "offensive")
@@ -519,11 +521,20 @@ def test_H_20_face_down_cards_cannot_be_targeted_or_block_and_are_hidden() -> No
     act(st, "cancel")
     declare(st, (ox, "line", "defensive"))
     pass_fast(st)
-    if kind(st) == "attack_step":
-        assert ("block", hidden) not in actions(st)
+    assert kind(st) == "attack_step" and seat(st) == 1
+    assert set(actions(st)) == {("block", visible), ("done",)}
+    with pytest.raises(IllegalAction):
+        act(st, "block", hidden)
     v = RULESET.view(st, 0)
     fd = next(u for u in v.players[1].offensive if u.uid == hidden)
-    assert fd.face_down and fd.name == HIDDEN_NAME and fd.card_id == ""
+    assert fd.face_down and fd.name == HIDDEN_NAME and fd.card_id == "" and fd.power == 0
+    act(st, "done")
+    events = []
+    while st.combat is not None and kind(st) == "fast_cast":
+        events += act(st, "pass")
+    assert st.cards[visible].zone == "grave"  # the only unit on the attacked line took the ox's 4
+    assert "No unit can counter-attack." in [e.text for e in events]  # the warden, face-down, cannot
+    assert st.cards[hidden].zone == "offensive" and st.cards[hidden].face_down
 
 
 def test_H_22_flip_needs_requirements_uses_no_lay_and_ritual_applies_once() -> None:
@@ -663,30 +674,84 @@ def test_H_28_main_phase_gives_the_opponent_priority_before_it_ends() -> None:
     assert ("cast", scorch) in actions(st)
 
 
+def test_H_28_fast_cast_windows_over_a_whole_turn_and_who_is_asked_first() -> None:
+    """Both players hold castable fast spells all turn long. Over a turn with combat and a counter-attack,
+    fast-casts are offered exactly in the Main phase (the opponent before it ends), the Declaration step
+    (defender first), the Defense step (attacker first) and the counter-attack's Defense step
+    (counter-attacker first); never in the Attack step, the Damage steps, or the counter-attack's blocks."""
+    b = Board()
+    b.basics(0, "bedrock-shard", "ember-hearth")
+    b.basics(1, "ember-hearth", "tide-font")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.add(0, "quarry-sentinel", "offensive")  # two units on each attacked line: the Damage steps ask (H-33)
+    warden = b.add(1, "reef-warden", "offensive")
+    b.add(1, "reef-warden", "offensive")
+    for seat_ in (0, 1):
+        for _ in range(3):
+            b.add(seat_, "flash-scorch")
+    st = b.start()
+    first: dict[str, int] = {}
+    offered: set[str] = set()
+    silent: set[str] = set()
+    declared = countered = False
+    while st.active == 0:
+        d = st.decision
+        assert d is not None
+        step = st.step
+        casts = any(a[0] == "cast" for a in d.actions)
+        (offered if casts else silent).add(step)
+        if d.kind == "fast_cast":
+            first.setdefault(step, d.seat)
+            act(st, "pass")
+        elif d.kind == "main":
+            act(st, "combat")
+        elif d.kind == "declare_attackers" and not declared:
+            declared = True
+            act(st, "attack", ox, "line", "offensive")
+        elif d.kind == "counter_attackers" and not countered:
+            countered = True
+            act(st, "attack", warden, "line", "offensive")
+        elif ("done",) in d.actions:
+            act(st, "done")
+        else:
+            act(st, *d.actions[0])
+    assert offered == {"main", "combat.declaration", "combat.defense", "counter.defense"}
+    assert first == {"main": 1, "combat.declaration": 1, "combat.defense": 0, "counter.defense": 1}
+    assert {"combat.attack", "combat.damage", "counter.attack", "counter.damage"} <= silent  # asked, no fast-cast
+    assert declared and countered
+
+
 def test_H_42_views_hide_hands_and_face_down_cards() -> None:
-    g = game(4)
-    st = g.state
-    me = st.active
-    other = 1 - me
-    d = g.decision
-    assert d is not None
-    dd = next(a for a in d.actions if a[0] == "deploy_down") if any(a[0] == "deploy_down" for a in d.actions) else None
-    if dd is not None:
-        g.apply(dd)
-    v_other = g.view(other)
-    assert all(c.owner == other for c in v_other.hand)
-    assert v_other.players[me].hand_count == len(st.players[me].hand)
-    seen_uids = set(_uids(v_other))
-    assert not seen_uids & set(st.players[me].hand)  # not even as ids
-    assert not seen_uids & set(st.players[me].deck)
-    for u in v_other.players[me].offensive + v_other.players[me].defensive:
-        if u.face_down:
-            assert u.name == HIDDEN_NAME and u.card_id == "" and u.power == 0 and not u.keywords
-    own = g.view(me)
-    assert {c.uid for c in own.hand} == set(st.players[me].hand)
-    full = g.view(None)
-    assert [len(h) for h in full.hands] == [len(p.hand) for p in st.players]
-    assert g.ruleset.hidden_information
+    """Every card below is the only one of its name in play or in sight, so its name or id anywhere in the
+    other seat's view (or any seat's, for deck order) would be a leak."""
+    b = Board()
+    hidden = {
+        0: [b.add(0, "landslide"), b.add(0, "marga-stonewarden", "defensive", face_down=True)],
+        1: [b.add(1, "tidal-renewal"), b.add(1, "oda-deepcurrent", "offensive", face_down=True)],
+    }
+    hidden[0].append(b.add(0, "rite-of-the-cairn", "row", face_down=True))
+    hidden[1].append(b.add(1, "rite-of-high-tide", "row", face_down=True))
+    decks = {0: b.add(0, "firestorm", "deck"), 1: b.add(1, "gust-sprite", "deck")}
+    st = b.start()
+    for seat_ in (0, 1):
+        other = 1 - seat_
+        view = RULESET.view(st, seat_)
+        text = repr(view)
+        for uid in hidden[other]:
+            d = st.cards[uid].d
+            assert d.name not in text and d.id not in text, (seat_, d.name)
+        for uid in hidden[seat_]:
+            assert st.cards[uid].d.name in text  # the owner sees their own
+        for uid in decks.values():
+            assert st.cards[uid].d.name not in text  # deck order: nobody
+        assert not set(_uids(view)) & (set(st.players[other].hand) | set(st.players[0].deck) | set(st.players[1].deck))
+        shown = [u for u in view.players[other].offensive + view.players[other].defensive if u.face_down]
+        assert [u.uid for u in shown] == [hidden[other][1]]
+        assert all(u.name == HIDDEN_NAME and u.card_id == "" and u.power == 0 and not u.keywords for u in shown)
+        row = [c for c in view.players[other].row if c.face_down]
+        assert [c.uid for c in row] == [hidden[other][2]] and row[0].card_id == "" and row[0].type == ""
+        assert view.players[other].hand_count == len(st.players[other].hand)
+    assert RULESET.hidden_information
 
 
 def _uids(obj: object) -> list[int]:
