@@ -123,6 +123,18 @@ def test_a_legend_outside_combat_and_a_card_short_of_xp() -> None:
     assert plays == {goblin, mirror}
 
 
+def test_why_only_done_names_the_legends_that_wait_for_a_combat() -> None:
+    """Enough XP, Maintenance I, limbo empty: combat-bonus Legends are still not offered, and the line above
+    a lone "move on" says why (H-6)."""
+    t = table(hand=(["thousand-palms", "bramble-snare"], []), xp=(5, 0))
+    for uid in t.champs(ANA):
+        t.unit(uid).exhausted = True  # their abilities are out of the way
+    t.refresh()
+    assert t.d.actions == [("next",)]
+    reason = why_only_done(t.s)
+    assert reason is not None and "2 card(s) act only on units in a combat" in reason
+
+
 def test_a_legend_in_the_other_players_turn_says_whose_turn_it_is() -> None:
     t = table(hand=([], ["mirror-of-many-fates", "rusalka-ford"]), xp=(0, 5))
     mirror = hand_uid(t, BRAM, "mirror-of-many-fates")
