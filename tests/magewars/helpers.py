@@ -3,6 +3,7 @@ then drive the game only through the real `apply`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mythtable.engine.decision import Action, Event
@@ -118,6 +119,18 @@ def finish_attack_step(state: State) -> None:
         if state.decision is None or kind(state) != "attack_step":
             return
         act(state, "done")
+
+
+def play_quietly_until(state: State, stop: Callable[[State], bool], limit: int = 200) -> None:
+    """Give the do-nothing answer (done, pass, end the Main phase, damage rather than a capture; else the
+    first option) until `stop(state)` holds."""
+    for _ in range(limit):
+        if stop(state):
+            return
+        acts = actions(state)
+        quiet = next((q for q in (("done",), ("pass",), ("end",), ("damage",)) if q in acts), acts[0])
+        act(state, *quiet)
+    raise AssertionError("the position was not reached")
 
 
 def wounds(state: State, uid: int) -> int:

@@ -8,7 +8,17 @@ from mythtable.engine.errors import IllegalAction
 from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.rules import queries
 from mythtable.rulesets.magewars.state import State
-from tests.magewars.helpers import Board, act, actions, declare, finish_attack_step, kind, pass_fast, seat
+from tests.magewars.helpers import (
+    Board,
+    act,
+    actions,
+    declare,
+    finish_attack_step,
+    kind,
+    pass_fast,
+    play_quietly_until,
+    seat,
+)
 
 
 def power(state: State, uid: int) -> int:
@@ -201,19 +211,63 @@ def test_W_7_H_28_an_answer_to_ending_the_main_phase_gives_it_back() -> None:
     assert kind(st) == "main" and seat(st) == 0 and ("combat",) in actions(st)
 
 
+def _declaration_board() -> tuple[Board, dict[str, int]]:
+    """Ana: an old ox and an old Aerial kestrel on the Offensive Line, a fresh ox beside them, a sentinel on the
+    Defensive Line; Bram: a warden on his Offensive Line, a Hero on his Defensive Line."""
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    b.basics(1, "tide-font", "tide-font")
+    u = {
+        "ox": b.add(0, "boulderback-ox", "offensive"),
+        "kestrel": b.add(0, "cliff-kestrel", "offensive"),
+        "fresh": b.add(0, "boulderback-ox", "offensive", fresh=True),
+        "sentinel": b.add(0, "quarry-sentinel", "defensive"),
+        "warden": b.add(1, "reef-warden", "offensive"),
+        "oda": b.add(1, "oda-deepcurrent", "defensive"),
+    }
+    return b, u
+
+
 def test_W_13_W_14_W_15_only_offensive_ready_units_attack_each_with_a_target() -> None:
-    b, u = duel_board()
+    """W-15: only the Offensive Line attacks (the fresh ox waits, H-19); W-14: each attacker gets a target of
+    its own, chosen among those its line rules allow, and the combat keeps each one as chosen; W-13: the
+    attacker picks which units attack, all of them or some."""
+    b, u = _declaration_board()
     st = b.start()
     act(st, "combat")
     pass_fast(st)
-    acts = actions(st)
-    attackers = {a[1] for a in acts if a[0] == "attack"}
-    assert attackers == {u["ox"]}  # hound is fresh (H-19), sentinel is on the Defensive Line
-    assert all(len(a) == 4 for a in acts if a[0] == "attack")
+    assert kind(st) == "declare_attackers" and seat(st) == 0
+    offered: dict[object, set[tuple[object, ...]]] = {}
+    for a in actions(st):
+        if a[0] == "attack":
+            offered.setdefault(a[1], set()).add(a[2:])
+    assert offered == {
+        u["ox"]: {("line", "offensive")},  # W-20: Bram's Offensive Line holds a unit
+        u["kestrel"]: {("line", "offensive"), ("line", "defensive"), ("line", "tower"), ("hero", u["oda"])},  # W-23
+    }
     act(st, "attack", u["ox"], "line", "offensive")
     assert ("withdraw", u["ox"]) in actions(st)
+    assert not any(a[0] == "attack" and a[1] == u["ox"] for a in actions(st))  # one target per attacker
     with pytest.raises(IllegalAction):
         act(st, "attack", u["sentinel"], "line", "offensive")
+    act(st, "attack", u["kestrel"], "hero", u["oda"])
+    act(st, "done")
+    cb = st.combat
+    assert cb is not None
+    assert [(a.attacker, a.line, a.hero) for a in cb.attacks] == [
+        (u["ox"], "offensive", -1),
+        (u["kestrel"], "defensive", u["oda"]),
+    ]
+    assert [st.cards[u[k]].exhausted for k in ("ox", "kestrel", "fresh", "sentinel")] == [True, True, False, False]
+    b, u = _declaration_board()  # W-13: some of them
+    st = b.start()
+    act(st, "combat")
+    pass_fast(st)
+    act(st, "attack", u["kestrel"], "line", "tower")
+    act(st, "done")
+    cb = st.combat
+    assert cb is not None and [(a.attacker, a.line, a.hero) for a in cb.attacks] == [(u["kestrel"], "tower", -1)]
+    assert not st.cards[u["ox"]].exhausted
 
 
 def test_W_16_W_17_defender_gets_priority_and_no_blocks_in_declaration() -> None:
@@ -465,25 +519,35 @@ def test_W_30_W_32_a_turned_unit_destroyed_before_targets_are_fixed_moves_nothin
 
 
 def test_H_30_moved_hero_attack_loses_the_hero() -> None:
-    b = Board()
-    b.basics(0, "bedrock-shard")
-    ox = b.add(0, "boulderback-ox", "offensive")
-    b.basics(1, "tide-font", "tide-font")
-    hero = b.add(1, "oda-deepcurrent", "defensive")
-    down = b.add(1, "reef-warden", "offensive", face_down=True)
-    b.add(0, "stoneskin-chant")  # keeps a Defense-step decision open for Ana
-    st = b.start()
-    declare(st, (ox, "hero", hero))
-    assert st.combat is not None and st.combat.attacks[0].line == "defensive"
-    pass_fast(st)
-    act(st, "flip", down)
-    finish_attack_step(st)
-    a = st.combat.attacks[0]
-    assert (a.line, a.hero, a.decl_hero) == ("offensive", -1, hero)
-    pass_fast(st)
-    # the attack now strikes the Offensive Line: the only unit there takes it, not the Hero
-    assert st.cards[hero].wounds == 0
-    assert st.cards[down].wounds == power(st, ox) or st.cards[down].zone == "grave"
+    """The ox (Power 3, +1 for Ana's Earth source: 4) attacks the Hero on Bram's Defensive Line. Bram turns a
+    unit face-up on his empty Offensive Line (W-31): the attack moves there, loses the Hero, and the unit takes
+    the 4. Without the flip the same attack hits the Hero."""
+    for flip in (True, False):
+        b = Board()
+        b.basics(0, "bedrock-shard")
+        ox = b.add(0, "boulderback-ox", "offensive")
+        b.basics(1, "tide-font", "tide-font")
+        hero = b.add(1, "oda-deepcurrent", "defensive")
+        down = b.add(1, "reef-warden", "offensive", face_down=True)
+        b.add(0, "stoneskin-chant")  # keeps a Defense-step decision open for Ana
+        st = b.start()
+        declare(st, (ox, "hero", hero))
+        cb = st.combat
+        assert cb is not None and (cb.attacks[0].line, cb.attacks[0].hero) == ("defensive", hero)
+        pass_fast(st)
+        assert kind(st) == "attack_step" and seat(st) == 1
+        if flip:
+            act(st, "flip", down)
+        finish_attack_step(st)
+        a = cb.attacks[0]
+        if flip:
+            assert (a.line, a.hero, a.decl_hero, a.moved) == ("offensive", -1, hero, True)
+        else:
+            assert (a.line, a.hero, a.moved) == ("defensive", hero, False)
+        pass_fast(st)
+        assert st.cards[hero].wounds == (0 if flip else 4)
+        assert st.cards[down].wounds == (4 if flip else 0)
+        assert st.cards[down].zone == "offensive" and st.cards[hero].zone == "defensive"  # both survive
 
 
 def test_W_34_either_player_may_use_face_down_rituals_in_attack_step() -> None:
@@ -730,25 +794,38 @@ def test_H_34_an_attacker_at_zero_power_may_still_capture() -> None:
 
 
 def test_H_35_F_11_captured_holding_counts_for_captor_and_units_stay() -> None:
-    b = Board()
-    b.add(0, "bedrock-shard", "row")
-    ox = b.add(0, "boulderback-ox", "offensive")
-    spare = b.add(0, "boulderback-ox")
-    keep = b.add(1, "lantern-market", "row")
-    b.add(1, "tide-font", "row")
-    heron = b.add(1, "mist-heron", "offensive")  # Aerial: the Tower stays open (W-24)
-    st = b.start()
-    assert ("deploy", spare, "offensive") not in actions(st)  # Ana has no Holding yet
-    declare(st, (ox, "line", "tower"))
-    pass_fast(st)
-    finish_attack_step(st)
-    pass_fast(st)
-    act(st, "capture", keep)
-    assert keep in st.players[0].row and st.cards[keep].owner == 1
-    assert queries.meets(st, 0, st.cards[spare].d)  # the captured Holding counts for Ana now
-    assert not queries.meets(st, 1, st.cards[heron].d)  # Bram lost his only Holding...
-    assert st.cards[heron].zone == "offensive"  # ...but his unit stays (F-11)
-    assert kind(st) == "counter_attackers"
+    """Ana captures Bram's only Holding. In his next Main phase Bram may deploy his warden only face-down, while
+    his heron stays in play (F-11); in hers, Ana deploys her ox with the captured Holding. Had she taken damage
+    instead, Bram would deploy the warden face-up."""
+    for capture in (True, False):
+        b = Board()
+        b.add(0, "bedrock-shard", "row")
+        ox = b.add(0, "boulderback-ox", "offensive")
+        spare = b.add(0, "boulderback-ox")
+        keep = b.add(1, "lantern-market", "row")
+        b.add(1, "tide-font", "row")
+        heron = b.add(1, "mist-heron", "offensive")  # Aerial: the Tower stays open (W-24)
+        warden = b.add(1, "reef-warden")
+        st = b.start()
+        assert not any(a[0] == "deploy" and a[1] == spare for a in actions(st))  # Ana has no Holding yet
+        declare(st, (ox, "line", "tower"))
+        pass_fast(st)
+        finish_attack_step(st)
+        pass_fast(st)
+        assert kind(st) == "damage_choice" and set(actions(st)) == {("damage",), ("capture", keep)}
+        act(st, *(("capture", keep) if capture else ("damage",)))
+        if capture:
+            assert keep in st.players[0].row and (st.cards[keep].owner, st.cards[keep].controller) == (1, 0)
+        play_quietly_until(st, lambda s: s.active == 1 and s.decision is not None and s.decision.kind == "main")
+        acts = actions(st)
+        assert ("deploy_down", warden, "offensive") in acts
+        assert (("deploy", warden, "offensive") in acts) is not capture
+        assert st.cards[heron].zone == "offensive" and not st.cards[heron].face_down  # F-11
+        play_quietly_until(st, lambda s: s.active == 0 and s.decision is not None and s.decision.kind == "main")
+        assert (("deploy", spare, "offensive") in actions(st)) is capture
+        if capture:
+            act(st, "deploy", spare, "offensive")
+            assert spare in st.players[0].offensive and not st.cards[spare].face_down
 
 
 def test_H_36_destruction_waits_until_all_damage_is_dealt() -> None:
@@ -810,20 +887,33 @@ def test_H_38_counter_attack_has_no_declaration_window() -> None:
 
 
 def test_H_39_counter_blockers_did_not_attack() -> None:
+    """The ox attacks; in the Attack step Ana's Rite of Open Sky readies it (W-34). Against the counter-attack
+    she blocks with ready face-up units that did not attack: the fresh hound and the sentinel, and not the ox,
+    ready and face-up as it is."""
     b, u = duel_board()
+    b.add(0, "gale-shrine", "row")
+    sky = b.add(0, "rite-of-open-sky")
     st = b.start()
     declare(st, (u["ox"], "line", "offensive"))
     pass_fast(st)
+    assert kind(st) == "attack_step" and seat(st) == 1
+    act(st, "done")  # Bram blocks nothing
+    assert kind(st) == "attack_step" and seat(st) == 0
+    act(st, "ritual", sky)
+    act(st, "unit", u["ox"])
+    assert not st.cards[u["ox"]].exhausted
     finish_attack_step(st)
     pass_fast(st)
+    assert kind(st) == "line_damage_target" and seat(st) == 1  # H-33: Bram picks who takes the attack
     act(st, "unit", u["warden"])
+    assert kind(st) == "counter_attackers" and seat(st) == 1
     act(st, "attack", u["warden"], "line", "offensive")
-    st.cards[u["ox"]].exhausted = False  # even if something readied it, an attacker may not block
     act(st, "done")
-    assert kind(st) == "counter_blockers"
-    blockers = {a[1] for a in actions(st) if a[0] == "block"}
-    assert u["ox"] not in blockers
-    assert blockers <= {u["hound"], u["sentinel"]} and u["sentinel"] in blockers
+    assert kind(st) == "counter_blockers" and seat(st) == 0
+    assert not st.cards[u["ox"]].exhausted and not st.cards[u["ox"]].face_down
+    assert {a[1] for a in actions(st) if a[0] == "block"} == {u["hound"], u["sentinel"]}
+    with pytest.raises(IllegalAction):
+        act(st, "block", u["ox"])
 
 
 def test_H_40_counter_attack_reaching_tower_only_damages() -> None:

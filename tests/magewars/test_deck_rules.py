@@ -45,20 +45,24 @@ def test_F_16_at_most_one_copy_of_each_hero() -> None:
     assert _rules(two) == ["F-16"]
 
 
-def test_F_9_a_deck_with_units_holds_a_holding() -> None:
+def test_H_50_a_deck_with_units_holds_a_holding() -> None:
+    """The house rule, not F-9 itself (a deploy rule, tested in test_turn): a built deck without a Holding is
+    refused, naming the unit and F-9's reason; one Holding is enough."""
     cards = _deck()
     content = _content()
     holdings = [cid for cid in cards if content.cards[cid].type == "holding"]
     without = {cid: n for cid, n in cards.items() if cid not in holdings}
     removed = sum(cards[cid] for cid in holdings)
     problems = deck_rule_problems(without, content.cards)
-    assert any(p.rule == "F-9" and "Holding" in p.message for p in problems)
-    assert removed > 0
+    units = {cid for cid in without if content.cards[cid].is_unit}
+    assert removed > 0 and units
+    named = {p.field for p in problems if p.rule == "H-50" and "Holding" in p.message and "(F-9)" in p.message}
+    assert named == {f"cards.{cid}" for cid in units}  # every unit, and nothing else
     one = {**without, holdings[0]: 1}
-    assert not any(p.rule == "F-9" and "Holding" in p.message for p in deck_rule_problems(one, content.cards))
+    assert not any(p.rule == "H-50" for p in deck_rule_problems(one, content.cards))
 
 
-def test_F_12_a_card_needs_enough_resources_of_its_element_H_14_combined_count() -> None:
+def test_H_50_a_card_needs_enough_resources_of_its_element_H_14_combined_count() -> None:
     content = _content()
     cards = _deck()
     need_two = next((cid, e) for cid in cards for e, n in content.cards[cid].req_elements if n == 2)
@@ -73,7 +77,7 @@ def test_F_12_a_card_needs_enough_resources_of_its_element_H_14_combined_count()
     thin[keep] = 1
     problems = deck_rule_problems(thin, content.cards)
     mine = [p for p in problems if p.field == f"cards.{cid}"]
-    assert mine and mine[0].rule in ("F-9", "F-12") and element in mine[0].message
+    assert mine and mine[0].rule == "H-50" and element in mine[0].message
     thin[keep] = 2  # two sources: enough (H-13 thresholds)
     assert not [p for p in deck_rule_problems(thin, content.cards) if p.field == f"cards.{cid}"]
     combined = next(

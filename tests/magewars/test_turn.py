@@ -11,7 +11,18 @@ from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.rules import queries
 from mythtable.rulesets.magewars.state import State
 from mythtable.rulesets.magewars.view import HIDDEN_NAME
-from tests.magewars.helpers import Board, act, actions, declare, finish_attack_step, game, kind, pass_fast, seat
+from tests.magewars.helpers import (
+    Board,
+    act,
+    actions,
+    content,
+    declare,
+    finish_attack_step,
+    game,
+    kind,
+    pass_fast,
+    seat,
+)
 
 
 def power(state: State, uid: int) -> int:
@@ -150,10 +161,16 @@ def test_F_9_unit_needs_holding_elements_and_min_tower() -> None:
     b.add(0, "bedrock-shard", "row")
     b.add(0, "bedrock-shard", "row")
     marga = b.add(0, "marga-stonewarden")
+    ox = b.add(0, "boulderback-ox")  # needs a Holding and one Earth source, no Tower Level
     keep = b.add(0, "old-quarry-keep")
     st = b.start()
     assert ("deploy", marga, "offensive") not in actions(st)  # no Holding
+    assert not any(a[0] == "deploy" and a[1] == ox for a in actions(st))  # no Holding: the ox waits too
+    assert ("deploy_down", ox, "offensive") in actions(st)  # face-down needs nothing (H-21)
+    with pytest.raises(IllegalAction):
+        act(st, "deploy", ox, "offensive")
     act(st, "lay", keep)
+    assert ("deploy", ox, "offensive") in actions(st)  # the Holding was all it lacked
     assert ("deploy", marga, "offensive") not in actions(st)  # Tower Level 11 < 12
     st.players[0].tower = 12
     st.decision = None
@@ -490,6 +507,8 @@ def test_H_19_new_units_cannot_attack_but_can_block() -> None:
 
 
 def test_H_20_face_down_cards_cannot_be_targeted_or_block_and_are_hidden() -> None:
+    """Bram's face-down warden (no Holding to turn it face-up) is never a target, never offered as a blocker
+    beside the hound that is, never counter-attacks from his Offensive Line, and shows Ana no name."""
     b = Board()
     b.basics(0, "bedrock-shard", "ember-hearth")
     ox = b.add(0, "boulderback-ox", "offensive")
@@ -502,11 +521,20 @@ def test_H_20_face_down_cards_cannot_be_targeted_or_block_and_are_hidden() -> No
     act(st, "cancel")
     declare(st, (ox, "line", "defensive"))
     pass_fast(st)
-    if kind(st) == "attack_step":
-        assert ("block", hidden) not in actions(st)
+    assert kind(st) == "attack_step" and seat(st) == 1
+    assert set(actions(st)) == {("block", visible), ("done",)}
+    with pytest.raises(IllegalAction):
+        act(st, "block", hidden)
     v = RULESET.view(st, 0)
     fd = next(u for u in v.players[1].offensive if u.uid == hidden)
-    assert fd.face_down and fd.name == HIDDEN_NAME and fd.card_id == ""
+    assert fd.face_down and fd.name == HIDDEN_NAME and fd.card_id == "" and fd.power == 0
+    act(st, "done")
+    events = []
+    while st.combat is not None and kind(st) == "fast_cast":
+        events += act(st, "pass")
+    assert st.cards[visible].zone == "grave"  # the only unit on the attacked line took the ox's 4
+    assert "No unit can counter-attack." in [e.text for e in events]  # the warden, face-down, cannot
+    assert st.cards[hidden].zone == "offensive" and st.cards[hidden].face_down
 
 
 def test_H_22_flip_needs_requirements_uses_no_lay_and_ritual_applies_once() -> None:
@@ -646,30 +674,84 @@ def test_H_28_main_phase_gives_the_opponent_priority_before_it_ends() -> None:
     assert ("cast", scorch) in actions(st)
 
 
+def test_H_28_fast_cast_windows_over_a_whole_turn_and_who_is_asked_first() -> None:
+    """Both players hold castable fast spells all turn long. Over a turn with combat and a counter-attack,
+    fast-casts are offered exactly in the Main phase (the opponent before it ends), the Declaration step
+    (defender first), the Defense step (attacker first) and the counter-attack's Defense step
+    (counter-attacker first); never in the Attack step, the Damage steps, or the counter-attack's blocks."""
+    b = Board()
+    b.basics(0, "bedrock-shard", "ember-hearth")
+    b.basics(1, "ember-hearth", "tide-font")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.add(0, "quarry-sentinel", "offensive")  # two units on each attacked line: the Damage steps ask (H-33)
+    warden = b.add(1, "reef-warden", "offensive")
+    b.add(1, "reef-warden", "offensive")
+    for seat_ in (0, 1):
+        for _ in range(3):
+            b.add(seat_, "flash-scorch")
+    st = b.start()
+    first: dict[str, int] = {}
+    offered: set[str] = set()
+    silent: set[str] = set()
+    declared = countered = False
+    while st.active == 0:
+        d = st.decision
+        assert d is not None
+        step = st.step
+        casts = any(a[0] == "cast" for a in d.actions)
+        (offered if casts else silent).add(step)
+        if d.kind == "fast_cast":
+            first.setdefault(step, d.seat)
+            act(st, "pass")
+        elif d.kind == "main":
+            act(st, "combat")
+        elif d.kind == "declare_attackers" and not declared:
+            declared = True
+            act(st, "attack", ox, "line", "offensive")
+        elif d.kind == "counter_attackers" and not countered:
+            countered = True
+            act(st, "attack", warden, "line", "offensive")
+        elif ("done",) in d.actions:
+            act(st, "done")
+        else:
+            act(st, *d.actions[0])
+    assert offered == {"main", "combat.declaration", "combat.defense", "counter.defense"}
+    assert first == {"main": 1, "combat.declaration": 1, "combat.defense": 0, "counter.defense": 1}
+    assert {"combat.attack", "combat.damage", "counter.attack", "counter.damage"} <= silent  # asked, no fast-cast
+    assert declared and countered
+
+
 def test_H_42_views_hide_hands_and_face_down_cards() -> None:
-    g = game(4)
-    st = g.state
-    me = st.active
-    other = 1 - me
-    d = g.decision
-    assert d is not None
-    dd = next(a for a in d.actions if a[0] == "deploy_down") if any(a[0] == "deploy_down" for a in d.actions) else None
-    if dd is not None:
-        g.apply(dd)
-    v_other = g.view(other)
-    assert all(c.owner == other for c in v_other.hand)
-    assert v_other.players[me].hand_count == len(st.players[me].hand)
-    seen_uids = set(_uids(v_other))
-    assert not seen_uids & set(st.players[me].hand)  # not even as ids
-    assert not seen_uids & set(st.players[me].deck)
-    for u in v_other.players[me].offensive + v_other.players[me].defensive:
-        if u.face_down:
-            assert u.name == HIDDEN_NAME and u.card_id == "" and u.power == 0 and not u.keywords
-    own = g.view(me)
-    assert {c.uid for c in own.hand} == set(st.players[me].hand)
-    full = g.view(None)
-    assert [len(h) for h in full.hands] == [len(p.hand) for p in st.players]
-    assert g.ruleset.hidden_information
+    """Every card below is the only one of its name in play or in sight, so its name or id anywhere in the
+    other seat's view (or any seat's, for deck order) would be a leak."""
+    b = Board()
+    hidden = {
+        0: [b.add(0, "landslide"), b.add(0, "marga-stonewarden", "defensive", face_down=True)],
+        1: [b.add(1, "tidal-renewal"), b.add(1, "oda-deepcurrent", "offensive", face_down=True)],
+    }
+    hidden[0].append(b.add(0, "rite-of-the-cairn", "row", face_down=True))
+    hidden[1].append(b.add(1, "rite-of-high-tide", "row", face_down=True))
+    decks = {0: b.add(0, "firestorm", "deck"), 1: b.add(1, "gust-sprite", "deck")}
+    st = b.start()
+    for seat_ in (0, 1):
+        other = 1 - seat_
+        view = RULESET.view(st, seat_)
+        text = repr(view)
+        for uid in hidden[other]:
+            d = st.cards[uid].d
+            assert d.name not in text and d.id not in text, (seat_, d.name)
+        for uid in hidden[seat_]:
+            assert st.cards[uid].d.name in text  # the owner sees their own
+        for uid in decks.values():
+            assert st.cards[uid].d.name not in text  # deck order: nobody
+        assert not set(_uids(view)) & (set(st.players[other].hand) | set(st.players[0].deck) | set(st.players[1].deck))
+        shown = [u for u in view.players[other].offensive + view.players[other].defensive if u.face_down]
+        assert [u.uid for u in shown] == [hidden[other][1]]
+        assert all(u.name == HIDDEN_NAME and u.card_id == "" and u.power == 0 and not u.keywords for u in shown)
+        row = [c for c in view.players[other].row if c.face_down]
+        assert [c.uid for c in row] == [hidden[other][2]] and row[0].card_id == "" and row[0].type == ""
+        assert view.players[other].hand_count == len(st.players[other].hand)
+    assert RULESET.hidden_information
 
 
 def _uids(obj: object) -> list[int]:
@@ -704,6 +786,107 @@ def test_H_44_ritual_deploy_effect_is_one_shot_then_graveyard() -> None:
     squall = b.add(0, "rite-of-squalls")
     st = b.start()
     assert ("ritual", squall) not in actions(st)  # no enemy unit to affect
+
+
+UNIT_CHANGES = {"damage", "heal", "power", "guard", "ready", "exhaust"}
+"""H-44: what a Deploy Effect may do to its unit (a Power or Guard change until end of turn, damage or
+healing, readying or exhausting), written out here rather than read from the engine."""
+ONE_UNIT = {"enemy_unit", "own_unit", "any_unit", "enemy_hero"}
+
+
+def test_H_44_every_ritual_in_the_pool_names_one_unit_and_only_changes_it() -> None:
+    rituals = [c for c in content().cards.values() if c.type == "ritual"]
+    assert len(rituals) >= 8
+    for card in rituals:
+        assert card.effect is not None, card.id
+        assert card.effect.target in ONE_UNIT, (card.id, card.effect.target)
+        assert {op.op for op in card.effect.ops} <= UNIT_CHANGES, (card.id, card.effect.ops)
+        assert card.cost == 0, card.id  # no Tower Levels
+
+
+def _table(st: State) -> dict[str, object]:
+    """Everything a Deploy Effect must leave alone, card by card and player by player."""
+    return {
+        "towers": [p.tower for p in st.players],
+        "hands": [list(p.hand) for p in st.players],
+        "decks": [list(p.deck) for p in st.players],
+        "cards": {c.uid: dataclasses.astuple(dataclasses.replace(c, d=None)) for c in st.cards},  # type: ignore[arg-type]
+    }
+
+
+def _ritual_board(cid: str) -> tuple[Board, int, dict[str, int]]:
+    """Ana holds Ritual `cid` with two sources of every element; each side has a unit it could help or
+    hurt: hers wounded and exhausted, Bram's ready and a Hero beside it."""
+    b = Board()
+    b.basics(0, "bedrock-shard", "bedrock-shard", "ember-hearth", "ember-hearth")
+    b.basics(0, "gale-shrine", "gale-shrine", "tide-font", "tide-font", holding="")
+    units = {
+        "ox": b.add(0, "boulderback-ox", "offensive"),
+        "warden": b.add(1, "reef-warden", "offensive"),
+        "hero": b.add(1, "oda-deepcurrent", "defensive"),
+    }
+    b.state.cards[units["ox"]].wounds = 2
+    b.state.cards[units["ox"]].exhausted = True
+    return b, b.add(0, cid), units
+
+
+def test_H_44_each_rituals_deploy_effect_is_one_shot_on_its_unit() -> None:
+    """Over the whole pool: played from hand on each unit it may aim at, a Ritual changes that unit and
+    nothing else (no Tower, hand, deck or other card), goes to the graveyard without the stack, and what
+    it gave until end of turn is gone when the turn ends."""
+    rituals = [c.id for c in content().cards.values() if c.type == "ritual"]
+    for cid in rituals:
+        b, rite, _ = _ritual_board(cid)
+        st = b.start()
+        assert ("ritual", rite) in actions(st), cid
+        act(st, "ritual", rite)
+        choices = [a for a in actions(st) if a[0] == "unit"]
+        assert choices and set(actions(st)) == {*choices, ("cancel",)}, (cid, actions(st))  # a unit, always
+        changed = set()
+        for choice in choices:
+            b, rite, _ = _ritual_board(cid)
+            st = b.start()
+            before = _table(st)
+            act(st, "ritual", rite)
+            act(st, *choice)
+            target = int(choice[1])
+            after = _table(st)
+            assert after["towers"] == before["towers"], cid
+            assert after["decks"] == before["decks"], cid
+            assert after["hands"] == [[u for u in h if u != rite] for h in before["hands"]], cid  # type: ignore[attr-defined]
+            moved = {u for u in before["cards"] if before["cards"][u] != after["cards"][u]}  # type: ignore[index]
+            assert moved <= {rite, target}, (cid, moved)
+            assert st.cards[rite].zone == "grave" and not st.stack and kind(st) == "main", cid
+            if target in moved:
+                changed.add(target)
+                t = st.cards[target]
+                if t.zone in ("offensive", "defensive"):
+                    act(st, "end")
+                    pass_fast(st)
+                    assert st.active == 1 and (t.power_mod, t.guard_mod) == (0, 0), cid  # one-shot: it lapsed
+        assert changed, (cid, "changed no unit")
+
+
+def test_H_44_the_loader_refuses_a_ritual_that_acts_beyond_one_unit() -> None:
+    from mythtable.rulesets.magewars.schema import CardModel, card_problems
+
+    base = {
+        "id": "rite-x",
+        "name": "Rite X",
+        "type": "ritual",
+        "elements": ["Fire"],
+        "requires": {"elements": {"Fire": 1}},
+    }
+    ok = CardModel.model_validate({**base, "effect": {"target": "enemy_unit", "ops": [{"op": "damage", "amount": 2}]}})
+    assert card_problems(ok) == []
+    for effect in (
+        {"ops": [{"op": "tower_damage", "amount": 2}]},  # Rite of Cinders as it was
+        {"target": "enemy_unit", "ops": [{"op": "damage", "amount": 1}, {"op": "draw", "amount": 1}]},
+        {"target": "own_unit", "ops": [{"op": "heal", "amount": 1}, {"op": "tower_heal", "amount": 1}]},
+        {"target": "own_line", "ops": [{"op": "power", "amount": 1}]},
+    ):
+        problems = card_problems(CardModel.model_validate({**base, "effect": effect}))
+        assert any("H-44" in message for _, message in problems), effect
 
 
 def test_H_48_tower_healing_is_capped_at_30() -> None:

@@ -34,12 +34,28 @@ def test_M_38_berserk_kills_at_once_so_the_victim_deals_nothing() -> None:
 
 
 def test_M_39_two_berserk_units_facing_each_other_ignore_it() -> None:
-    t = table(lane=(["nue-shadowstalker"], ["stone-lion"]))
-    nue, lion = lane_uid(t, 0, "nue-shadowstalker"), lane_uid(t, 1, "stone-lion")
-    t.attack(nue)
-    t.block((lion, nue))
-    assert not any("first (Berserk)" in x for x in t.texts())
-    assert t.unit(nue).wounds == 1 and t.unit(lion).wounds == 3
+    """Nue (Berserk, 3/3) is blocked by the Kasha (Berserk, 2/3): neither strikes first. Had Nue's Berserk
+    counted, the Kasha would die before striking; had the Kasha's, its 2 wounds would land in the early step.
+    Both are seen mid-combat: while the troll's wounds wait to be placed (the normal step), no wound of the
+    duel has landed yet, unlike a Berserk unit facing a non-Berserk one (the brownie), whose kill is done."""
+    for blocker, early in (("kasha-grave-robber", False), ("brownie-sentry", True)):
+        t = table(lane=(["nue-shadowstalker", "moss-troll"], [blocker, "goblin-skirmisher", "kobold-lantern"]))
+        nue, troll = lane_uid(t, 0, "nue-shadowstalker"), lane_uid(t, 0, "moss-troll")
+        b = lane_uid(t, 1, blocker)
+        g, k = lane_uid(t, 1, "goblin-skirmisher"), lane_uid(t, 1, "kobold-lantern")
+        t.attack(nue, troll)
+        t.block((b, nue), (g, troll), (k, troll))
+        assert t.kind == "assign_wounds" and t.s.combat is not None and t.s.combat.queue == [troll]
+        assert t.s.combat.step == "normal"
+        assert (b not in t.s.units) is early  # the brownie died in the early step, before striking
+        assert t.unit(nue).wounds == 0  # the Kasha's wounds are not placed early either
+        if not early:
+            assert t.unit(b).wounds == 0
+        t.act("wound", g)
+        t.act("wound", k)
+        assert b not in t.s.units  # 3 wounds kill either blocker
+        assert (nue in t.s.units) and t.unit(nue).wounds == (0 if early else 2)
+        assert t.texts().count("Nue Shadowstalker suffers 2 wounds.") == (0 if early else 1)
 
 
 def test_M_39_H_11_berserk_duel_is_simultaneous() -> None:

@@ -62,11 +62,26 @@ def test_M_16_any_number_of_units_may_attack() -> None:
 
 
 def test_M_17_H_9_the_opponent_is_attacked_without_a_prompt() -> None:
-    t = table(lane=(["goblin-skirmisher"], []))
-    g = lane_uid(t, 0, "goblin-skirmisher")
-    t.attack(g)
-    assert t.kind == "declare_blockers" and t.d.seat == 1
-    assert "Ana attacks Bram with Goblin Skirmisher." in t.texts()
+    """M-17 names the player under attack; with two players H-9 settles it. From either seat: the declaration
+    offers attackers and done, nothing that names a player; done hands the blocks to the other seat, and
+    what nobody blocks is that seat's loss and the attacker's VP."""
+    names = ("Ana", "Bram")
+    for active in (0, 1):
+        other = 1 - active
+        lanes = (["goblin-skirmisher", "moss-troll"], ["brownie-sentry"])
+        t = table(lane=lanes if active == 0 else (lanes[1], lanes[0]), active=active)
+        g, troll = lane_uid(t, active, "goblin-skirmisher"), lane_uid(t, active, "moss-troll")
+        t.to_attackers()
+        assert t.d.seat == active and {a[0] for a in t.d.actions} == {"attack", "done"}
+        t.act("attack", g)
+        t.act("attack", troll)
+        t.act("done")
+        assert t.kind == "declare_blockers" and t.d.seat == other  # the very next question: the other's blocks
+        assert {a[0] for a in t.d.actions} <= {"block", "done"}
+        t.act("done")
+        t.pass_legendary()
+        assert t.s.players[active].vp == 3 and t.s.players[other].vp == 0
+        assert f"{names[active]} attacks {names[other]} with Goblin Skirmisher, Moss-Backed Troll." in t.texts()
 
 
 def test_M_18_defender_sets_each_blocker_against_an_attacker() -> None:
@@ -145,14 +160,22 @@ def test_M_22_H_7_attacker_places_its_wounds_one_at_a_time() -> None:
 
 
 def test_M_23_blockers_wound_the_attacker_they_block() -> None:
-    t = table(lane=(["moss-troll"], ["goblin-skirmisher", "brownie-sentry"]))
-    troll = lane_uid(t, 0, "moss-troll")
-    g, b = lane_uid(t, 1, "goblin-skirmisher"), lane_uid(t, 1, "brownie-sentry")
-    t.attack(troll)
-    t.block((g, troll), (b, troll))
-    t.act("wound", g)
-    t.act("wound", b)
-    assert t.unit(troll).wounds == 2  # 1 + 1: each blocker's full DP (H-7)
+    """The defending player's wounds go on the attackers as the blocks set them (H-7: each blocker deals its
+    full DP to the one attacker it blocks), so the defender is never asked where: two attackers, each
+    blocked by different blockers, take exactly their own blockers' DP."""
+    t = table(lane=(["moss-troll", "moss-troll"], ["brownie-sentry", "goblin-skirmisher", "kobold-lantern"]))
+    t1, t2 = lane_uid(t, 0, "moss-troll"), lane_uid(t, 0, "moss-troll", 1)
+    br, g, k = (lane_uid(t, 1, c) for c in ("brownie-sentry", "goblin-skirmisher", "kobold-lantern"))
+    champ = t.champs(1)[0]  # Bereginya, DP 2
+    t.attack(t1, t2)
+    t.block((br, t1), (g, t2), (k, t2), (champ, t2))
+    asked = []
+    while t.s.stage == "combat.damage":
+        asked.append((t.d.seat, t.kind))
+        t.act(*t.d.actions[0])
+    assert asked and set(asked) == {(0, "assign_wounds")}  # only the attacker places wounds by hand
+    assert t.unit(t1).wounds == 1  # the brownie's DP
+    assert t.unit(t2).wounds == 1 + 1 + 2  # the goblin's, the kobold's and Bereginya's
 
 
 def test_M_24_no_kill_during_damage_assignment() -> None:

@@ -25,9 +25,9 @@ FRAGMENTS["not_main"] = (
     "played in maintenance i or ii",
 )
 FRAGMENTS["not_priority_step"] = ("not now: cards and abilities wait",)
-SEEDS = [0, 1, 2, 3, 5, 21, 33]
+SEEDS = [0, 1, 2, 3, 21, 48]
 """Random games that between them give every reason (seeds 3 and 21: a unit arriving during combat;
-5 and 33: a Double Assault round with a unit that did not attack in the first)."""
+48: a Double Assault round with a unit that did not attack in the first)."""
 
 
 def test_every_reason_is_listed_with_words() -> None:
@@ -105,18 +105,43 @@ def test_each_fact_appears_once_for_every_card_in_hand_and_in_play() -> None:
 
 
 def test_a_legend_outside_combat_and_a_card_short_of_xp() -> None:
-    t = table(hand=(["thunder-of-perun", "tengu-duelist", "goblin-skirmisher"], []), xp=(2, 0))
+    """H-6: a Legend is played in Maintenance like any card; one aimed at a unit "in this combat" says why
+    it waits for the Legendary Battle; the option list agrees with the panel."""
+    t = table(hand=(["thunder-of-perun", "mirror-of-many-fates", "tengu-duelist", "goblin-skirmisher"], []), xp=(2, 0))
     legend = hand_uid(t, ANA, "thunder-of-perun")
+    mirror = hand_uid(t, ANA, "mirror-of-many-fates")
     tengu = hand_uid(t, ANA, "tengu-duelist")
     goblin = hand_uid(t, ANA, "goblin-skirmisher")
     assert inspect(t.s, ANA, legend).why_not == (  # type: ignore[union-attr]
-        "A Legend is played only in a combat's Legendary Battle, unless it has Lightning (H-6).",
+        "It acts on an enemy unit in this combat, so it is played in a combat's Legendary Battle (M-21, H-6).",
     )
+    assert inspect(t.s, ANA, mirror).why_not == ()  # type: ignore[union-attr]
     assert inspect(t.s, ANA, tengu).why_not == ("Not enough XP: it costs 5 XP and you have 2.",)  # type: ignore[union-attr]
     assert inspect(t.s, ANA, goblin).why_not == ()  # type: ignore[union-attr]
-    # the option list agrees: the goblin is offered, the other two are not
+    # the option list agrees: the goblin and the Mirror are offered, the other two are not
     plays = {a[1] for a in t.d.actions if a[0] == "play"}
-    assert goblin in plays and legend not in plays and tengu not in plays
+    assert plays == {goblin, mirror}
+
+
+def test_why_only_done_names_the_legends_that_wait_for_a_combat() -> None:
+    """Enough XP, Maintenance I, limbo empty: combat-bonus Legends are still not offered, and the line above
+    a lone "move on" says why (H-6)."""
+    t = table(hand=(["thousand-palms", "bramble-snare"], []), xp=(5, 0))
+    for uid in t.champs(ANA):
+        t.unit(uid).exhausted = True  # their abilities are out of the way
+    t.refresh()
+    assert t.d.actions == [("next",)]
+    reason = why_only_done(t.s)
+    assert reason is not None and "2 card(s) act only on units in a combat" in reason
+
+
+def test_a_legend_in_the_other_players_turn_says_whose_turn_it_is() -> None:
+    t = table(hand=([], ["mirror-of-many-fates", "rusalka-ford"]), xp=(0, 5))
+    mirror = hand_uid(t, BRAM, "mirror-of-many-fates")
+    assert inspect(t.s, BRAM, mirror).why_not == (  # type: ignore[union-attr]
+        "It is not your turn: in the other player's turn only Lightning cards are played, and Legends in its "
+        "Legendary Battle (H-6).",
+    )
 
 
 def test_why_only_done_when_nothing_can_be_played() -> None:

@@ -127,6 +127,82 @@ def test_H_6_timing_of_normal_lightning_and_legend_cards() -> None:
     assert t.kind == "main"
 
 
+def test_M_12_M_13_H_6_a_legend_goes_into_limbo_in_maintenance_like_any_card() -> None:
+    """Issue 30: M-12 lets the active player play cards of any type in Maintenance I, and M-13 again in
+    Maintenance II, so a Legend goes into limbo there (active player, limbo empty) and resolves, even in a
+    turn without an attack. Before, every Legend waited for a Legendary Battle."""
+    t = table(
+        hand=(["mirror-of-many-fates", "step-between-shadows", "oakheart-renewal", "thousand-palms"], ["jade-hare"]),
+        lane=(["moss-troll"], []),
+        xp=(4, 1),
+        deck=(["goblin-skirmisher", "brownie-sentry"], None),
+    )
+    mirror, step = hand_uid(t, 0, "mirror-of-many-fates"), hand_uid(t, 0, "step-between-shadows")
+    oak, palms = hand_uid(t, 0, "oakheart-renewal"), hand_uid(t, 0, "thousand-palms")
+    hare = hand_uid(t, 1, "jade-hare")
+    troll = lane_uid(t, 0, "moss-troll")
+    t.unit(troll).wounds = 3
+    t.unit(troll).exhausted = True
+    t.refresh()
+    assert t.s.stage == "maintenance1" and t.kind == "main" and t.d.seat == 0
+    plays = {a[1] for a in t.d.actions if a[0] == "play"}
+    assert {mirror, step, oak} <= plays
+    assert palms not in plays  # its text acts on a unit "in this combat": no combat, no effect
+    t.act("play", mirror)
+    assert [i.uid for i in t.s.limbo] == [mirror] and t.d.seat == 1  # M-33: into limbo, Bram may answer
+    assert ("play", hare) in t.d.actions
+    t.act("play", hare)  # Lightning answers the Legend
+    assert t.d.seat == 0 and t.s.limbo
+    assert not {a[1] for a in t.d.actions if a[0] == "play"} & {step, oak}  # H-6: limbo is not empty
+    t.settle_limbo()
+    assert mirror in t.s.players[0].graveyard and hare in t.s.units
+    assert t.s.cards[t.s.players[0].hand[-1]] == "brownie-sentry"  # the Mirror drew the top card
+    assert t.kind == "main" and t.s.stage == "maintenance1"
+    t.play(step, troll)
+    assert not t.unit(troll).exhausted and step in t.s.players[0].graveyard
+    t.act("next")
+    assert t.kind == "declare_attackers"
+    t.act("done")  # no attack this turn
+    assert t.s.stage == "maintenance2" and t.kind == "main"
+    assert ("play", oak) in t.d.actions and ("play", palms) not in t.d.actions  # M-13
+    t.play(oak, troll)
+    assert t.unit(troll).wounds == 0 and oak in t.s.players[0].graveyard
+    assert t.s.players[0].xp == 4 - 3
+
+
+def test_H_6_a_legend_of_the_waiting_player_waits_for_a_legendary_battle() -> None:
+    """The other player's Legend is not played in the active player's Maintenance, even as an answer;
+    both players still play Legends in the Legendary Battle, the combat bonuses only there."""
+    t = table(
+        hand=(["thousand-palms", "goblin-skirmisher"], ["mirror-of-many-fates", "iron-shirt", "jade-hare"]),
+        lane=(["moss-troll"], ["brownie-sentry"]),
+        xp=(2, 3),
+    )
+    palms, gob = hand_uid(t, 0, "thousand-palms"), hand_uid(t, 0, "goblin-skirmisher")
+    mirror, shirt, hare = (hand_uid(t, 1, c) for c in ("mirror-of-many-fates", "iron-shirt", "jade-hare"))
+    troll, brownie = lane_uid(t, 0, "moss-troll"), lane_uid(t, 1, "brownie-sentry")
+    t.act("play", gob)
+    assert t.d.seat == 1 and ("play", hare) in t.d.actions
+    assert ("play", mirror) not in t.d.actions and ("play", shirt) not in t.d.actions
+    t.settle_limbo()
+    t.attack(troll)
+    t.block((brownie, troll), stop=True)
+    assert t.kind == "legendary_battle" and t.d.seat == 0
+    assert ("play", palms) in t.d.actions
+    t.play(palms, troll)  # Ana has no XP left: her pass is automatic, Bram holds priority
+    assert (
+        t.kind == "legendary_battle"
+        and t.d.seat == 1
+        and ("play", mirror) in t.d.actions
+        and ("play", shirt) in t.d.actions
+    )
+    hand = len(t.s.players[1].hand)
+    t.play(mirror)
+    assert mirror in t.s.players[1].graveyard and len(t.s.players[1].hand) == hand  # -1 played, +1 drawn
+    t.play(shirt, brownie)
+    assert t.hp(brownie) == 3 + 3
+
+
 def test_H_21_legends_without_limit_while_xp_lasts_then_graveyard() -> None:
     """Each player may play several Legends in one Legendary Battle; it ends when both pass in a row."""
     t = table(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import MutableSequence
+from typing import TypeVar
 
-from mythtable.engine.errors import IllegalAction
+from mythtable.engine.dice import Rng
+from mythtable.engine.protocol import Setup
 
-from .helpers import RS, Table, content, new_state, skip, table
+from .helpers import RS, Table, content, finish_turn, hand_uid, lane_uid, new_state, skip, table
 
 
 def test_M_1_champions_start_on_the_lane_not_in_the_deck() -> None:
@@ -20,14 +22,37 @@ def test_M_1_champions_start_on_the_lane_not_in_the_deck() -> None:
         assert not in_deck & set(lane_ids)
 
 
+T = TypeVar("T")
+
+
+class _RecordingRng(Rng):
+    """The game's generator, keeping a copy of every list it shuffles, as it stands after the shuffle."""
+
+    __slots__ = ("shuffled",)
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.shuffled: list[list[int]] = []
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        super().shuffle(items)
+        self.shuffled.append(list(items))  # type: ignore[arg-type]
+
+
 def test_M_2_decks_are_shuffled_before_drawing() -> None:
-    orders = set()
-    for seed in range(6):
-        s = new_state(seed=seed)
-        orders.add(tuple(s.cards[u] for u in s.players[0].deck + s.players[0].hand))
-    assert len(orders) > 1
-    s = new_state(seed=3)
-    texts = [e.text for e in s.opening]
+    """Each deck is shuffled whole (30 cards, nothing drawn yet), and the opening hand is the top of the
+    shuffled deck: an engine that drew first and shuffled after would deal hands that no shuffle made."""
+    setup = Setup(["Ana", "Bram"], {"deck1": "moonless-court", "deck2": "wildwood-circle"})
+    for seed in range(4):
+        rng = _RecordingRng(seed)
+        s = RS.new_game_with_rng(content(), rng, setup)
+        assert len(rng.shuffled) == 2
+        for p, order in zip(s.players, rng.shuffled, strict=True):
+            assert len(order) == 30 and sorted(order) == sorted(p.hand + p.deck)
+            assert p.hand == order[::-1][:7] and p.deck == order[:-7]  # drawn from the top, after the shuffle
+    hands = {tuple(sorted(new_state(seed=x).players[0].hand)) for x in range(6)}
+    assert len(hands) > 1  # the shuffle depends on the seed
+    texts = [e.text for e in new_state(seed=3).opening]
     assert texts.index("Ana shuffles the deck.") < texts.index("Ana draws a card.")
 
 
@@ -66,6 +91,52 @@ def test_M_5_first_player_skips_first_draw() -> None:
     assert len(s.players[0].hand) == 8 and s.turn == 2
 
 
+def test_M_5_no_effect_of_the_first_player_draws_on_the_first_turn() -> None:
+    """Issue 30: the seed says whoever goes first cannot draw a card on the first turn, not only in the
+    Draw Stage. Simurgh's ability, Seidr, Raven, Alkonost, the Mirror and Spring Thaw may all be played on
+    that turn: costs are paid, everything else they do happens, their draws do nothing and the log says
+    why. The next turns draw again, the other player's too."""
+    drawers = ["seidr-apprentice", "raven-messenger", "alkonost-dawn-singer", "mirror-of-many-fates", "spring-thaw"]
+    t = table(
+        champions=(("simurgh-oracle", "bereginya-riverwarden", "runesinger-kaleva"), None),
+        hand=(drawers, ["mirror-of-many-fates"]),
+        lane=(["moss-troll"], []),
+        xp=(20, 5),
+        turn=1,
+    )
+    s = t.s
+    ana = s.players[0]
+    simurgh = lane_uid(t, 0, "simurgh-oracle")
+    troll = lane_uid(t, 0, "moss-troll")
+    t.unit(troll).wounds = 2
+    deck = list(ana.deck)
+    assert s.first == 0 and s.turn == 1
+    assert ("use", simurgh) in t.d.actions  # the ability may still be used
+    t.play(simurgh)
+    assert t.unit(simurgh).exhausted and ana.xp == 19  # its cost is paid
+    for cid in drawers:
+        uid = hand_uid(t, 0, cid)
+        assert ("play", uid) in t.d.actions
+        t.play(uid, troll if cid == "spring-thaw" else None)
+    assert ana.hand == [] and ana.deck == deck  # six draw effects, no card drawn
+    assert t.unit(troll).wounds == 0  # Spring Thaw's heal still happened
+    assert {"seidr-apprentice", "raven-messenger", "alkonost-dawn-singer"} <= {s.cards[u] for u in ana.lane}
+    texts = t.texts()
+    assert not any(x == "Ana draws a card." for x in texts)
+    why = "Ana draws no card: whoever goes first draws nothing on their first turn (M-5)."
+    assert texts.count(why) == 6
+    finish_turn(t)
+    assert s.turn == 2 and s.active == 1
+    bram = s.players[1]
+    hand = len(bram.hand)
+    t.play(hand_uid(t, 1, "mirror-of-many-fates"))
+    assert len(bram.hand) == hand  # the second player's effects draw on their first turn
+    finish_turn(t)
+    assert s.turn == 3 and s.active == 0 and len(ana.hand) == 1  # the Draw Stage is back
+    t.play(simurgh)
+    assert len(ana.hand) == 2  # and so are the draw effects
+
+
 def test_M_6_first_player_cannot_attack_on_first_turn() -> None:
     s = new_state(seed=2, rolls=[6, 1])
     RS.apply(s, ("first", 0))
@@ -92,12 +163,18 @@ def test_H_1_decks_hold_thirty_cards_plus_three_champions() -> None:
 
 
 def test_H_29_no_mulligan_is_offered() -> None:
-    s = new_state(seed=4)
-    assert s.decision is not None and s.decision.kind == "first_player"
-    with pytest.raises(IllegalAction):
-        RS.apply(s, ("mulligan",))
-    RS.apply(s, ("first", 0))
-    assert len(s.players[0].hand) == 7
+    """After the deal the only question is who goes first (M-4), and the first turn begins with the very
+    cards dealt: no redraw, no shuffle back, whoever goes first."""
+    for seed, first in ((4, 0), (5, 1), (6, 0)):
+        s = new_state(seed=seed)
+        dealt = [list(p.hand) for p in s.players]
+        decks = [list(p.deck) for p in s.players]
+        assert s.decision is not None and s.decision.kind == "first_player"
+        assert s.decision.actions == [("first", 0), ("first", 1)]
+        RS.apply(s, ("first", first))
+        assert s.decision is not None and s.decision.kind == "main" and s.decision.seat == first
+        assert [p.hand for p in s.players] == dealt and [p.deck for p in s.players] == decks
+        assert sum("shuffles" in e.text for e in s.opening) == 2
 
 
 def test_H_30_three_different_champions() -> None:

@@ -80,19 +80,30 @@ def test_M_11_recovery_readies_the_active_players_units() -> None:
 
 
 def test_M_12_active_player_may_play_cards_and_abilities_in_any_order() -> None:
-    t = table(hand=(["goblin-skirmisher", "dwarf-gauntlets"], []), xp=(10, 0))
-    kinds = {a[0] for a in t.d.actions}
-    assert {"play", "use", "next"} <= kinds
-    t.act("play", hand_uid(t, 0, "dwarf-gauntlets"))
-    assert t.kind == "choose_target"
-    t.act("target", t.champs(0)[0])
-    t.settle_limbo()
-    assert t.kind == "main" and t.d.seat == 0
-    assert t.unit(t.champs(0)[0]).equipment
-    t.play(hand_uid(t, 0, "goblin-skirmisher"))
-    assert len(t.s.players[0].lane) == 4
-    t.play(t.champs(0)[0])  # Bereginya: pay 1, gain 2
-    assert t.s.players[0].xp == 10 - 2 - 1 - 1 + 2
+    """Every type a hand can hold (Legend, Equipment, Ally, Minion) and an ability, in two different orders;
+    each resolves in Maintenance I and the window comes back to the active player (H-5 c)."""
+    hand = ["mirror-of-many-fates", "dwarf-gauntlets", "moss-troll", "goblin-skirmisher"]
+    for order in (["use", *hand], [*reversed(hand), "use"]):
+        t = table(hand=(hand, []), xp=(10, 0), deck=(["brownie-sentry"] * 3, None))
+        champ = t.champs(0)[0]  # Bereginya: exhaust, pay 1 XP: gain 2 XP
+        ana = t.s.players[0]
+        cards = {cid: hand_uid(t, 0, cid) for cid in hand}
+        offered = {a for a in t.d.actions if a[0] in ("play", "use")}
+        assert offered >= {("use", champ), *(("play", uid) for uid in cards.values())}
+        for step in order:
+            assert t.kind == "main" and t.d.seat == 0 and t.s.stage == "maintenance1"
+            if step == "use":
+                t.play(champ)
+            elif step == "dwarf-gauntlets":
+                t.play(cards[step], champ)
+            else:
+                t.play(cards[step])
+        assert t.kind == "main" and t.s.stage == "maintenance1"
+        assert cards["dwarf-gauntlets"] in t.unit(champ).equipment
+        assert {cards["moss-troll"], cards["goblin-skirmisher"]} <= set(ana.lane)
+        assert cards["mirror-of-many-fates"] in ana.graveyard
+        assert [t.s.cards[u] for u in ana.hand] == ["brownie-sentry"]  # drawn by the Mirror
+        assert ana.xp == 10 - 1 - 2 - 4 - 1 - 1 + 2
 
 
 def test_M_13_maintenance_two_offers_the_same_options() -> None:

@@ -25,7 +25,7 @@ from tests.tui.mythicarium_crowd import ANA, BRAM, crowded_blocks, crowded_with_
 
 CONTENT_NAMES = sorted({c.name for c in load("mythicarium").content.cards.values()})
 CONTENT_WORDS = "".join(c.name + c.text for c in load("mythicarium").content.cards.values())
-BLOCKS_SEED, BLOCKS_CROWD = 2, 10
+BLOCKS_SEED, BLOCKS_CROWD = 1, 11
 """Seed 2 with ten units a side: Bram attacks with his 10th and 8th units, far below a lane's 80x24 rows."""
 
 

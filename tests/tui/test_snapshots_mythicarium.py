@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from mythtable.tui.app import MythtableApp
 from tests.tui.mythicarium_crowd import crowded_blocks, crowded_with_limbo
 
-BLOCKS_SEED, BLOCKS_CROWD = 2, 10
+BLOCKS_SEED, BLOCKS_CROWD = 1, 11
 
 
 async def lift_curtain(pilot: Pilot[None]) -> None:

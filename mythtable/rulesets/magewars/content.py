@@ -26,6 +26,8 @@ OpKind = Literal[
 ]
 
 UNIT_OPS = frozenset({"damage", "heal", "power", "guard", "ready", "exhaust"})
+RITUAL_TARGETS = frozenset({"enemy_unit", "own_unit", "any_unit", "enemy_hero"})
+"""What a Ritual Deploy Effect may aim at: one unit (H-44); its ops are all UNIT_OPS, one-shot changes to it."""
 DECK_SIZE = 40
 MAX_COPIES = 4
 MAX_HERO_COPIES = 1
@@ -138,12 +140,13 @@ def deck_problems(deck: DeckFile | Deck, cards: dict[str, Info]) -> list[str]:
 
 
 def deck_rule_problems(counts: Mapping[str, int], cards: Mapping[str, Info]) -> list[Problem]:
-    """Every rule a deck breaks, named (H-1, F-16, F-9, F-12 with H-13 and H-14): [] for a legal deck.
+    """Every rule a deck breaks, named (H-1, F-16, H-50 with H-13 and H-14): [] for a legal deck.
 
-    Beyond the counts: a unit needs a Holding to deploy (F-9), so a deck with units holds a Holding;
-    a card that needs N sources of an element (F-9, F-12) can only be played with N Resources of it
-    in play at once (H-13; a combined Resource counts for each of its elements, H-14), so the deck
-    holds at least N such Resources. Unknown cards are problems too, never an exception."""
+    Beyond the counts, the house rule H-50 (stricter than H-1, which alone would allow it): a unit needs
+    a Holding to deploy (F-9), so a deck with units holds a Holding; a card that needs N sources of an
+    element (F-9, F-12) can only be played with N Resources of it in play at once (H-13; a combined
+    Resource counts for each of its elements, H-14), so the deck holds at least N such Resources.
+    Unknown cards are problems too, never an exception."""
     out: list[Problem] = []
     total = 0
     holdings = 0
@@ -172,16 +175,18 @@ def deck_rule_problems(counts: Mapping[str, int], cards: Mapping[str, Info]) -> 
         if info is None or n < 1:
             continue
         if info.req_holding and holdings == 0:
-            out.append(Problem("F-9", f"cards.{cid}", f"{info.name} needs a Holding to deploy; the deck has none"))
+            out.append(
+                Problem("H-50", f"cards.{cid}", f"{info.name} needs a Holding to deploy (F-9); the deck has none")
+            )
         for element, need in info.req_elements:
             have = sources.get(element, 0)
             if have < need:
                 rule = "F-12" if info.type == "casting" else "F-9"
                 out.append(
                     Problem(
-                        rule,
+                        "H-50",
                         f"cards.{cid}",
-                        f"{info.name} needs {need} {element} source{'s' if need > 1 else ''}; "
+                        f"{info.name} needs {need} {element} source{'s' if need > 1 else ''} ({rule}); "
                         f"the deck has {have} {element} Resource{'s' if have != 1 else ''} (H-13, H-14)",
                     )
                 )

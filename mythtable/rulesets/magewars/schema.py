@@ -23,6 +23,8 @@ from mythtable.engine.errors import ContentError
 from mythtable.engine.plain import plain
 from mythtable.rulesets.magewars import content
 from mythtable.rulesets.magewars.content import (
+    RITUAL_TARGETS,
+    UNIT_OPS,
     CardType,
     Content,
     Deck,
@@ -157,8 +159,15 @@ def card_problems(m: CardModel) -> list[tuple[str, str]]:
             out.append(("effect", "a Ritual needs a Deploy Effect (H-44)"))
         if m.tower_cost:
             out.append(("tower_cost", "Rituals cost no Tower Levels (H-44)"))
-        if m.effect is not None and m.effect.target in ("self", "own_line"):
-            out.append(("effect.target", "a Ritual Deploy Effect targets a unit or nothing"))
+        if m.effect is not None and m.effect.target not in RITUAL_TARGETS:
+            out.append(("effect.target", "a Ritual Deploy Effect acts on one unit (H-44)"))
+        if m.effect is not None and any(op.op not in UNIT_OPS for op in m.effect.ops):
+            out.append(
+                (
+                    "effect.ops",
+                    "a Ritual Deploy Effect only changes its unit: damage, heal, power, guard, ready or exhaust (H-44)",
+                )
+            )
     if m.type in ("resource", "holding"):
         if m.effect is not None:
             out.append(("effect", "Resources and Holdings have no effect"))

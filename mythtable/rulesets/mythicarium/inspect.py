@@ -36,7 +36,7 @@ DAMAGE_RULES: dict[str, str] = {
 
 PROBLEMS: dict[str, str] = {
     "xp": "not enough XP: it costs {cost} XP and you have {xp}",
-    "legend_outside_battle": "a Legend is played only in a combat's Legendary Battle, unless it has Lightning (H-6)",
+    "combat_only": "it acts on {target}, so it is played in a combat's Legendary Battle (M-21, H-6)",
     "not_main": "{not_main}",
     "no_target": "no legal target: it needs {target}",
     "downed": "it is downed: a downed Champion cannot attack, block or use abilities until healed (F-12)",
@@ -271,12 +271,15 @@ def _say(state: State, seat: int, code: str, cd: CardDef | None = None, what: st
         if heals:
             target = target.replace("an active unit", "a wounded unit").replace("active", "wounded")
     label = STAGE_LABELS.get(state.stage, state.stage)
-    if seat != state.active:
-        not_main = "it is not your turn: only Lightning cards are played in the other player's turn (H-6)"
+    if state.stage == "combat.legendary":
+        not_main = "in the Legendary Battle only Legends and Lightning cards are played (H-6)"
+    elif seat != state.active:
+        not_main = (
+            "it is not your turn: in the other player's turn only Lightning cards are played, and Legends "
+            "in its Legendary Battle (H-6)"
+        )
     elif state.limbo:
         not_main = "limbo is not empty: only Lightning cards answer what waits there (H-6)"
-    elif state.stage == "combat.legendary":
-        not_main = "in the Legendary Battle only Legends and Lightning cards are played (H-6)"
     else:
         not_main = f"cards are played in Maintenance I or II, and it is the {label}"
     step = f"not now: cards and abilities wait for a window where you hold priority, and it is the {label}"
@@ -350,8 +353,8 @@ def why_only_done(state: State) -> str | None:
     parts = []
     if counts.get("xp"):
         parts.append(f"{counts['xp']} card(s) in hand cost more than your {p.xp} XP")
-    if counts.get("legend_outside_battle"):
-        parts.append(f"{counts['legend_outside_battle']} Legend(s) wait for a Legendary Battle")
+    if counts.get("combat_only"):
+        parts.append(f"{counts['combat_only']} card(s) act only on units in a combat (its Legendary Battle)")
     if counts.get("no_target"):
         parts.append(f"{counts['no_target']} card(s) have no legal target")
     if not p.hand:

@@ -1,4 +1,4 @@
-"""Card and ability effects as they resolve (H-18, H-25, H-32): one small function per effect op, in `OPS`.
+"""Card and ability effects as they resolve (M-5, H-18, H-25, H-32): one small function per effect op, in `OPS`.
 
 Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml).
 """
@@ -64,6 +64,10 @@ def _ready(state: State, e: Effect, seat: int, target: Unit | None, events: list
 
 
 def _draw(state: State, e: Effect, seat: int, target: Unit | None, events: list[Event]) -> None:
+    if state.turn == 1 and seat == state.first:  # M-5: the effect still resolves; its draw does nothing
+        p = state.players[seat]
+        say(events, f"{p.name} draws no card: whoever goes first draws nothing on their first turn (M-5).")
+        return
     draw(state, seat, e.amount, events)
 
 

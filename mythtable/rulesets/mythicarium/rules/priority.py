@@ -14,6 +14,10 @@ from mythtable.rulesets.mythicarium.rules.targets import has_target, valid_targe
 from mythtable.rulesets.mythicarium.rules.victory import check_win
 from mythtable.rulesets.mythicarium.state import NO_TARGET, Item, State, Unit
 
+COMBAT_TARGETS = frozenset({"own_combat_unit", "enemy_combat_unit"})
+"""Target kinds that exist only while a combat runs: a card aimed at one is played in that combat's
+Legendary Battle, where its text ("in this combat") has an effect (M-21, H-6)."""
+
 
 def play_problem(state: State, seat: int, uid: int, main: bool, legendary: bool) -> str | None:
     """Why `seat` may not play hand card `uid` in the window now (a code from `PROBLEMS`), or None.
@@ -23,14 +27,12 @@ def play_problem(state: State, seat: int, uid: int, main: bool, legendary: bool)
     cd = state.content.cards[state.cards[uid]]
     if cd.xp > state.players[seat].xp:
         return "xp"
-    if not cd.lightning:
-        if cd.type == "Legend":
-            if not legendary:  # H-6; H-21: no limit on Legends per battle
-                return "legend_outside_battle"
-        elif not main:
-            return "not_main"
+    # H-6: like any card in the active player's Maintenance (M-12, M-13); a Legend also in the
+    # Legendary Battle (M-21; H-21: no limit per battle); Lightning whenever its player holds priority
+    if not (cd.lightning or main or (legendary and cd.type == "Legend")):
+        return "not_main"
     if cd.target != "none" and not cd.is_unit and not has_target(state, cd.target, seat, uid, cd.heals):
-        return "no_target"
+        return "combat_only" if cd.target in COMBAT_TARGETS and state.combat is None else "no_target"
     return None
 
 
