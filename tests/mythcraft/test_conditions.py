@@ -125,10 +125,54 @@ def test_F_27_F_28_F_29_creature_actions_under_conditions() -> None:
 
 
 def test_F_27_dazed_creature_gets_no_reactions() -> None:
-    s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
-    s.u("c1").conds["dazed"] = [0, 1, ""]
-    s.act("move", 1, 1)
-    assert s.kind == "hero_turn" and (s.active.x, s.active.y) == (1, 1)
+    """No heroes' attack dazes, so the engine's own add_cond gives the Thane the condition; then neither of the
+    creature reactions (the Engaged strike, F-24, and Grim Reprisal from its stat block) is offered, while the
+    same two are offered to the Thane when it is not Dazed."""
+    for dazed in (False, True):
+        s = Scene([("warrior", 4, 1), ("rogue", 6, 2)], [("barrow_thane", 5, 1)], level=3)
+        thane = s.u("c1")
+        if dazed:
+            ENGINE.add_cond(s.state, thane, "dazed", 0, 1, "", [])
+            assert "dazed" in thane.conds
+        s.act("move", 1, 1)  # Tamsin leaves the Thane's reach
+        assert (s.kind == "reaction") is not dazed
+        if not dazed:
+            assert s.actions[0] == ("react", "engaged")
+            s.act("decline")
+        assert (s.active.x, s.active.y) == (1, 1)
+        s.act("end")
+        s.dice(1)  # Quill misses the Thane with a dagger: a natural 1
+        s.act("attack", "dagger", "c1")
+        offered = s.kind == "reaction" and ("react", "grim_reprisal") in s.actions
+        assert offered is not dazed, dazed
+
+
+def test_F_27_H_11_hero_dazed_when_its_turn_ends_carries_nothing_over() -> None:
+    """Issue 30 item 5: the Thane's Shield Bash dazes Tamsin for 1 round, which lasts to the end of her next
+    turn (F-19). That turn she gains only 3 AP (F-27, H-11) and spends none; the Dazed condition ends with that
+    turn, but she was Dazed when it ended, so the 3 AP do not become Reactive AP (no Parry before her next
+    turn) and her next pool holds no carry-over: 4 AP, not 4 + 3."""
+    s = Scene([("warrior", 4, 1)], [("barrow_thane", 5, 1)], level=3)
+    w = s.u("h1")
+    s.act("end")
+    assert w.reactive == 4  # not Dazed yet: her leftover AP are Reactive AP
+    s.dice(19, 2)  # Shield Bash: d20 19 + 4 vs FORT, hit; 1d4 2 + 2 blunt
+    s.act("attack", "shield_bash", "h1")
+    if s.kind == "reaction":
+        s.act("decline")
+    assert "dazed" in w.conds
+    s.end_until("h1")
+    assert w.fresh == 3 and w.kept == 0 and w.ap == 3  # Dazed: 3 AP at most, nothing carried (H-11)
+    s.act("end")
+    assert "dazed" not in w.conds  # the "1 round" ended with her turn
+    assert w.reactive == 0, "a hero Dazed when its turn ends keeps no Reactive AP (F-27)"
+    assert "Tamsin ends her turn Dazed: her 3 unspent AP are lost (F-27)." in s.text()
+    ar = ENGINE.defense(s.state, w, "AR")
+    s.dice(ar - 4, 3)  # Grave Blade: d20 + 4 = AR exactly, a hit that Parry's +2 would turn: offered with AP
+    s.act("attack", "grave_blade", "h1")
+    assert s.kind != "reaction", "no Reactive AP, no Parry"
+    s.end_until("h1")
+    assert w.kept == 0 and w.ap == w.fresh == 4, "no carry-over into the next turn"
 
 
 def test_F_30_bleeding_and_magical_healing() -> None:
