@@ -94,20 +94,27 @@ def test_H_8_hero_level_outside_1_to_5_is_refused_naming_the_field() -> None:
     assert built_party(CONTENT, "duo", data)[1] == []
 
 
-def test_H_6_C_30_built_hero_gear_fits_slots_hands_and_load() -> None:
-    """Armor in the armor slot, weapons in hand, a two-handed weapon alone, and no more than the load."""
+def test_H_6_H_18_built_hero_gear_fits_slots_hands_and_load() -> None:
+    """Armor in the armor slot, weapons in hand, a two-handed weapon alone (the hands: H-18, not C-30, which is
+    about equipping while encumbered), and no more than the load (H-6)."""
 
     def problems(**changes: Any) -> list[str]:
         data = party_data()
-        data["hero"][1] = {**data["hero"][1], **changes}  # the cleric: STR 2, a load of 14, carries 13
+        data["hero"][1] = {**data["hero"][1], **changes}  # the cleric
         return [str(p) for p in built_party(CONTENT, "duo", data)[1]]
 
     assert problems() == []
     assert problems(armor="healing_draught") == ["field 'hero[1].armor': healing draught is not armor"]
     assert any("hero[1].main_hand" in p and "not a weapon" in p for p in problems(main_hand="shield"))
     two = next(i for i in CONTENT.items.values() if i.grip == "two_hands")
-    assert any("hero[1].off_hand" in p and "both hands" in p for p in problems(main_hand=two.id))
+    hands = problems(main_hand=two.id)
+    assert hands == [f"field 'hero[1].off_hand': the {two.name} in the main hand takes both hands (H-18)"]
     assert problems(main_hand=two.id, off_hand="") == []
+    one = next(i for i in CONTENT.items.values() if i.kind == "weapon" and i.grip == "one_hand")
+    half = next(i for i in CONTENT.items.values() if i.grip == "hand_and_half")
+    second = problems(main_hand=half.id, off_hand=one.id)
+    assert second == ["field 'hero[1].off_hand': a second weapon needs a one-handed weapon in each hand (H-18)"]
+    assert problems(main_hand=one.id, off_hand=one.id, carried=[]) == []
     # the load (H-6): exactly at the capacity is fine, one over is not
     sheet = hero_sheet(CONTENT, CONTENT.heroes["cleric"], 1)
     assert (sheet.load, sheet.capacity) == (13, 14)

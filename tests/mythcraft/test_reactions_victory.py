@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from tests.mythcraft.helpers import Scene
+import pytest
+
+from mythtable.rulesets.mythcraft.rules import reactive_cap
+from tests.mythcraft.helpers import ENGINE, Scene
 
 
 def test_H_14_only_seats_with_a_legal_reaction_are_asked() -> None:
@@ -68,6 +71,25 @@ def test_H_2_ward_and_grim_reprisal() -> None:
     assert "11 vs WILL 12: miss." in s.text()
     assert "frightened" not in s.u("h1").conds and "frightened" in s.u("h2").conds
     assert s.u("h1").reactive == 3
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_H_2_berzerker_and_cleric_have_no_reactive_action_at_any_level(level: int) -> None:
+    """At every level 1-5 a berzerker or a cleric holding Reactive AP is asked nothing when a hostile ends its
+    move next to it (Riposte's trigger) or hits it by exactly its AR (when Parry or Ward would matter); the
+    Reactive AP are only carried over (C-21)."""
+    for template in ("berzerker", "cleric"):
+        s = Scene([(template, 4, 1)], [("ash_hound", 9, 1)], level=level)
+        hero = s.u("h1")
+        s.act("end")
+        held = hero.reactive
+        assert held > 0
+        s.act("move", 5, 1)  # the hound ends its move next to the hero
+        assert s.kind == "creature_turn", (template, level)
+        s.dice(ENGINE.defense(s.state, hero, "AR") - 2, 1)  # bite: d20 + 2 = AR exactly, a hit +2 would turn
+        s.act("attack", "bite", "h1")
+        assert s.kind == "hero_turn" and s.active is hero, (template, level)  # nobody was asked
+        assert hero.kept == min(held, reactive_cap(level))
 
 
 def test_H_29_parry_offered_only_when_it_can_matter() -> None:

@@ -99,7 +99,7 @@ def hero_fields(content: MythcraftContent) -> list[HeroField]:
             "Off hand",
             "choice",
             slot(("shield", "weapon"), one_hand_only=True),
-            help="A shield, or a second one-handed weapon beside a one-handed one (C-30)",
+            help="A shield, or a second one-handed weapon beside a one-handed one (H-18)",
         ),
     ]
     fields += [

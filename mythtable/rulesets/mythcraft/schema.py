@@ -407,8 +407,8 @@ def _hero_ref_problems(h: HeroTemplate, items: dict[str, object], spells: dict[s
 
 
 def _hero_gear_problems(content: MythcraftContent, h: HeroTemplate, at: str) -> list[Problem]:
-    """What a built hero wears and holds fits its slots and hands (as the game equips, C-30), and all
-    it carries is within its load (H-6, the game's own weight and capacity)."""
+    """What a built hero wears and holds fits its slots and hands (H-18, as the game equips), and all it
+    carries is within its load (H-6, the game's own weight and capacity)."""
     from mythtable.rulesets.mythcraft.rules.sheet import hero_sheet
 
     items = content.items
@@ -422,9 +422,9 @@ def _hero_gear_problems(content: MythcraftContent, h: HeroTemplate, at: str) -> 
         if off.kind not in ("weapon", "shield"):
             out.append(Problem("", f"{at}off_hand", f"{off.name} is neither a weapon nor a shield"))
         elif main is not None and main.grip == "two_hands":
-            out.append(Problem("C-30", f"{at}off_hand", f"the {main.name} in the main hand takes both hands"))
+            out.append(Problem("H-18", f"{at}off_hand", f"the {main.name} in the main hand takes both hands"))
         elif off.kind == "weapon" and (off.grip != "one_hand" or main is None or main.grip != "one_hand"):
-            out.append(Problem("C-30", f"{at}off_hand", "a second weapon needs a one-handed weapon in each hand"))
+            out.append(Problem("H-18", f"{at}off_hand", "a second weapon needs a one-handed weapon in each hand"))
     if out or any(ref and ref not in items for ref in (h.armor, h.main_hand, h.off_hand, *h.carried)):
         return out
     sheet = hero_sheet(content, plain(h, TWINS), h.level or 1)
