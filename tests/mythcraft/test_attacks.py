@@ -44,10 +44,10 @@ def test_F_7_F_8_H_15_flanking_and_help_add_up() -> None:
     s.act("help", "c1")
     s.act("end")
     s.end_until("h1")
-    s.dice(5, 1)
+    s.dice(5)
     s.act("attack", "longsword", "c1")
     assert "d20 5 + STR 3 + TA 2 = 10 vs AR 12: miss" in s.text()  # flank +1, help +1
-    s.dice(5, 1)
+    s.dice(5)
     s.act("attack", "longsword", "c1")  # help used up; flanking remains
     assert "d20 5 + STR 3 + TA 1 = 9 vs AR 12: miss" in s.text()
 
@@ -91,7 +91,7 @@ def _longsword_outcome(luck: int, d20: int, creature: str = "thornback_boar", co
         tweak=lambda st: set_attr(st.units[0], "LUCK", luck),
         content=content,
     )
-    s.dice(d20, 4, 4)
+    s.dice(d20, 4)  # a hit rolls 1d8 once; so does a crit (its maximum, plus the dice rolled again, F-9)
     s.act("attack", "longsword", "c1")
     line = next(t for t in s.log if t.startswith("Tamsin attacks ") and " d20 " in t)
     return line.rsplit(": ", 1)[1]
@@ -236,4 +236,7 @@ def test_F_36_fixture_stat_block_validates_and_fights() -> None:
     s.dice(13, 2)
     s.act("attack", "bite", "h1")
     assert "Slag Toad attacks Tamsin with Bite: d20 13 + 3 = 16 vs AR 16: hit" in s.text()
+    if s.kind == "reaction":
+        s.act("decline")  # Tamsin's Parry
+    assert s.u("h1").hp == s.u("h1").max_hp - (2 + 3)  # 1d4 + 3
     assert "slag_toad" not in CONTENT.creatures

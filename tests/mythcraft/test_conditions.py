@@ -235,8 +235,8 @@ def test_F_32_frightened_takes_1_td_only_while_the_source_is_in_sight() -> None:
     q = s.u("h1")
     assert "frightened" in q.conds
     s.end_until("h1")
-    s.dice(10, 1)
-    s.act("attack", "dagger", "c1")  # the Thane is in sight: 1 TD
+    s.dice(10)
+    s.act("attack", "dagger", "c1")  # the Thane is in sight: 1 TD (a miss)
     assert "Quill attacks Barrow Thane with dagger: d20 10 + DEX 3 - TD 1 = 12" in s.text()
     if s.kind == "reaction":
         s.act("decline")  # a miss: the Thane's Grim Reprisal is declined
@@ -307,7 +307,7 @@ def test_F_26_F_33_H_3_prone_or_grappled_hero_makes_its_engaged_strike_without_a
     s.act("end")
     s.act("move", 9, 1)
     assert s.kind == "reaction" and s.decision.seat == 0 and ("react", "engaged") in s.actions
-    s.dice(15, 1)
+    s.dice(15)  # an unarmed strike: 1 + STR, no damage die
     s.act("react", "engaged")
     assert "Orrin attacks Ash Hound with staff" not in s.text()
     # F-26: its own attacks take 1 TD
@@ -327,7 +327,7 @@ def test_F_26_F_33_H_3_prone_or_grappled_hero_makes_its_engaged_strike_without_a
     assert s.u("h1").conds["grappled"][2] == "c1"
     s.act("move", 9, 1)
     assert s.kind == "reaction" and s.decision.seat == 0
-    s.dice(15, 1)
+    s.dice(15)
     s.act("react", "engaged")
     assert "Orrin attacks Ash Hound with staff" not in s.text()
     assert "Orrin attacks Ash Hound with an unarmed strike" in s.text()

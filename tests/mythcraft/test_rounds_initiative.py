@@ -52,8 +52,8 @@ def test_C_11_rolloff_ignores_the_modifiers_its_d20s_take_elsewhere() -> None:
     assert "Hrodna rolls off for the tie: d20 12" in s.text()
     assert s.u("h1").init[2] == [12] and s.u("h2").init[2] == [10]
     # the same modifiers do apply to Hrodna's attack d20 (so the roll-off really left them out)
-    s.dice(12, 1)
-    s.act("attack", "battle_axe", "c1")
+    s.dice(12)
+    s.act("attack", "battle_axe", "c1")  # a miss
     assert "d20 12 + STR 3 - TD 1 - LUCK 3 = 11" in s.text()
 
 
@@ -71,15 +71,28 @@ def test_C_12_rolloff_ties_reroll_only_among_still_tied() -> None:
 
 
 def test_C_1_C_2_C_3_C_9_rounds_repeat_the_same_order() -> None:
-    s = Scene([("warrior", 1, 1), ("cleric", 1, 3)], [("ash_hound", 10, 1), ("cinder_imp", 10, 6)])
+    """Scripted dice fail loudly (helpers.StrictDice): the four Initiative d20s are all the dice this test
+    scripts, so a re-roll in a later round (against C-9) would raise instead of quietly taking seeded rolls."""
+    s = Scene(
+        [("warrior", 1, 1), ("cleric", 1, 3)],
+        [("ash_hound", 10, 1), ("cinder_imp", 10, 6)],
+        init=[20, 16, 6, 5],
+    )
+    rolled = [list(u.init) for u in s.state.units]
+    s.assert_dice_used()
     seq = turn_sequence(s, 12)
     by_round: dict[int, list[str]] = {}
     for rnd, uid in seq:
         by_round.setdefault(rnd, []).append(uid)
+    # C-3: each round one turn for each participant; C-9: the same order, round after round
     assert by_round[1] == by_round[2] == by_round[3] == ["h1", "h2", "c1", "c2"]
-    assert s.state.round == 4
-    assert "Round 2 begins (0:10 of fight time)." in s.text()
-    assert "Round 4 begins (0:30 of fight time)." in s.text()
+    assert s.state.round == 4 and s.active.uid == "h1"  # C-1: after the last turn, the first goes again
+    assert [list(u.init) for u in s.state.units] == rolled  # C-9: never re-rolled
+    assert sum("rolls Initiative: d20" in line for line in s.log) == 4
+    # C-2: ten seconds a round
+    for n in (2, 3, 4):
+        secs = (n - 1) * 10
+        assert f"Round {n} begins (0:{secs:02d} of fight time)." in s.text()
 
 
 def test_C_3_a_dead_creature_leaves_the_order() -> None:
