@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mythtable.rulesets.mythcraft.rules import cor_bonus, reactive_cap
+from mythtable.rulesets.mythcraft.state import State
 from tests.mythcraft.helpers import ENGINE, Scene, set_attr
 
 TABLE = {-3: -2, -2: -1, -1: -1, 0: 0, 1: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3, 8: 4, 9: 4, 10: 5, 11: 5, 12: 6}
@@ -52,8 +53,13 @@ def test_F_3_bonus_is_floor_of_half_cor_in_play(cor: int) -> None:
     assert hero.fresh == math.ceil((3 + math.floor(cor / 2)) / 2)
 
 
+def five_ap(st: State) -> None:
+    """The first hero with COR 4: 3 + 2 = 5 AP a turn (C-16)."""
+    set_attr(st.units[0], "COR", 4)
+
+
 def test_C_13_C_14_C_17_actions_cost_ap_in_any_order() -> None:
-    s = Scene([("rogue", 1, 1)], [("ash_hound", 2, 1)])
+    s = Scene([("rogue", 1, 1)], [("ash_hound", 2, 1)], tweak=five_ap)
     rogue = s.active
     assert rogue.ap == 5
     s.dice(2)  # a miss with the dagger (no damage die)
@@ -101,7 +107,7 @@ def test_C_18_C_19_C_20_leftover_ap_is_reactive_and_needs_an_ability() -> None:
 
 @pytest.mark.parametrize(("level", "cap"), [(1, 2), (2, 2), (3, 3), (4, 3), (5, 4)])
 def test_C_21_C_22_reactive_cap_by_level_excess_lost(level: int, cap: int) -> None:
-    s = Scene([("rogue", 1, 1)], [("ash_hound", 10, 6)], level=level)
+    s = Scene([("rogue", 1, 1)], [("ash_hound", 10, 6)], level=level, tweak=five_ap)
     assert reactive_cap(level) == cap
     s.act("end")
     assert s.u("h1").reactive == 5
@@ -141,14 +147,14 @@ def test_C_21_cap_does_not_limit_holding_between_turns() -> None:
 
 
 def test_C_23_C_24_worked_example() -> None:
-    # COR 2: 3 + 1 = 4 AP. Move (1 AP), attack (2 AP), 1 left -> Reactive AP -> next pool 5.
-    s = Scene([("warrior", 1, 1)], [("ash_hound", 4, 1)])
+    # COR 2: 3 + 1 = 4 AP. Move (1 AP), attack (2 AP: a dagger), 1 left -> Reactive AP -> next pool 5.
+    s = Scene([("rogue", 1, 1)], [("ash_hound", 4, 1)])
     hero = s.active
     assert hero.attrs[7] == 2 and hero.ap == 4
     s.act("move", 3, 1)
     assert hero.ap == 3
-    s.dice(2)
-    s.act("attack", "longsword", "c1")
+    s.dice(2)  # a miss
+    s.act("attack", "dagger", "c1")
     assert hero.ap == 1
     s.act("end")
     assert hero.reactive == 1
@@ -159,7 +165,7 @@ def test_C_23_C_24_worked_example() -> None:
 
 def test_H_11_dazed_stunned_staggered_pools() -> None:
     s = Scene([("rogue", 1, 1), ("warrior", 1, 3), ("cleric", 1, 5)], [("ash_hound", 10, 6)])
-    # all three end with full AP: rogue 5, warrior 4, cleric 4
+    # all three end with full AP: 4 each (COR 2)
     s.u("h1").conds["dazed"] = [0, 2, ""]
     s.act("end")
     s.u("h2").conds["stunned"] = [0, 2, ""]
@@ -243,7 +249,7 @@ def test_H_12_resist_does_not_cut_bleeding_or_burning_but_immune_does() -> None:
 @settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=1, max_value=5), st.integers(min_value=0, max_value=5))
 def test_C_21_C_23_property_kept_is_min_of_leftover_and_cap(level: int, spend: int) -> None:
-    s = Scene([("rogue", 1, 1)], [("ash_hound", 10, 6)], level=level)
+    s = Scene([("rogue", 1, 1)], [("ash_hound", 10, 6)], level=level, tweak=five_ap)
     rogue = s.u("h1")
     rogue.ap -= spend  # as if spent on actions
     s.act("end")

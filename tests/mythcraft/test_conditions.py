@@ -93,9 +93,9 @@ def test_F_26_prone() -> None:
     assert ENGINE.weapon_apc(s.state, b, "battle_axe") == 2
     s.act("prone")
     assert ENGINE.weapon_apc(s.state, b, "battle_axe") == 3  # no two-handed use while prone
-    s.dice(10, 1)
+    s.dice(11, 1)
     s.act("attack", "battle_axe", "c1")
-    assert "d20 10 + STR 3 - TD 1 = 12 vs AR 12: hit" in s.text()
+    assert "d20 11 + STR 2 - TD 1 = 12 vs AR 12: hit" in s.text()
     s.act("end")
     s.act("prone")
     assert not any(a[:2] == ("attack", "staff") for a in s.actions)  # two-handed staff
@@ -105,11 +105,11 @@ def test_F_26_prone() -> None:
     s.end_until("h1")
     s.dice(10, 1)
     s.act("attack", "battle_axe", "c1")  # melee vs prone: +1 TA (and own prone: -1 TD)
-    assert "d20 10 + STR 3 + TA 1 - TD 1 = 13" in s.text()
+    assert "d20 10 + STR 2 + TA 1 - TD 1 = 12" in s.text()
     s.act("end")
     s.dice(10)
     s.act("cast", "ember_lance", "c1")  # ranged vs prone: 1 TD, and own prone 1 TD
-    assert "d20 10 + INT 3 - TD 2 = 11" in s.text()
+    assert "d20 10 + INT 2 - TD 2 = 10" in s.text()
 
 
 def test_F_27_F_28_F_29_creature_actions_under_conditions() -> None:
@@ -237,7 +237,7 @@ def test_F_32_frightened_takes_1_td_only_while_the_source_is_in_sight() -> None:
     s.end_until("h1")
     s.dice(10)
     s.act("attack", "dagger", "c1")  # the Thane is in sight: 1 TD (a miss)
-    assert "Quill attacks Barrow Thane with dagger: d20 10 + DEX 3 - TD 1 = 12" in s.text()
+    assert "Quill attacks Barrow Thane with dagger: d20 10 + DEX 2 - TD 1 = 11" in s.text()
     if s.kind == "reaction":
         s.act("decline")  # a miss: the Thane's Grim Reprisal is declined
     s.act("move", 2, 2)  # by a legal move, out of the Thane's sight (it may strike as Quill leaves)
@@ -247,7 +247,7 @@ def test_F_32_frightened_takes_1_td_only_while_the_source_is_in_sight() -> None:
     assert not line_of_sight(s.state.board, (2, 2), (5, 1))
     s.dice(10, 1)
     s.act("attack", "dagger", "c2")  # the source is out of sight: no TD
-    assert "Quill attacks Ash Hound with dagger: d20 10 + DEX 3 = 13" in s.text()
+    assert "Quill attacks Ash Hound with dagger: d20 10 + DEX 2 = 12" in s.text()
 
 
 def test_F_33_F_34_grapple_escape_shove_trip() -> None:
@@ -257,7 +257,7 @@ def test_F_33_F_34_grapple_escape_shove_trip() -> None:
     assert s.kind == "grapple_defense" and s.decision.seat == 1  # the target picks REF 12 or FORT 11
     s.act("defend", "REF")
     hound = s.u("c1")
-    assert "d20 12 + STR 3 = 15 vs REF 12: hit" in s.text()
+    assert "d20 12 + STR 2 = 14 vs REF 12: hit" in s.text()
     assert hound.conds["grappled"][2] == "h1"
     s.dice(2)
     s.act("trip", "c1")

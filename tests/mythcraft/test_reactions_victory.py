@@ -43,13 +43,13 @@ def test_H_14_simultaneous_reactions_in_initiative_order() -> None:
 
 def test_H_2_riposte() -> None:
     s = Scene([("rogue", 4, 1)], [("ash_hound", 8, 1)])
-    s.act("end")  # 5 Reactive AP
+    s.act("end")  # 4 Reactive AP
     s.act("move", 5, 1)
     assert s.kind == "reaction" and s.decision.seat == 0 and ("react", "riposte") in s.actions
     s.dice(15, 2)
     s.act("react", "riposte")
-    assert "Quill attacks Ash Hound with dagger: d20 15 + DEX 3 = 18 vs AR 12: hit" in s.text()
-    assert s.u("h1").reactive == 3 and s.u("c1").hp == 12 - 5
+    assert "Quill attacks Ash Hound with dagger: d20 15 + DEX 2 = 17 vs AR 12: hit" in s.text()
+    assert s.u("h1").reactive == 2 and s.u("c1").hp == 12 - (2 + 2)  # 2 Reactive AP, not the dagger's APC
     s.act("move", 4, 2)  # ends next to Quill again: Riposte is once per round
     assert s.kind == "creature_turn" or s.kind == "hero_turn"
 
@@ -168,4 +168,4 @@ def test_H_2_H_14_second_riposte_lapses_when_the_first_fells_the_target() -> Non
     s.act("react", "riposte")
     assert s.u("c1").dead
     assert s.kind != "reaction"  # the second rogue is not asked about a dead hound
-    assert s.u("h2").reactive == 5
+    assert s.u("h2").reactive == 4

@@ -26,6 +26,7 @@ from mythtable.engine.content import (
 from mythtable.engine.errors import ContentError
 from mythtable.engine.plain import plain
 from mythtable.rulesets.mythcraft import content
+from mythtable.rulesets.mythcraft.attribute_points import attribute_problems
 from mythtable.rulesets.mythcraft.content import (
     ATTRS,
     CONDITIONS,
@@ -368,6 +369,8 @@ def load_content(root: Path) -> MythcraftContent:
         for k, ref in enumerate(h.spells):
             if ref not in spells:
                 raise ContentError(f"{where}: field 'spells[{k}]': unknown spell {ref!r}")
+        for a, message in attribute_problems(h.attributes, h.level):
+            raise ContentError(f"{where}: field 'attributes{'.' + a if a else ''}': {message} (F-40)")
     for index, e in enumerate(encounters.values(), start=1):
         for letter, ref in e.legend.items():
             if ref not in creatures:
@@ -457,6 +460,10 @@ def built_party(content: MythcraftContent, name: str, data: object) -> tuple[lis
                 problems.append(found)
         problems += _hero_ref_problems(h, content.items, content.spells, at)
         problems += _hero_gear_problems(content, h, at)
+        problems += [
+            Problem("F-40", f"{at}attributes" + (f".{a}" if a else ""), message)
+            for a, message in attribute_problems(h.attributes, h.level)
+        ]
         hero: HeroTemplateDef = plain(h, TWINS)
         heroes.append(dataclasses.replace(hero, id=built_key(f"{name}/{h.id}")))
     return ([] if problems else heroes), problems
