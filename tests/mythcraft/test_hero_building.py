@@ -150,11 +150,11 @@ def test_F_40_a_shipped_hero_that_breaks_it_is_refused_when_the_content_loads(tm
 
 def test_F_40_the_builder_sheet_counts_the_points() -> None:
     hero = party({"STR": 2, "DEX": 2, "COR": 1}, 1)["hero"][0]
-    assert "Attribute points 5/5 · at most +2 each" in builder.hero_sheet(CONTENT, hero)
+    assert "Points 5/5, at most +2 each" in builder.hero_sheet(CONTENT, hero)
     hero["attributes"]["LUCK"] = 1
-    assert "Attribute points 6/5 OVER (F-40) · at most +2 each" in builder.hero_sheet(CONTENT, hero)
+    assert "Points 6/5 OVER, at most +2 each" in builder.hero_sheet(CONTENT, hero)
     hero["level"] = 5
-    assert "Attribute points 6/9 · at most +4 each" in builder.hero_sheet(CONTENT, hero)
+    assert "Points 6/9, at most +4 each" in builder.hero_sheet(CONTENT, hero)
 
 
 def test_F_40_H_31_the_in_app_rules_say_what_the_builder_checks() -> None:

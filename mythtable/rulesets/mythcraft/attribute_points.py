@@ -36,8 +36,9 @@ def attribute_problems(attributes: Mapping[str, int], level: int | None) -> list
 
 
 def points_line(attributes: Mapping[str, int], level: int | None) -> str:
-    """The sheet's line: points spent of the level's points, and the most per attribute (F-40)."""
+    """The sheet's line (short: the sheet is narrow): points spent of the level's points, and the most per
+    attribute (F-40); the problems list says what is wrong in full."""
     at = level or CHECKED_LEVEL
     spent, budget = points_spent(attributes), attribute_points(at)
-    over = " OVER (F-40)" if spent > budget else ""
-    return f"Attribute points {spent}/{budget}{over} · at most {attribute_most(at):+d} each"
+    over = " OVER" if spent > budget else ""
+    return f"Points {spent}/{budget}{over}, at most {attribute_most(at):+d} each"

@@ -175,7 +175,6 @@ def hero_sheet(content: MythcraftContent, hero: dict[str, Any]) -> list[str]:
     level = f"Level {s.level}" if model.level else "Level: the party's (1 shown)"
     lines = [
         level,
-        points_line(model.attributes, model.level),
         f"HP {s.hp} · SP {s.sp} · AP/turn {s.ap}",
         f"Reactive AP cap {s.reactive_cap}",
         f"AR {d['AR']} REF {d['REF']} FORT {d['FORT']}",
@@ -186,4 +185,4 @@ def hero_sheet(content: MythcraftContent, hero: dict[str, Any]) -> list[str]:
     ]
     weapons = [(name, ap) for name, ap in s.attacks if name != "Unarmed"] or list(s.attacks)
     lines += [f"Attack: {name} {ap} AP" for name, ap in weapons[:2]]
-    return lines
+    return [*lines, points_line(model.attributes, model.level)]
