@@ -17,9 +17,9 @@ from mythtable.engine.protocol import Setup
 from mythtable.paths import assets_root
 from mythtable.rulesets.mythcraft import builder
 from mythtable.rulesets.mythcraft.attribute_points import attribute_problems, points_spent
-from mythtable.rulesets.mythcraft.content import ATTRS
+from mythtable.rulesets.mythcraft.content import ATTRS, level_attributes
 from mythtable.rulesets.mythcraft.schema import built_party, load_content, with_built
-from tests.mythcraft.helpers import CONTENT, RULESET
+from tests.mythcraft.helpers import CONTENT, RULESET, Scene
 
 # F-40 written out from the rules (not from the formulas): points and the most per attribute at levels 1..5
 POINTS = {1: 5, 2: 6, 3: 7, 4: 8, 5: 9}
@@ -110,11 +110,11 @@ def test_H_31_points_may_be_left_unspent() -> None:
         assert problems({"STR": 1}, level) == []
 
 
-def test_H_31_a_hero_at_the_party_level_must_fit_level_1_and_then_plays_at_any_level() -> None:
+def test_H_31_a_hero_at_the_party_level_must_fit_every_level_and_then_plays_at_any() -> None:
     refused = problems({"STR": 3}, None)
     assert refused == [
         "field 'hero[0].attributes.STR': STR +3 is above +2, the most any attribute may have at level 1 "
-        "(a hero at the party's level must fit level 1) (F-40)"
+        "(a hero at the party's level) (F-40)"
     ]
     assert problems({"STR": 3}, 3) == []  # with a level of its own, its level's limits
     fits = party({"STR": 2, "DEX": 2, "COR": 1}, None)
@@ -126,14 +126,42 @@ def test_H_31_a_hero_at_the_party_level_must_fit_level_1_and_then_plays_at_any_l
     assert hero.level == 5 and hero.attrs[:2] == [2, 2]
 
 
-def test_F_40_H_31_every_prebuilt_hero_spends_its_level_1_points_and_fits_every_level() -> None:
+def test_F_40_H_31_every_prebuilt_hero_spends_exactly_the_points_of_each_level() -> None:
+    """A shipped hero at the party's level: its level-1 build and one raise a level (H-31) spend exactly the
+    level's points, none above the level's most, and so it is in play."""
     for h in CONTENT.heroes.values():
-        assert points_spent(h.attributes) == POINTS[1], h.id
-        assert max(h.attributes.values()) <= MOST[1], h.id
+        assert len(h.raises) == 4, h.id
+        assert attribute_problems(h.attributes, None, h.raises) == [], h.id
         for level in POINTS:
-            assert attribute_problems(h.attributes, level) == [], (h.id, level)
-        data = builder.hero_data(CONTENT, h.id)  # a copy in the party builder is legal as it stands
+            attrs = level_attributes(h.attributes, h.raises, level)
+            assert points_spent(attrs) == POINTS[level], (h.id, level)
+            assert max(attrs.values()) <= MOST[level], (h.id, level)
+            s = Scene([(h.id, 1, 1)], [("ash_hound", 10, 6)], level=level)
+            assert s.u("h1").attrs == [attrs[a] for a in ATTRS], (h.id, level)
+        data = builder.hero_data(CONTENT, h.id)  # a copy in the party builder: the level-1 build, legal as it is
+        assert "raises" not in data and data["attributes"] == h.attributes
         assert built_party(CONTENT, "copy", {"name": "Copy", "hero": [data]})[1] == []
+
+
+def test_H_31_raises_that_break_F_40_are_refused_at_the_first_level_they_do() -> None:
+    data = party({"STR": 2, "COR": 2, "DEX": 1}, None)
+    data["hero"][0]["raises"] = ["STR", "END"]  # STR 3 at level 2, where +2 is the most
+    found = [str(p) for p in built_party(CONTENT, "raised", data)[1]]
+    assert found == [
+        "field 'hero[0].attributes.STR': STR +3 is above +2, the most any attribute may have at level 2 "
+        "(a hero at the party's level) (F-40)"
+    ]
+    data["hero"][0]["raises"] = ["END", "STR", "STR"]  # STR 3 at level 3 (allowed), 4 at level 4 (not)
+    found = [str(p) for p in built_party(CONTENT, "raised", data)[1]]
+    assert found and "at level 4" in found[0] and "STR +4 is above +3" in found[0]
+    data["hero"][0]["level"] = 3  # a level of its own: only level 3 counts, with the raises of levels 2 and 3
+    assert built_party(CONTENT, "raised", data)[1] == []
+    data["hero"][0]["raises"] = ["STR"]
+    data["hero"][0]["level"] = 2  # its level-2 raise makes STR 3, above level 2's +2
+    found = [str(p) for p in built_party(CONTENT, "raised", data)[1]]
+    assert found == [
+        "field 'hero[0].attributes.STR': STR +3 is above +2, the most any attribute may have at level 2 (F-40)"
+    ]
 
 
 def test_F_40_a_shipped_hero_that_breaks_it_is_refused_when_the_content_loads(tmp_path: Path) -> None:
@@ -160,4 +188,5 @@ def test_F_40_the_builder_sheet_counts_the_points() -> None:
 def test_F_40_H_31_the_in_app_rules_say_what_the_builder_checks() -> None:
     text = {c.id: c.text for c in CONTENT.rules.clauses()}
     assert "5 at level 1" in text["F-40"] and "+4 at 5" in text["F-40"]
-    assert "buys no points" in text["H-31"] and "unspent" in text["H-31"] and "level 1" in text["H-31"]
+    assert "buys no points" in text["H-31"] and "unspent" in text["H-31"] and "every level" in text["H-31"]
+    assert "raises by 1" in text["H-31"]

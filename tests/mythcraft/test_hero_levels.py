@@ -27,8 +27,8 @@ def levelled_party() -> dict[str, Any]:
     quill = {"DEX": 3, "END": 1, "AWR": 1, "COR": 3}  # 8 points at level 4
     wren = {"DEX": 3, "END": 1, "AWR": 1, "COR": 4}  # 9 points at level 5
 
-    heroes = {
-        h["id"]: h
+    heroes = {  # as the party builder copies them: the level-1 build, no raises (H-31)
+        h["id"]: {k: v for k, v in h.items() if k != "raises"}
         for h in tomllib.loads((assets_root() / "mythcraft" / "heroes.toml").read_text(encoding="utf-8"))["hero"]
     }
     return {

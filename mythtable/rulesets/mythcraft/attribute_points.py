@@ -3,14 +3,13 @@ heroes when content loads, a party file, the party builder), with messages a pla
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from mythtable.rulesets.mythcraft.content import ATTRS
+from mythtable.rulesets.mythcraft.content import ATTRS, level_attributes
 from mythtable.rulesets.mythcraft.rules.formulas import attribute_most, attribute_points
 
-CHECKED_LEVEL = 1
-"""H-31: a hero that plays at the party's level (no level of its own) must fit level 1, the lowest it can be
-played at: the points and the most per attribute only grow with the level, so it then fits every level."""
+LEVELS = (1, 2, 3, 4, 5)
+"""H-8: the levels a hero can be played at."""
 
 
 def points_spent(attributes: Mapping[str, int]) -> int:
@@ -18,27 +17,39 @@ def points_spent(attributes: Mapping[str, int]) -> int:
     return sum(v for v in attributes.values() if v > 0)
 
 
-def attribute_problems(attributes: Mapping[str, int], level: int | None) -> list[tuple[str, str]]:
-    """(the attribute, or "" for the total; what is wrong) for each way `attributes` break F-40 at `level`
-    (None: the party's level, checked at CHECKED_LEVEL)."""
-    at = level or CHECKED_LEVEL
-    where = f"level {at}" if level else f"level {at} (a hero at the party's level must fit level {at})"
-    most = attribute_most(at)
+def problems_at(attributes: Mapping[str, int], level: int, where: str) -> list[tuple[str, str]]:
+    """(the attribute, or "" for the total; what is wrong) for each way `attributes` break F-40 at `level`."""
+    most = attribute_most(level)
     out = [
         (a, f"{a} {attributes[a]:+d} is above {most:+d}, the most any attribute may have at {where}")
         for a in ATTRS
         if attributes.get(a, 0) > most
     ]
-    spent, budget = points_spent(attributes), attribute_points(at)
+    spent, budget = points_spent(attributes), attribute_points(level)
     if spent > budget:
         out.append(("", f"the attributes above 0 add up to {spent} points; a hero has {budget} at {where}"))
     return out
 
 
-def points_line(attributes: Mapping[str, int], level: int | None) -> str:
+def attribute_problems(
+    attributes: Mapping[str, int], level: int | None, raises: Sequence[str] = ()
+) -> list[tuple[str, str]]:
+    """F-40 for a hero of its own `level`, or (None) one at the party's level, which must fit every level it can
+    be played at (H-31): its level-1 build, and with `raises` each level's build. The first level that fails
+    is the one reported."""
+    if level is not None:
+        return problems_at(level_attributes(attributes, raises, level), level, f"level {level}")
+    for at in LEVELS if raises else LEVELS[:1]:  # without raises, level 1 is the tightest
+        found = problems_at(level_attributes(attributes, raises, at), at, f"level {at} (a hero at the party's level)")
+        if found:
+            return found
+    return []
+
+
+def points_line(attributes: Mapping[str, int], level: int | None, raises: Sequence[str] = ()) -> str:
     """The sheet's line (short: the sheet is narrow): points spent of the level's points, and the most per
     attribute (F-40); the problems list says what is wrong in full."""
-    at = level or CHECKED_LEVEL
-    spent, budget = points_spent(attributes), attribute_points(at)
+    at = level or 1
+    spent, budget = points_spent(level_attributes(attributes, raises, at)), attribute_points(at)
     over = " OVER" if spent > budget else ""
     return f"Points {spent}/{budget}{over}, at most {attribute_most(at):+d} each"

@@ -185,4 +185,4 @@ def hero_sheet(content: MythcraftContent, hero: dict[str, Any]) -> list[str]:
     ]
     weapons = [(name, ap) for name, ap in s.attacks if name != "Unarmed"] or list(s.attacks)
     lines += [f"Attack: {name} {ap} AP" for name, ap in weapons[:2]]
-    return [*lines, points_line(model.attributes, model.level)]
+    return [*lines, points_line(model.attributes, model.level, model.raises)]

@@ -164,6 +164,8 @@ class HeroTemplate(StrictModel):
     expect_ap: int = 0
     pronoun: Pronoun = "they"
     """How the log refers to the hero ("she ends her turn"); a built hero without one is "they"."""
+    raises: list[Attr] = Field(default=[], max_length=4)
+    """The attribute each level after the first raises by 1 (levels 2 to 5; H-31)."""
 
     @field_validator("attributes")
     @classmethod
@@ -369,7 +371,7 @@ def load_content(root: Path) -> MythcraftContent:
         for k, ref in enumerate(h.spells):
             if ref not in spells:
                 raise ContentError(f"{where}: field 'spells[{k}]': unknown spell {ref!r}")
-        for a, message in attribute_problems(h.attributes, h.level):
+        for a, message in attribute_problems(h.attributes, h.level, h.raises):
             raise ContentError(f"{where}: field 'attributes{'.' + a if a else ''}': {message} (F-40)")
     for index, e in enumerate(encounters.values(), start=1):
         for letter, ref in e.legend.items():
@@ -462,7 +464,7 @@ def built_party(content: MythcraftContent, name: str, data: object) -> tuple[lis
         problems += _hero_gear_problems(content, h, at)
         problems += [
             Problem("F-40", f"{at}attributes" + (f".{a}" if a else ""), message)
-            for a, message in attribute_problems(h.attributes, h.level)
+            for a, message in attribute_problems(h.attributes, h.level, h.raises)
         ]
         hero: HeroTemplateDef = plain(h, TWINS)
         heroes.append(dataclasses.replace(hero, id=built_key(f"{name}/{h.id}")))
