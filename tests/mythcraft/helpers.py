@@ -32,6 +32,28 @@ def with_creatures(*extra: dict[str, Any]) -> MythcraftContent:
     return dataclasses.replace(CONTENT, creatures=creatures, dice={})
 
 
+class StrictDice(ScriptedRng):
+    """Scripted dice that fail loudly: a roll beyond the script raises (no silent fall-back to seeded rolls), so
+    a test that scripts every die also proves the engine rolls no more than it says (C-9: no re-roll)."""
+
+    __slots__ = ()
+
+    def roll(self, sides: int) -> int:
+        if not self.script:
+            raise AssertionError(f"the engine rolled a d{sides} the test did not script")
+        return super().roll(sides)
+
+    def copy(self) -> StrictDice:
+        clone = StrictDice(self.script, 0)
+        clone.state = self.state
+        return clone
+
+
+SCENES: list[Scene] = []
+"""The scenes the running test made: tests/mythcraft/conftest.py checks at its end that each rolled every die it
+scripted (the engine rolled no fewer dice than the test said)."""
+
+
 class Scene:
     """A game on a blank 12x8 map (or given rows) with heroes acting first by default.
 
@@ -72,7 +94,7 @@ class Scene:
         opts = {f"hero{k + 1}": t for k, t in enumerate(party)}
         opts.update(options or {})
         opts.setdefault("level", str(level))
-        self.rng = ScriptedRng(list(init), seed=7)
+        self.rng = StrictDice(list(init), seed=7)
         self.state: State = RULESET.new_state(
             content or CONTENT,
             self.rng,
@@ -83,11 +105,20 @@ class Scene:
             tweak=tweak,
         )
         self.log: list[str] = [e.text for e in self.state.opening]
+        SCENES.append(self)
 
     # ----- driving -------------------------------------------------------------------------------
     def dice(self, *rolls: int) -> None:
-        """Script the next dice (d20s and damage dice alike, in the order the engine rolls them)."""
-        self.state.rng = ScriptedRng(list(rolls), seed=11)
+        """Script the next dice (d20s and damage dice alike, in the order the engine rolls them). Dice fail
+        loudly: a roll beyond the script raises, and so does scripting anew while dice of the last script are
+        still unrolled (the engine rolled fewer than the test said)."""
+        self.assert_dice_used()
+        self.state.rng = StrictDice(list(rolls), seed=11)
+
+    def assert_dice_used(self) -> None:
+        """Every scripted die has been rolled."""
+        left = getattr(self.state.rng, "script", [])
+        assert not left, f"scripted dice never rolled: {left}"
 
     def act(self, *action: Any) -> list[str]:
         events = RULESET.apply(self.state, tuple(action))

@@ -12,15 +12,15 @@ from tests.mythcraft.helpers import CONTENT, Scene, set_attr, with_creatures
 
 
 def test_F_5_attack_meets_or_beats_the_defense() -> None:
-    s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
-    s.dice(9, 1)
-    s.act("attack", "longsword", "c1")
-    assert "Tamsin attacks Ash Hound with longsword: d20 9 + STR 3 = 12 vs AR 12: hit" in s.text()
-    assert s.u("c1").hp == 12 - 4
-    s.dice(8)
-    s.act("attack", "longsword", "c1")
-    assert "d20 8 + STR 3 = 11 vs AR 12: miss" in s.text()
-    assert s.u("c1").hp == 8
+    s = Scene([("rogue", 4, 1)], [("ash_hound", 5, 1)])  # Quill: DEX 2, a dagger (2 AP)
+    s.dice(10, 1)
+    s.act("attack", "dagger", "c1")
+    assert "Quill attacks Ash Hound with dagger: d20 10 + DEX 2 = 12 vs AR 12: hit" in s.text()
+    assert s.u("c1").hp == 12 - (1 + 2)
+    s.dice(9)
+    s.act("attack", "dagger", "c1")
+    assert "d20 9 + DEX 2 = 11 vs AR 12: miss" in s.text()
+    assert s.u("c1").hp == 9
 
 
 def test_F_6_natural_20_always_hits_natural_1_always_misses() -> None:
@@ -28,35 +28,35 @@ def test_F_6_natural_20_always_hits_natural_1_always_misses() -> None:
         st.units[1].defs[0] = 40
         st.units[2].defs[0] = 0
 
-    s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1), ("ash_hound", 5, 2)], tweak=tweak)
+    s = Scene([("rogue", 4, 1)], [("ash_hound", 5, 1), ("ash_hound", 5, 2)], tweak=tweak)
     s.dice(20, 3)
-    s.act("attack", "longsword", "c1")
-    assert "= 23 vs AR 40: crit" in s.text()
+    s.act("attack", "dagger", "c1")
+    assert "d20 20 + DEX 2 = 22 vs AR 40: crit" in s.text()
     s.dice(1)
-    s.act("attack", "longsword", "c2")
-    assert "d20 1 + STR 3 = 4 vs AR 0: miss (natural 1)" in s.text()
+    s.act("attack", "dagger", "c2")
+    assert "d20 1 + DEX 2 = 3 vs AR 0: miss (natural 1)" in s.text()
     assert s.u("c2").hp == 12
 
 
 def test_F_7_F_8_H_15_flanking_and_help_add_up() -> None:
-    s = Scene([("warrior", 4, 1), ("cleric", 6, 1)], [("ash_hound", 5, 1)])
+    s = Scene([("rogue", 4, 1), ("cleric", 6, 1)], [("ash_hound", 5, 1)])
     s.act("end")
     s.act("help", "c1")
     s.act("end")
     s.end_until("h1")
-    s.dice(5, 1)
-    s.act("attack", "longsword", "c1")
-    assert "d20 5 + STR 3 + TA 2 = 10 vs AR 12: miss" in s.text()  # flank +1, help +1
-    s.dice(5, 1)
-    s.act("attack", "longsword", "c1")  # help used up; flanking remains
-    assert "d20 5 + STR 3 + TA 1 = 9 vs AR 12: miss" in s.text()
+    s.dice(5)
+    s.act("attack", "dagger", "c1")
+    assert "d20 5 + DEX 2 + TA 2 = 9 vs AR 12: miss" in s.text()  # flank +1, help +1
+    s.dice(5)
+    s.act("attack", "dagger", "c1")  # help used up; flanking remains
+    assert "d20 5 + DEX 2 + TA 1 = 8 vs AR 12: miss" in s.text()
 
 
 def test_H_15_no_flank_unless_exactly_opposite() -> None:
     s = Scene([("warrior", 4, 1), ("cleric", 6, 2)], [("ash_hound", 5, 1)])
     s.dice(5)
     s.act("attack", "longsword", "c1")
-    assert "d20 5 + STR 3 = 8 vs AR 12: miss" in s.text()
+    assert "d20 5 + STR 2 = 7 vs AR 12: miss" in s.text()
 
 
 def test_F_8_ranged_attack_takes_td_per_adjacent_hostile() -> None:
@@ -68,30 +68,30 @@ def test_F_8_ranged_attack_takes_td_per_adjacent_hostile() -> None:
 
 
 def test_F_9_weapon_crit_is_max_plus_dice_again_plus_luck() -> None:
-    s = Scene([("berzerker", 4, 1)], [("thornback_boar", 5, 1)])
+    s = Scene([("berzerker", 4, 1)], [("thornback_boar", 5, 1)], tweak=lambda st: set_attr(st.units[0], "LUCK", 1))
     s.dice(20, 5)
     s.act("attack", "battle_axe", "c1")
-    # max 8 + STR 3 = 11, + 1d8 again (5), + LUCK 1 = 17
-    assert "Damage: crit: max 11 + 1d8 5 + LUCK 1 = 17 sharp." in s.text()
-    assert s.u("c1").hp == 30 - 17
+    # max 8 + STR 2 = 10, + 1d8 again (5), + LUCK 1 = 16
+    assert "Damage: crit: max 10 + 1d8 5 + LUCK 1 = 16 sharp." in s.text()
+    assert s.u("c1").hp == 30 - 16
 
 
 def test_F_9_magic_crit_adds_luck_to_normal_damage() -> None:
-    s = Scene([("mage", 1, 1)], [("thornback_boar", 5, 1)])
+    s = Scene([("mage", 1, 1)], [("thornback_boar", 5, 1)], tweak=lambda st: set_attr(st.units[0], "LUCK", 1))
     s.dice(20, 6)
     s.act("cast", "ember_lance", "c1")
     assert "Damage: 1d10 6 + LUCK 1 (crit) = 7 fire." in s.text()
 
 
 def _longsword_outcome(luck: int, d20: int, creature: str = "thornback_boar", content=None) -> str:  # type: ignore[no-untyped-def]
-    """Tamsin (STR 3, LUCK set) attacks with her longsword in a game; 'hit', 'crit' or 'miss'."""
+    """Tamsin (STR 2, LUCK set) attacks with her longsword in a game; 'hit', 'crit' or 'miss'."""
     s = Scene(
         [("warrior", 4, 1)],
         [(creature, 5, 1)],
         tweak=lambda st: set_attr(st.units[0], "LUCK", luck),
         content=content,
     )
-    s.dice(d20, 4, 4)
+    s.dice(d20, 4)  # a hit rolls 1d8 once; so does a crit (its maximum, plus the dice rolled again, F-9)
     s.act("attack", "longsword", "c1")
     line = next(t for t in s.log if t.startswith("Tamsin attacks ") and " d20 " in t)
     return line.rsplit(": ", 1)[1]
@@ -118,8 +118,8 @@ def test_F_10_negative_luck_is_a_penalty_and_blocks_crits() -> None:
     s = Scene([("warrior", 4, 1)], [("thornback_boar", 5, 1)], tweak=lambda st: set_attr(st.units[0], "LUCK", -2))
     s.dice(20, 4)
     s.act("attack", "longsword", "c1")
-    assert "d20 20 + STR 3 - LUCK 2 = 21 vs AR 13: hit" in s.text()
-    assert s.u("c1").hp == 30 - 7  # 1d8 4 + 3, no crit
+    assert "d20 20 + STR 2 - LUCK 2 = 20 vs AR 13: hit" in s.text()
+    assert s.u("c1").hp == 30 - 6  # 1d8 4 + 2, no crit
     # the boundary: LUCK 0 crits on a natural 20 and takes no penalty, LUCK -1 never crits
     assert _longsword_outcome(0, 20) == "crit" and _longsword_outcome(-1, 20) == "hit"
     assert crit_threshold(-1, 4) == 21  # Vulnerable does not open a crit range either
@@ -130,9 +130,9 @@ def test_F_11_area_attack_one_roll_for_all_targets_allies_included() -> None:
     s.dice(12, 3, 4)
     s.act("cast", "shock_burst", "c1")
     lines = [t for t in s.log if "with Shock Burst: d20" in t]
-    assert len(lines) == 3 and all("d20 12 + INT 3" in t for t in lines)
+    assert len(lines) == 3 and all("d20 12 + INT 2 = 14 vs REF" in t for t in lines)
     assert s.u("c1").hp == 12 - 7 and s.u("c2").hp == 12 - 7
-    assert s.u("h2").hp == s.u("h2").max_hp - 7  # REF 12 vs 15: the ally is hit too
+    assert s.u("h2").hp == s.u("h2").max_hp - 7  # REF 11 vs 14: the ally is hit too
     assert s.active.sp == 2
 
 
@@ -176,14 +176,14 @@ def test_F_13_resist_vulnerable_immune_dr() -> None:
     )
     s.dice(12, 5)
     s.act("cast", "ember_lance", "c1")
-    assert "d20 12 + INT 3 = 15 vs AR 14: hit" in s.text()  # Resist Fire 2 raises AR 12 to 14
+    assert "d20 12 + INT 2 = 14 vs AR 14: hit" in s.text()  # Resist Fire 2 raises AR 12 to 14
     s.act("end")
     # Vulnerable Blunt 2: AR 13 - 2 = 11, crit range 18-20; it overrides DR
     s.u("c2").dr = 3
     s.dice(18, 4)
     s.act("attack", "morningstar", "c2")
-    assert "d20 18 + STR 2 = 20 vs AR 11: crit" in s.text()
-    assert s.u("c2").hp == 18 - (8 + 2 + 4 + 1)
+    assert "d20 18 + STR 1 = 19 vs AR 11: crit" in s.text()
+    assert s.u("c2").hp == 18 - (8 + 1 + 4 + 0)  # max 8 + STR 1, 1d8 again 4, LUCK 0; DR 3 overridden
     s.end_until("h1")
     s.dice(15, 5)
     s.act("cast", "ember_lance", "c3")
@@ -236,4 +236,7 @@ def test_F_36_fixture_stat_block_validates_and_fights() -> None:
     s.dice(13, 2)
     s.act("attack", "bite", "h1")
     assert "Slag Toad attacks Tamsin with Bite: d20 13 + 3 = 16 vs AR 16: hit" in s.text()
+    if s.kind == "reaction":
+        s.act("decline")  # Tamsin's Parry
+    assert s.u("h1").hp == s.u("h1").max_hp - (2 + 3)  # 1d4 + 3
     assert "slag_toad" not in CONTENT.creatures

@@ -93,9 +93,9 @@ def test_F_26_prone() -> None:
     assert ENGINE.weapon_apc(s.state, b, "battle_axe") == 2
     s.act("prone")
     assert ENGINE.weapon_apc(s.state, b, "battle_axe") == 3  # no two-handed use while prone
-    s.dice(10, 1)
+    s.dice(11, 1)
     s.act("attack", "battle_axe", "c1")
-    assert "d20 10 + STR 3 - TD 1 = 12 vs AR 12: hit" in s.text()
+    assert "d20 11 + STR 2 - TD 1 = 12 vs AR 12: hit" in s.text()
     s.act("end")
     s.act("prone")
     assert not any(a[:2] == ("attack", "staff") for a in s.actions)  # two-handed staff
@@ -105,11 +105,11 @@ def test_F_26_prone() -> None:
     s.end_until("h1")
     s.dice(10, 1)
     s.act("attack", "battle_axe", "c1")  # melee vs prone: +1 TA (and own prone: -1 TD)
-    assert "d20 10 + STR 3 + TA 1 - TD 1 = 13" in s.text()
+    assert "d20 10 + STR 2 + TA 1 - TD 1 = 12" in s.text()
     s.act("end")
     s.dice(10)
     s.act("cast", "ember_lance", "c1")  # ranged vs prone: 1 TD, and own prone 1 TD
-    assert "d20 10 + INT 3 - TD 2 = 11" in s.text()
+    assert "d20 10 + INT 2 - TD 2 = 10" in s.text()
 
 
 def test_F_27_F_28_F_29_creature_actions_under_conditions() -> None:
@@ -125,10 +125,54 @@ def test_F_27_F_28_F_29_creature_actions_under_conditions() -> None:
 
 
 def test_F_27_dazed_creature_gets_no_reactions() -> None:
-    s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
-    s.u("c1").conds["dazed"] = [0, 1, ""]
-    s.act("move", 1, 1)
-    assert s.kind == "hero_turn" and (s.active.x, s.active.y) == (1, 1)
+    """No heroes' attack dazes, so the engine's own add_cond gives the Thane the condition; then neither of the
+    creature reactions (the Engaged strike, F-24, and Grim Reprisal from its stat block) is offered, while the
+    same two are offered to the Thane when it is not Dazed."""
+    for dazed in (False, True):
+        s = Scene([("warrior", 4, 1), ("rogue", 6, 2)], [("barrow_thane", 5, 1)], level=3)
+        thane = s.u("c1")
+        if dazed:
+            ENGINE.add_cond(s.state, thane, "dazed", 0, 1, "", [])
+            assert "dazed" in thane.conds
+        s.act("move", 1, 1)  # Tamsin leaves the Thane's reach
+        assert (s.kind == "reaction") is not dazed
+        if not dazed:
+            assert s.actions[0] == ("react", "engaged")
+            s.act("decline")
+        assert (s.active.x, s.active.y) == (1, 1)
+        s.act("end")
+        s.dice(1)  # Quill misses the Thane with a dagger: a natural 1
+        s.act("attack", "dagger", "c1")
+        offered = s.kind == "reaction" and ("react", "grim_reprisal") in s.actions
+        assert offered is not dazed, dazed
+
+
+def test_F_27_H_11_hero_dazed_when_its_turn_ends_carries_nothing_over() -> None:
+    """Issue 30 item 5: the Thane's Shield Bash dazes Tamsin for 1 round, which lasts to the end of her next
+    turn (F-19). That turn she gains only 3 AP (F-27, H-11) and spends none; the Dazed condition ends with that
+    turn, but she was Dazed when it ended, so the 3 AP do not become Reactive AP (no Parry before her next
+    turn) and her next pool holds no carry-over: 4 AP, not 4 + 3."""
+    s = Scene([("warrior", 4, 1)], [("barrow_thane", 5, 1)], level=3)
+    w = s.u("h1")
+    s.act("end")
+    assert w.reactive == 4  # not Dazed yet: her leftover AP are Reactive AP
+    s.dice(19, 2)  # Shield Bash: d20 19 + 4 vs FORT, hit; 1d4 2 + 2 blunt
+    s.act("attack", "shield_bash", "h1")
+    if s.kind == "reaction":
+        s.act("decline")
+    assert "dazed" in w.conds
+    s.end_until("h1")
+    assert w.fresh == 3 and w.kept == 0 and w.ap == 3  # Dazed: 3 AP at most, nothing carried (H-11)
+    s.act("end")
+    assert "dazed" not in w.conds  # the "1 round" ended with her turn
+    assert w.reactive == 0, "a hero Dazed when its turn ends keeps no Reactive AP (F-27)"
+    assert "Tamsin ends her turn Dazed: her 3 unspent AP are lost (F-27)." in s.text()
+    ar = ENGINE.defense(s.state, w, "AR")
+    s.dice(ar - 4, 3)  # Grave Blade: d20 + 4 = AR exactly, a hit that Parry's +2 would turn: offered with AP
+    s.act("attack", "grave_blade", "h1")
+    assert s.kind != "reaction", "no Reactive AP, no Parry"
+    s.end_until("h1")
+    assert w.kept == 0 and w.ap == w.fresh == 4, "no carry-over into the next turn"
 
 
 def test_F_30_bleeding_and_magical_healing() -> None:
@@ -191,9 +235,9 @@ def test_F_32_frightened_takes_1_td_only_while_the_source_is_in_sight() -> None:
     q = s.u("h1")
     assert "frightened" in q.conds
     s.end_until("h1")
-    s.dice(10, 1)
-    s.act("attack", "dagger", "c1")  # the Thane is in sight: 1 TD
-    assert "Quill attacks Barrow Thane with dagger: d20 10 + DEX 3 - TD 1 = 12" in s.text()
+    s.dice(10)
+    s.act("attack", "dagger", "c1")  # the Thane is in sight: 1 TD (a miss)
+    assert "Quill attacks Barrow Thane with dagger: d20 10 + DEX 2 - TD 1 = 11" in s.text()
     if s.kind == "reaction":
         s.act("decline")  # a miss: the Thane's Grim Reprisal is declined
     s.act("move", 2, 2)  # by a legal move, out of the Thane's sight (it may strike as Quill leaves)
@@ -203,7 +247,7 @@ def test_F_32_frightened_takes_1_td_only_while_the_source_is_in_sight() -> None:
     assert not line_of_sight(s.state.board, (2, 2), (5, 1))
     s.dice(10, 1)
     s.act("attack", "dagger", "c2")  # the source is out of sight: no TD
-    assert "Quill attacks Ash Hound with dagger: d20 10 + DEX 3 = 13" in s.text()
+    assert "Quill attacks Ash Hound with dagger: d20 10 + DEX 2 = 12" in s.text()
 
 
 def test_F_33_F_34_grapple_escape_shove_trip() -> None:
@@ -213,7 +257,7 @@ def test_F_33_F_34_grapple_escape_shove_trip() -> None:
     assert s.kind == "grapple_defense" and s.decision.seat == 1  # the target picks REF 12 or FORT 11
     s.act("defend", "REF")
     hound = s.u("c1")
-    assert "d20 12 + STR 3 = 15 vs REF 12: hit" in s.text()
+    assert "d20 12 + STR 2 = 14 vs REF 12: hit" in s.text()
     assert hound.conds["grappled"][2] == "h1"
     s.dice(2)
     s.act("trip", "c1")
@@ -263,7 +307,7 @@ def test_F_26_F_33_H_3_prone_or_grappled_hero_makes_its_engaged_strike_without_a
     s.act("end")
     s.act("move", 9, 1)
     assert s.kind == "reaction" and s.decision.seat == 0 and ("react", "engaged") in s.actions
-    s.dice(15, 1)
+    s.dice(15)  # an unarmed strike: 1 + STR, no damage die
     s.act("react", "engaged")
     assert "Orrin attacks Ash Hound with staff" not in s.text()
     # F-26: its own attacks take 1 TD
@@ -283,7 +327,7 @@ def test_F_26_F_33_H_3_prone_or_grappled_hero_makes_its_engaged_strike_without_a
     assert s.u("h1").conds["grappled"][2] == "c1"
     s.act("move", 9, 1)
     assert s.kind == "reaction" and s.decision.seat == 0
-    s.dice(15, 1)
+    s.dice(15)
     s.act("react", "engaged")
     assert "Orrin attacks Ash Hound with staff" not in s.text()
     assert "Orrin attacks Ash Hound with an unarmed strike" in s.text()

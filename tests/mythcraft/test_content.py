@@ -82,11 +82,11 @@ def test_F_1_cor_only_sets_ap_and_is_never_used_for_checks() -> None:
         w = s.active
         aps.append(w.ap)
         defenses.append([ENGINE.defense(s.state, w, d) for d in ("AR", "REF", "FORT", "ANT", "LOG", "WILL")])
-        s.dice(9, 1)
+        s.dice(10, 1)
         s.act("attack", "longsword", "c1")
         lines.append(next(t for t in s.log if " d20 " in t and t.startswith("Tamsin attacks")))
     assert aps == [3, 9]  # COR sets AP (C-16)
-    assert lines[0] == lines[1] == "Tamsin attacks Ash Hound with longsword: d20 9 + STR 3 = 12 vs AR 12: hit"
+    assert lines[0] == lines[1] == "Tamsin attacks Ash Hound with longsword: d20 10 + STR 2 = 12 vs AR 12: hit"
     assert defenses[0] == defenses[1]
 
 

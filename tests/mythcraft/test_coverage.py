@@ -9,7 +9,15 @@ from tests.mythcraft.helpers import CONTENT
 
 HERE = Path(__file__).parent
 REPO = HERE.parent.parent
-SHARED = REPO.parent / "shared" / "rules" / "mythcraft.md"
+SHARED = next(
+    (
+        p / "shared" / "rules" / "mythcraft.md"
+        for p in REPO.parents
+        if (p / "shared" / "rules" / "mythcraft.md").exists()
+    ),
+    REPO.parent / "shared" / "rules" / "mythcraft.md",
+)
+"""The project's rules file, beside the checkout or above it (a worktree sits one folder deeper than main)."""
 
 
 def collect_test_names() -> set[str]:

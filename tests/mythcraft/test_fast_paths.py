@@ -84,6 +84,8 @@ def test_cached_move_ranges_and_the_walk_match_the_rules_from_scratch(seed: int,
                 assert reach is not None
                 path, _ = movement.path_to(state, mover, (int(action[1]), int(action[2])), reach)
                 expected = engaged_by_the_rules(state, mover, path)
+                hint = movement.engaged_along(state, mover, path)  # the move hint: the walk's own test
+                assert (hint[0] if hint else None) == (expected[1] if expected else None), (hint, expected)
                 moves += 1
                 start = (mover.x, mover.y)
         game.apply(action)

@@ -63,7 +63,7 @@ def test_flanking_help_and_luck_move_the_forecast_as_they_move_the_roll() -> Non
     set_attr(s.u("h1"), "LUCK", 6)  # crits on 19-20 (F-10)
     action = ("attack", "longsword", "c1")
     f = forecast(s.state, action)
-    assert f is not None and f.targets[0].bonus == 3 + 2  # STR 3, TA 2 (flank and help)
+    assert f is not None and f.targets[0].bonus == 2 + 2  # STR 2, TA 2 (flank and help)
     assert s.u("h2").help_target == "c1"  # the forecast did not use up the Help
     hit, crit, mean = exact(s.state, action, "c1", 1, 8)
     assert (f.hit, f.targets[0].crit) == pytest.approx((hit, crit))

@@ -61,6 +61,20 @@ def test_H_23_flyer_crosses_rubble_at_normal_cost_not_walls() -> None:
     best2, _ = ENGINE.reach_map(s2.state, s2.u("c1"), 7)
     assert best2[(5, 1)] == 7  # a walker pays double on each rubble square
     assert all(c.size in ("small", "medium") for c in CONTENT.creatures.values())
+    # walls: a wall from the top edge down to row 6 stands between the imp and (7, 1), four squares off in a
+    # straight line; flying, the imp still goes round by the gap at (5, 7): down to (4, 7) in 6, through the
+    # gap in 2 (no cutting the wall's corner, H-16), up to (7, 1) in 6
+    wall = [(5, y) for y in range(7)]
+    s3 = Scene([("warrior", 11, 0)], [("cinder_imp", 3, 1)], walls=wall, rubble=[(4, 1)])
+    imp = s3.u("c1")
+    best3, _ = ENGINE.reach_map(s3.state, imp, 20)
+    assert not set(best3) & set(wall)
+    assert best3[(4, 1)] == 1  # rubble at normal cost
+    assert best3[(7, 1)] == 14 > 4
+    s3.end_until("c1")
+    moves = {(a[1], a[2]) for a in s3.actions if a[0] == "move"}
+    assert (4, 1) in moves and (6, 1) not in moves and (7, 1) not in moves  # 30 ft = 6 squares: not round it
+    assert not moves & set(wall)
 
 
 def test_H_24_solo_ai_closes_in_attacks_and_always_reacts() -> None:
@@ -71,7 +85,6 @@ def test_H_24_solo_ai_closes_in_attacks_and_always_reacts() -> None:
     assert a[0] == "move"
     s.act(*a)
     assert max(abs(s.active.x - 1), abs(s.active.y - 1)) == 1
-    s.dice(2)
     a = ai.choose(RULESET, s.state, s.decision)
     assert a == ("attack", "bite", "h1")
     s2 = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
@@ -81,6 +94,7 @@ def test_H_24_solo_ai_closes_in_attacks_and_always_reacts() -> None:
 
     assert isinstance(make_ai(3), CreatureAI)  # the app's hook for a computer-run seat
     s3 = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
+    s3.dice(12)
     s3.act("grapple", "c1")
     assert ai.choose(RULESET, s3.state, s3.decision) == ("defend", "REF")  # REF 12 > FORT 11
 

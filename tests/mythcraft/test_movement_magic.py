@@ -87,45 +87,84 @@ def test_F_16_apc_formulas(strength: int) -> None:
 def test_F_17_leather_cuirass() -> None:
     s = Scene([("berzerker", 4, 1)], [("thornback_boar", 5, 1)])
     b = s.u("h1")
-    assert [ENGINE.defense(s.state, b, d) for d in ("AR", "REF", "FORT")] == [12, 12, 15]
+    dex, end = b.attrs[1], b.attrs[2]
+    # AR 12, REF and FORT each 1 more than 10 + the attribute (F-2)
+    assert [ENGINE.defense(s.state, b, d) for d in ("AR", "REF", "FORT")] == [12, 10 + dex + 1, 10 + end + 1]
     assert b.resist == {"blunt": 2}
     s.end_until("c1")
-    s.dice(10, 1)
-    s.act("attack", "headbutt", "h1")  # blunt vs FORT 15 + Resist 2
-    assert "d20 10 + 4 = 14 vs FORT 17: miss" in s.text()
+    fort = 10 + end + 1
+    s.dice(fort + 1 - 4)  # blunt: d20 + 4 = FORT + 1, a hit without Resist Blunt 2, a miss with it
+    s.act("attack", "headbutt", "h1")
+    assert f"d20 {fort - 3} + 4 = {fort + 1} vs FORT {fort + 2}: miss" in s.text()
 
 
 def test_F_18_H_18_spells_need_sp_divine_uses_cha() -> None:
-    s = Scene([("mage", 1, 1), ("cleric", 1, 2)], [("ash_hound", 5, 1)], level=3)
+    """By play: a level-1 mage has 2 + 2 x 1 = 4 SP (H-18). Shock Burst costs 4 AP + 2 SP: cast at 4 SP, cast
+    again at exactly 2 SP, and at 0 SP it is no longer offered, while the cantrip (AP only) still is (F-18)."""
+    s = Scene([("mage", 1, 1)], [("ash_hound", 6, 1)], level=1)
     m = s.u("h1")
-    assert m.sp == 8 == 2 + 2 * 3
-    assert ("cast", "shock_burst", "c1") in s.actions
-    m.sp = 1
-    s.state.decision = ENGINE.hero_decision(s.state, m)
+    assert m.sp == m.max_sp == 2 + 2 * 1
+    for sp_before in (4, 2):
+        assert m.sp == sp_before
+        assert ("cast", "shock_burst", "c1") in s.actions
+        s.dice(1)  # a natural 1: the burst misses the hound
+        s.act("cast", "shock_burst", "c1")
+        assert m.sp == sp_before - 2
+        if s.kind == "hero_turn":
+            s.act("end")
+        s.end_until("h1")
+    assert m.sp == 0
     assert ("cast", "shock_burst", "c1") not in s.actions  # not enough SP
     assert ("cast", "ember_lance", "c1") in s.actions  # a cantrip costs AP only
+    # H-18: SP grows with the level; divine magic rolls CHA
+    s = Scene([("mage", 1, 1), ("cleric", 1, 2)], [("ash_hound", 5, 1)], level=3)
+    assert s.u("h1").sp == 8 == 2 + 2 * 3
     s.act("end")
+    cha = s.u("h2").attrs[5]
     s.dice(9, 2)
     s.act("cast", "radiant_rebuke", "c1")
-    assert "with Radiant Rebuke: d20 9 + CHA 3 = 12 vs WILL 8: hit" in s.text()
-    assert s.u("h2").sp == 8
+    assert f"with Radiant Rebuke: d20 9 + CHA {cha} = {9 + cha} vs WILL 8: hit" in s.text()
+    assert s.u("h2").sp == 8  # a prayer costs AP only
 
 
 def test_F_19_one_round_effect_runs_to_end_of_next_turn_and_no_stacking() -> None:
     s = Scene([("warrior", 4, 1)], [("thornback_boar", 5, 1)])
+    w = s.u("h1")
+    s.act("dodge")  # 2 AP left: 2 Reactive AP, all kept (cap 2)
     s.end_until("c1")
     s.dice(19, 1)
     s.act("attack", "headbutt", "h1")
-    w = s.u("h1")
     assert "staggered" in w.conds
     s.dice(19, 1)
-    s.act("attack", "headbutt", "h1")  # the same effect again replaces, not stacks
-    assert list(w.conds).count("staggered") == 1
+    s.act("attack", "headbutt", "h1")  # the same effect again: it replaces, so her AP are halved once
     s.end_until("h1")
-    assert w.ap == 2 + 2  # staggered: ceil(4 / 2) + kept 2
-    assert "staggered" in w.conds
+    assert w.fresh == -(-(3 + (w.attrs[7] // 2)) // 2) and w.ap == w.fresh + 2  # half, rounded up, + kept
+    assert "staggered" in w.conds  # "1 round": to the end of her next turn
     s.act("end")
     assert "staggered" not in w.conds
+
+
+def test_F_19_the_newer_same_named_effect_replaces_the_older() -> None:
+    """Two Barrow Thanes each use Dread Call on Tamsin: Frightened of Thane A, then of Thane B. The newer
+    replaces the older, so she may step toward A again but not toward B (F-32), and it lasts the newer's
+    "1 round": to the end of her next turn."""
+    s = Scene([("warrior", 5, 4)], [("barrow_thane", 1, 4), ("barrow_thane", 10, 4)], init=[20, 10, 5], level=3)
+    w = s.u("h1")
+    s.act("end")
+    for thane in ("c1", "c2"):
+        assert s.active.uid == thane
+        s.dice(19)  # 19 + 3 vs WILL: Frightened for 1 round
+        s.act("special", "dread_call")
+        if s.kind == "reaction":
+            s.act("decline")
+        assert w.conds["frightened"][2] == thane  # the newest source
+        s.act("end")
+    assert s.active is w
+    moves = {(a[1], a[2]) for a in s.actions if a[0] == "move"}
+    assert (4, 4) in moves  # closer to Thane A: allowed, A is no longer the source
+    assert (6, 4) not in moves  # closer to Thane B: refused
+    s.act("end")
+    assert "frightened" not in w.conds
 
 
 def test_H_1_action_costs() -> None:
@@ -133,7 +172,6 @@ def test_H_1_action_costs() -> None:
         [("warrior", 4, 1), ("cleric", 4, 2)],
         [("ash_hound", 5, 1)],
         ground=[(3, 1, "field_pack")],
-        tweak=lambda st: st.units[0].pack.remove("field_pack"),
     )
     w = s.active
 
@@ -152,6 +190,7 @@ def test_H_1_action_costs() -> None:
     assert cost("equip", "shield") == 1
     assert cost("pick_up", "field_pack") == 1
     assert cost("set_down", "field_pack") == 0
+    s.dice(1, 1)  # the draught heals 2d4 + 2
     assert cost("use", "healing_draught", "h2") == 2
     assert cost("help", "c1") == 1
     s.dice(1)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from tests.mythcraft.helpers import Scene
+import pytest
+
+from mythtable.rulesets.mythcraft.rules import reactive_cap
+from tests.mythcraft.helpers import ENGINE, Scene
 
 
 def test_H_14_only_seats_with_a_legal_reaction_are_asked() -> None:
@@ -40,13 +43,13 @@ def test_H_14_simultaneous_reactions_in_initiative_order() -> None:
 
 def test_H_2_riposte() -> None:
     s = Scene([("rogue", 4, 1)], [("ash_hound", 8, 1)])
-    s.act("end")  # 5 Reactive AP
+    s.act("end")  # 4 Reactive AP
     s.act("move", 5, 1)
     assert s.kind == "reaction" and s.decision.seat == 0 and ("react", "riposte") in s.actions
     s.dice(15, 2)
     s.act("react", "riposte")
-    assert "Quill attacks Ash Hound with dagger: d20 15 + DEX 3 = 18 vs AR 12: hit" in s.text()
-    assert s.u("h1").reactive == 3 and s.u("c1").hp == 12 - 5
+    assert "Quill attacks Ash Hound with dagger: d20 15 + DEX 2 = 17 vs AR 12: hit" in s.text()
+    assert s.u("h1").reactive == 2 and s.u("c1").hp == 12 - (2 + 2)  # 2 Reactive AP, not the dagger's APC
     s.act("move", 4, 2)  # ends next to Quill again: Riposte is once per round
     assert s.kind == "creature_turn" or s.kind == "hero_turn"
 
@@ -68,6 +71,25 @@ def test_H_2_ward_and_grim_reprisal() -> None:
     assert "11 vs WILL 12: miss." in s.text()
     assert "frightened" not in s.u("h1").conds and "frightened" in s.u("h2").conds
     assert s.u("h1").reactive == 3
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_H_2_berzerker_and_cleric_have_no_reactive_action_at_any_level(level: int) -> None:
+    """At every level 1-5 a berzerker or a cleric holding Reactive AP is asked nothing when a hostile ends its
+    move next to it (Riposte's trigger) or hits it by exactly its AR (when Parry or Ward would matter); the
+    Reactive AP are only carried over (C-21)."""
+    for template in ("berzerker", "cleric"):
+        s = Scene([(template, 4, 1)], [("ash_hound", 9, 1)], level=level)
+        hero = s.u("h1")
+        s.act("end")
+        held = hero.reactive
+        assert held > 0
+        s.act("move", 5, 1)  # the hound ends its move next to the hero
+        assert s.kind == "creature_turn", (template, level)
+        s.dice(ENGINE.defense(s.state, hero, "AR") - 2, 1)  # bite: d20 + 2 = AR exactly, a hit +2 would turn
+        s.act("attack", "bite", "h1")
+        assert s.kind == "hero_turn" and s.active is hero, (template, level)  # nobody was asked
+        assert hero.kept == min(held, reactive_cap(level))
 
 
 def test_H_29_parry_offered_only_when_it_can_matter() -> None:
@@ -146,4 +168,4 @@ def test_H_2_H_14_second_riposte_lapses_when_the_first_fells_the_target() -> Non
     s.act("react", "riposte")
     assert s.u("c1").dead
     assert s.kind != "reaction"  # the second rogue is not asked about a dead hound
-    assert s.u("h2").reactive == 5
+    assert s.u("h2").reactive == 4

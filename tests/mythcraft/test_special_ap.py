@@ -32,13 +32,13 @@ def test_C_27_H_4_support_ap_pays_only_healing_and_aid() -> None:
     assert c.special == "support" and c.special_ap == 1
     assert "Holy Support AP (Support AP)" in s.decision.prompt
     s.dice(2)
-    s.act("attack", "morningstar", "c1")  # APC 3, an attack: Support AP does not pay
-    assert c.ap == 1 and c.special_ap == 1
+    s.act("attack", "unarmed", "c1")  # APC 2, an attack: Support AP does not pay
+    assert c.ap == 2 and c.special_ap == 1
     s.dice(3)
     s.act("cast", "mending_prayer", "h2")  # 2 AP + 1 SP: 1 Support AP + 1 AP
-    assert c.ap == 0 and c.special_ap == 0 and c.sp == 3
+    assert c.ap == 1 and c.special_ap == 0 and c.sp == 3
     s.act("end")
-    assert c.reactive == 0
+    assert c.reactive == 1  # the normal AP left
 
 
 def test_F_39_H_4_the_clerics_special_ap_goes_by_the_seeds_name_and_the_sites() -> None:

@@ -61,7 +61,7 @@ def test_the_snapshot_of_a_frame_keeps_its_recorded_form() -> None:
     s.dice(12)
     s.act("grapple", "c1")
     (attack,) = RULESET.snapshot(s.state)["stack"]
-    spec = {"name": "grapple", "lab": "STR", "mod": 3, "def": "?", "n": 0, "s": 0, "b": 0, "type": ""}
+    spec = {"name": "grapple", "lab": "STR", "mod": 2, "def": "?", "n": 0, "s": 0, "b": 0, "type": ""}
     spec |= {"melee": True, "ranged": False, "magic": False, "creature": False, "avg": 0, "riders": []}
     spec |= {"kind": "grapple", "wid": ""}
     assert attack == {"t": "atk", "a": "h1", "targets": ["c1"], "k": 0, "spec": spec, "nat": 12, "ph": "target"} | {

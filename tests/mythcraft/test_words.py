@@ -78,6 +78,7 @@ def test_they_takes_the_verb_without_s() -> None:
     assert s.kind == "reaction"
     assert describe(s.state, ("react", "engaged")) == "Strike as they leave (Engaged, 0 AP)"
     assert "who leaves its reach" in s.decision.prompt  # the hound's reach: its
+    s.dice(2)  # a miss
     s.act("react", "engaged")
     assert any(line.endswith("as they leave (Engaged, 0 AP).") for line in s.log)
     s.end_until("h1")

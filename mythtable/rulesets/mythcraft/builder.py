@@ -8,6 +8,7 @@ from typing import Any, get_args
 
 from mythtable.engine.built import HeroField
 from mythtable.engine.plain import plain
+from mythtable.rulesets.mythcraft.attribute_points import points_line
 from mythtable.rulesets.mythcraft.content import ATTRS, ItemDef, MythcraftContent, Pronoun
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -27,6 +28,9 @@ ATTRIBUTE_HELP = {
     "LUCK": "Luck: 6 or more crits on 19-20, 12 or more on 18-20, below 0 never (F-10)",
     "COR": "Coordination: AP each turn 3 + COR / 2 rounded down (C-15, C-16)",
 }
+POINTS_HELP = (
+    "Points (F-40, H-31): 5 at level 1, +1 a level; at most +2 at levels 1-2, +3 at 3-4, +4 at 5; below 0 buys none"
+)
 FEATURES = {
     "blood_rage": ("Blood rage", "1 Rage AP each turn for attacks (H-4)"),
     "holy_support": ("Holy support", "1 Support AP each turn for healing and help (H-4)"),
@@ -81,7 +85,10 @@ def hero_fields(content: MythcraftContent) -> list[HeroField]:
             help="How the log speaks of the hero: she, he, it or they ('Quill ends his turn')",
         )
     )
-    fields += [HeroField(f"attributes.{a}", a, "choice", ATTRIBUTE_CHOICES, help=ATTRIBUTE_HELP[a]) for a in ATTRS]
+    fields += [
+        HeroField(f"attributes.{a}", a, "choice", ATTRIBUTE_CHOICES, help=f"{ATTRIBUTE_HELP[a]}. {POINTS_HELP}")
+        for a in ATTRS
+    ]
     fields.append(
         HeroField(
             "feature",
@@ -99,7 +106,7 @@ def hero_fields(content: MythcraftContent) -> list[HeroField]:
             "Off hand",
             "choice",
             slot(("shield", "weapon"), one_hand_only=True),
-            help="A shield, or a second one-handed weapon beside a one-handed one (C-30)",
+            help="A shield, or a second one-handed weapon beside a one-handed one (H-18)",
         ),
     ]
     fields += [
@@ -178,4 +185,4 @@ def hero_sheet(content: MythcraftContent, hero: dict[str, Any]) -> list[str]:
     ]
     weapons = [(name, ap) for name, ap in s.attacks if name != "Unarmed"] or list(s.attacks)
     lines += [f"Attack: {name} {ap} AP" for name, ap in weapons[:2]]
-    return lines
+    return [*lines, points_line(model.attributes, model.level, model.raises)]

@@ -9,6 +9,7 @@ pydantic models live in schema.py, imported only to validate.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -149,6 +150,17 @@ class HeroTemplateDef:
     expect_defenses: list[int]
     expect_ap: int
     pronoun: Pronoun = "they"
+    raises: list[Attr] = field(default_factory=list)
+    """The attribute each level after the first raises by 1 (levels 2, 3, 4, 5; H-31): a shipped hero at the
+    party's level spends all the points of that level (F-40)."""
+
+
+def level_attributes(attributes: Mapping[str, int], raises: Sequence[str], level: int) -> dict[str, int]:
+    """A hero's attributes at `level`: its level-1 build with the raises of levels 2..level (H-31)."""
+    out = dict(attributes)
+    for a in raises[: max(0, level - 1)]:
+        out[a] = out.get(a, 0) + 1
+    return out
 
 
 @dataclass(slots=True, frozen=True)

@@ -26,6 +26,7 @@ from mythtable.engine.content import (
 from mythtable.engine.errors import ContentError
 from mythtable.engine.plain import plain
 from mythtable.rulesets.mythcraft import content
+from mythtable.rulesets.mythcraft.attribute_points import attribute_problems
 from mythtable.rulesets.mythcraft.content import (
     ATTRS,
     CONDITIONS,
@@ -163,6 +164,8 @@ class HeroTemplate(StrictModel):
     expect_ap: int = 0
     pronoun: Pronoun = "they"
     """How the log refers to the hero ("she ends her turn"); a built hero without one is "they"."""
+    raises: list[Attr] = Field(default=[], max_length=4)
+    """The attribute each level after the first raises by 1 (levels 2 to 5; H-31)."""
 
     @field_validator("attributes")
     @classmethod
@@ -368,6 +371,8 @@ def load_content(root: Path) -> MythcraftContent:
         for k, ref in enumerate(h.spells):
             if ref not in spells:
                 raise ContentError(f"{where}: field 'spells[{k}]': unknown spell {ref!r}")
+        for a, message in attribute_problems(h.attributes, h.level, h.raises):
+            raise ContentError(f"{where}: field 'attributes{'.' + a if a else ''}': {message} (F-40)")
     for index, e in enumerate(encounters.values(), start=1):
         for letter, ref in e.legend.items():
             if ref not in creatures:
@@ -407,8 +412,8 @@ def _hero_ref_problems(h: HeroTemplate, items: dict[str, object], spells: dict[s
 
 
 def _hero_gear_problems(content: MythcraftContent, h: HeroTemplate, at: str) -> list[Problem]:
-    """What a built hero wears and holds fits its slots and hands (as the game equips, C-30), and all
-    it carries is within its load (H-6, the game's own weight and capacity)."""
+    """What a built hero wears and holds fits its slots and hands (H-18, as the game equips), and all it
+    carries is within its load (H-6, the game's own weight and capacity)."""
     from mythtable.rulesets.mythcraft.rules.sheet import hero_sheet
 
     items = content.items
@@ -422,9 +427,9 @@ def _hero_gear_problems(content: MythcraftContent, h: HeroTemplate, at: str) -> 
         if off.kind not in ("weapon", "shield"):
             out.append(Problem("", f"{at}off_hand", f"{off.name} is neither a weapon nor a shield"))
         elif main is not None and main.grip == "two_hands":
-            out.append(Problem("C-30", f"{at}off_hand", f"the {main.name} in the main hand takes both hands"))
+            out.append(Problem("H-18", f"{at}off_hand", f"the {main.name} in the main hand takes both hands"))
         elif off.kind == "weapon" and (off.grip != "one_hand" or main is None or main.grip != "one_hand"):
-            out.append(Problem("C-30", f"{at}off_hand", "a second weapon needs a one-handed weapon in each hand"))
+            out.append(Problem("H-18", f"{at}off_hand", "a second weapon needs a one-handed weapon in each hand"))
     if out or any(ref and ref not in items for ref in (h.armor, h.main_hand, h.off_hand, *h.carried)):
         return out
     sheet = hero_sheet(content, plain(h, TWINS), h.level or 1)
@@ -457,6 +462,10 @@ def built_party(content: MythcraftContent, name: str, data: object) -> tuple[lis
                 problems.append(found)
         problems += _hero_ref_problems(h, content.items, content.spells, at)
         problems += _hero_gear_problems(content, h, at)
+        problems += [
+            Problem("F-40", f"{at}attributes" + (f".{a}" if a else ""), message)
+            for a, message in attribute_problems(h.attributes, h.level, h.raises)
+        ]
         hero: HeroTemplateDef = plain(h, TWINS)
         heroes.append(dataclasses.replace(hero, id=built_key(f"{name}/{h.id}")))
     return ([] if problems else heroes), problems

@@ -24,7 +24,8 @@ from mythtable.rulesets.mythcraft.rules import (
     stage,
     weight,
 )
-from mythtable.rulesets.mythcraft.rules.movement import creature_move_range, hero_move_range
+from mythtable.rulesets.mythcraft.rules.board import in_reach
+from mythtable.rulesets.mythcraft.rules.movement import creature_move_range, engaged_along, hero_move_range, path_to
 from mythtable.rulesets.mythcraft.state import State, Unit
 
 ATTR_NAMES = ("STR", "DEX", "END", "AWR", "INT", "CHA", "LUCK", "COR")
@@ -122,8 +123,8 @@ class ReachableSquare:
     y: int
     ap_cost: int  # 0 inside the current Move, 1 for a new Move (creatures: 1 action)
     engaged_by: tuple[str, ...] = ()
-    """Hostiles whose melee reach the mover is in now but this square is not: they may strike as it
-    leaves (F-24). A hint: the engine decides along the path, once per hostile and round."""
+    """The hostiles the walk there would offer an Engaged strike (F-24), found along the path the move
+    takes with the walk's own test (movement.engaged_along); each strike that hits stops the mover."""
     squares: int = 0
     """Squares of movement the cheapest path there uses (F-15: rubble and an ally's square count
     double), the number the log reports when the move is made."""
@@ -230,7 +231,13 @@ def build_view(state: State, seat: int | None) -> MythcraftView:
         cost = reach.best if reach is not None else {}
         w = board.width
         reachable = tuple(
-            ReachableSquare(x, y, c, engaged_by(state, current, x, y), cost.get(y * w + x, 0))
+            ReachableSquare(
+                x,
+                y,
+                c,
+                engaged_along(state, current, path_to(state, current, (x, y), reach)[0]) if reach else (),
+                cost.get(y * w + x, 0),
+            )
             for (x, y), c in sorted(moves.items())
         )
     result = ""
@@ -269,7 +276,7 @@ TURNS = ("hero_turn", "creature_turn")
 
 
 def reach_squares(state: State, u: Unit) -> tuple[tuple[int, int], ...]:
-    """The squares around `u` within its melee reach (a box of that radius, walls and its own square aside)."""
+    """The squares within `u`'s melee reach, by the one reach test (H-16: no wall corner cut, farther in sight)."""
     r = melee_reach(state, u)
     board = state.board
     walls = board.walls
@@ -277,22 +284,8 @@ def reach_squares(state: State, u: Unit) -> tuple[tuple[int, int], ...]:
         (x, y)
         for y in range(max(0, u.y - r), min(board.height, u.y + r + 1))
         for x in range(max(0, u.x - r), min(board.width, u.x + r + 1))
-        if (x, y) != (u.x, u.y) and (x, y) not in walls
+        if (x, y) not in walls and in_reach(board, u.x, u.y, r, x, y)
     )
-
-
-def engaged_by(state: State, mover: Unit, x: int, y: int) -> tuple[str, ...]:
-    """Hostiles able to strike whose melee reach `mover` is in now but (x, y) is not (F-24)."""
-    out = []
-    for o in state.units:
-        if o.side == mover.side or o.dead or o.dying:
-            continue
-        reach = melee_reach(state, o)
-        now = max(abs(o.x - mover.x), abs(o.y - mover.y))
-        then = max(abs(o.x - x), abs(o.y - y))
-        if 0 < now <= reach < then:
-            out.append(o.uid)
-    return tuple(out)
 
 
 def combatant_view(state: State, u: Unit) -> CombatantView:

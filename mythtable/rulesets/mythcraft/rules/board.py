@@ -92,6 +92,20 @@ def line_of_sight(board: Board, a: Pos, b: Pos) -> bool:
     return ok
 
 
+def in_reach(board: Board, ax: int, ay: int, reach: int, bx: int, by: int) -> bool:
+    """H-16, the one melee reach test: whether (bx, by) is within `reach` squares of (ax, ay), adjacent without
+    cutting a wall corner, farther in line of sight. Attacks, the Engaged strike (F-24) and the move hint that
+    foretells it all ask this."""
+    dx, dy = bx - ax, by - ay
+    d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
+    if d == 0 or d > reach:
+        return False
+    if d == 1:
+        walls = board.walls
+        return not (dx and dy and ((ax + dx, ay) in walls or (ax, ay + dy) in walls))
+    return line_of_sight(board, (ax, ay), (bx, by))
+
+
 def melee_adjacent_ok(board: Board, a: Pos, b: Pos) -> bool:
     """H-16: a diagonal melee attack may not cut a wall corner."""
     dx, dy = b[0] - a[0], b[1] - a[1]

@@ -49,7 +49,7 @@ def weapon_targets(state: State, u: Unit, wid: str, foes: list[tuple[Unit, int]]
 
 def can_equip(state: State, u: Unit, iid: str, enc: bool | None = None) -> bool:
     """Whether a carried weapon or shield can go in hand now: not while encumbered (C-30, H-6), and only with a
-    free hand for its grip."""
+    free hand for its grip (H-18)."""
     it = state.content.items[iid]
     if it.kind not in ("weapon", "shield"):
         return False

@@ -1,4 +1,4 @@
-"""Constants and small formulas of MythCraft (AP, Reactive AP cap, HP, capacity, crits)."""
+"""Constants and small formulas of MythCraft (AP, Reactive AP cap, attribute points, HP, capacity, crits)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,16 @@ def turn_ap(cor: int) -> int:
 
 def reactive_cap(level: int) -> int:
     """C-21: ceil(level / 2) + 1."""
+    return -(-level // 2) + 1
+
+
+def attribute_points(level: int) -> int:
+    """F-40: a hero has 5 attribute points at level 1 and one more at each level after it."""
+    return 4 + level
+
+
+def attribute_most(level: int) -> int:
+    """F-40: no attribute above half the level rounded up, plus 1 (2, 2, 3, 3, 4 at levels 1-5)."""
     return -(-level // 2) + 1
 
 

@@ -6,10 +6,10 @@ from collections.abc import Iterable
 from itertools import filterfalse
 
 from mythtable.engine.decision import Action, Decision, Event
-from mythtable.rulesets.mythcraft.rules.board import dist, line_of_sight
+from mythtable.rulesets.mythcraft.rules.board import dist, in_reach
 from mythtable.rulesets.mythcraft.rules.reactions import end_of_movement, offer
 from mythtable.rulesets.mythcraft.rules.units import in_order, melee_reach, speed_squares, unit
-from mythtable.rulesets.mythcraft.state import MoveFrame, MoveRange, Pos, State, Unit
+from mythtable.rulesets.mythcraft.state import Board, MoveFrame, MoveRange, Pos, State, Unit
 
 
 def reach_map(state: State, u: Unit, budget: int) -> tuple[dict[Pos, int], dict[Pos, Pos]]:
@@ -254,22 +254,15 @@ def step_move(state: State, f: MoveFrame, events: list[Event]) -> Decision | Non
     return None
 
 
-def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
-    """Step along the move frame's path until its end (False), or until leaving a square lets
-    a hostile strike first (F-24): True once the Engaged strike has been offered."""
-    path = f.path
-    i = f.step
-    units = state.units
-    asked = f.asked
-    # Nothing but the mover changes during the walk: who could strike as it leaves a square
-    # (hostiles able to react that have not used Engaged this round) and the squares it
-    # cannot stop on are fixed.
-    watchers: list[tuple[Unit, int, int, int]] = []  # with its square and melee reach
-    others: set[Pos] = set()
-    grapples = False
-    side = u.side
-    # a watcher can only strike as the mover leaves a square within 2 of it (below): the walk's
-    # squares (the one it stands on, then the path's) lie in this box
+Watcher = tuple[Unit, int, int, int]
+"""A hostile that may strike a mover as it leaves its reach (F-24): the unit, its square, its melee reach."""
+
+
+def watchers(state: State, u: Unit, path: tuple[Pos, ...], i: int = 0) -> list[Watcher]:
+    """The hostiles that could strike `u` as it walks `path` from step `i` (F-24, H-3): able to react, Engaged
+    not used this round, and near enough (within its reach of a square the mover leaves: the walk's squares,
+    the one it stands on, then the path's, lie in a box). Nothing but the mover changes during a walk, so the
+    list holds for the whole of it."""
     lox = hix = u.x
     loy = hiy = u.y
     for k in range(i, len(path)):
@@ -282,25 +275,71 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
             loy = py
         elif py > hiy:
             hiy = py
-    lox, hix, loy, hiy = lox - 2, hix + 2, loy - 2, hiy + 2
-    for o in units:
+    side = u.side
+    out: list[Watcher] = []
+    for o in state.units:
         conds = o.conds
-        if conds and "grappled" in conds:
-            grapples = True
-        if o is not u and not o.dead:
-            others.add((o.x, o.y))
-            # can_react, inlined: not dying, neither Dazed nor Stunned
-            if (
-                o.side != side
-                and not o.dying
-                and lox <= o.x <= hix
-                and loy <= o.y <= hiy
-                and "engaged" not in o.used
-                and "dazed" not in conds
-                and "stunned" not in conds
-            ):
-                watchers.append((o, o.x, o.y, melee_reach(state, o)))
-    if not watchers and not grapples:  # no one to strike, no grapple to break: straight to the end
+        if (
+            o.side != side
+            and not o.dead
+            and not o.dying  # can_react, inlined: not dying, neither Dazed nor Stunned
+            and "engaged" not in o.used
+            and "dazed" not in conds
+            and "stunned" not in conds
+        ):
+            r = melee_reach(state, o)
+            if lox - r <= o.x <= hix + r and loy - r <= o.y <= hiy + r:
+                out.append((o, o.x, o.y, r))
+    return out
+
+
+def leaving_reach(board: Board, near: list[Watcher], here: Pos, there: Pos, asked: Iterable[str] = ()) -> list[Unit]:
+    """The watchers whose melee reach the mover is in on `here` but not on `there` (F-24): who may strike as
+    it takes that step, by the one reach test (board.in_reach, H-16). The walk asks this to offer the strike,
+    and the move hint asks it to foretell one. `asked`: uids already offered the strike at this step."""
+    px, py = here
+    qx, qy = there
+    out = []
+    for e, ex, ey, r in near:
+        if (
+            -r <= px - ex <= r  # a quick look first: far off is out of reach
+            and -r <= py - ey <= r
+            and e.uid not in asked
+            and in_reach(board, ex, ey, r, px, py)
+            and not in_reach(board, ex, ey, r, qx, qy)
+        ):
+            out.append(e)
+    return out
+
+
+def engaged_along(state: State, u: Unit, path: tuple[Pos, ...]) -> tuple[str, ...]:
+    """The move hint (F-24): the uids of the hostiles the walk along `path` would offer an Engaged strike,
+    each strike declined or missed, in the Initiative order of the first offer."""
+    near = watchers(state, u, path)
+    if not near:
+        return ()
+    board = state.board
+    out: list[Unit] = []
+    here = (u.x, u.y)
+    for there in path:
+        for e in in_order(state, leaving_reach(board, near, here, there)):
+            if e not in out:
+                out.append(e)
+        here = there
+    return tuple(e.uid for e in out)
+
+
+def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
+    """Step along the move frame's path until its end (False), or until leaving a square lets
+    a hostile strike first (F-24): True once the Engaged strike has been offered."""
+    path = f.path
+    i = f.step
+    units = state.units
+    asked = f.asked
+    near = watchers(state, u, path, i)
+    grapples = any(o.conds and "grappled" in o.conds for o in units)
+    others = {(o.x, o.y) for o in units if o is not u and not o.dead}
+    if not near and not grapples:  # no one to strike, no grapple to break: straight to the end
         n = len(path)
         for k in range(n - 1, i - 1, -1):
             if path[k] not in others:
@@ -313,33 +352,9 @@ def walk(state: State, f: MoveFrame, u: Unit, events: list[Event]) -> bool:
         f.asked = ()
         return False
     board = state.board
-    walls = board.walls
     while i < len(path):
-        px, py = u.x, u.y
         qx, qy = path[i]
-        engagers = []
-        for e, ex, ey, r in watchers:
-            # in_melee(e, (px, py)) and not in_melee(e, (qx, qy)), inlined (H-16)
-            dx, dy = px - ex, py - ey
-            if not (-2 <= dx <= 2 and -2 <= dy <= 2) or e.uid in asked:
-                continue
-            d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
-            if d == 0 or d > r:
-                continue
-            if d == 1:
-                if dx and dy and ((ex + dx, ey) in walls or (ex, ey + dy) in walls):
-                    continue
-            elif not line_of_sight(board, (ex, ey), (px, py)):
-                continue
-            dx, dy = qx - ex, qy - ey  # the square it enters: out of reach, or cut off by a wall corner or sight
-            d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
-            if (
-                d == 0
-                or d > r
-                or (d == 1 and dx and dy and ((ex + dx, ey) in walls or (ex, ey + dy) in walls))
-                or (d > 1 and not line_of_sight(board, (ex, ey), (qx, qy)))
-            ):
-                engagers.append(e)
+        engagers = leaving_reach(board, near, (u.x, u.y), (qx, qy), asked) if near else []
         if engagers:
             e = in_order(state, engagers)[0] if len(engagers) > 1 else engagers[0]
             f.asked = (*asked, e.uid)

@@ -6,7 +6,7 @@ from typing import Any
 
 from mythtable.engine.decision import Event
 from mythtable.engine.dice import Rng
-from mythtable.rulesets.mythcraft.content import HeroTemplateDef, MythcraftContent
+from mythtable.rulesets.mythcraft.content import HeroTemplateDef, MythcraftContent, level_attributes
 from mythtable.rulesets.mythcraft.rules.board import board_for
 from mythtable.rulesets.mythcraft.rules.flow import advance
 from mythtable.rulesets.mythcraft.rules.formulas import ATTR_INDEX, CREATURES, HEROES, SIZES, hero_max_hp
@@ -99,7 +99,8 @@ def make_hero(content: MythcraftContent, uid: str, tid: str, level: int, pos: Po
 def hero_unit(content: MythcraftContent, t: HeroTemplateDef, uid: str, level: int, pos: Pos) -> Unit:
     """The hero a template makes (the game's heroes, and the party builder's sheet, rules/sheet.py)."""
     level = t.level or level
-    a = [t.attributes[k] for k in ATTR_INDEX]
+    at_level = level_attributes(t.attributes, t.raises, level)  # H-31: the raises of levels 2..level
+    a = [at_level[k] for k in ATTR_INDEX]
     armor = content.items[t.armor] if t.armor else None
     defs = [
         armor.ar if armor else 10,

@@ -173,9 +173,10 @@ def start_turn(state: State, u: Unit, events: list[Event]) -> None:
 
 def end_turn(state: State, u: Unit, events: list[Event]) -> None:
     """End of turn: a dying hero gains 1 DP (F-22), timed conditions count down, unspent AP become Reactive AP
-    (C-21)."""
+    (C-18), but not for a hero Dazed when the turn ends, even by a Dazed that ends with it (F-27, H-12)."""
     if u.dead:
         return
+    dazed = "dazed" in u.conds  # before "1 round" effects end: F-27 whichever order H-12 gives the steps
     if u.side == HEROES and u.dying:
         u.dp += 1
         events.append(Event(f"{u.name} ends {possessive(state, u)} turn at 0 HP: +1 DP ({u.dp})."))
@@ -195,7 +196,12 @@ def end_turn(state: State, u: Unit, events: list[Event]) -> None:
             u.special = u.base_special
             u.special_ap = 0
             events.append(Event(f"{u.name}'s fury draught wears off."))
-    if u.side == HEROES and not u.dying:
+    if u.side == HEROES and not u.dying and dazed:
+        u.reactive = 0  # F-27: no Reactive AP and no carry-over
+        its = possessive(state, u)
+        lost = f" Dazed: {its} {u.ap} unspent AP are lost (F-27)" if u.ap else ""
+        events.append(Event(f"{u.name} ends {its} turn{lost}."))
+    elif u.side == HEROES and not u.dying:
         u.reactive = u.ap
         if u.ap:
             events.append(Event(f"{u.name} ends {possessive(state, u)} turn; {u.ap} unspent AP become Reactive AP."))

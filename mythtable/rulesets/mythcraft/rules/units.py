@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mythtable.rulesets.mythcraft.rules.board import dist, line_of_sight, melee_adjacent_ok
+from mythtable.rulesets.mythcraft.rules.board import in_reach
 from mythtable.rulesets.mythcraft.rules.formulas import ATTR_INDEX, DEF_INDEX, HEROES, capacity
 from mythtable.rulesets.mythcraft.state import Pos, State, Unit
 
@@ -153,12 +153,7 @@ def melee_reach(state: State, u: Unit) -> int:
 
 def in_melee(state: State, a: Unit, pos: Pos, reach: int) -> bool:
     """Whether `pos` is within `a`'s melee reach: adjacent without cutting a wall corner, farther in sight (H-16)."""
-    d = dist(a.x, a.y, pos[0], pos[1])
-    if d == 0 or d > reach:
-        return False
-    if d == 1:
-        return melee_adjacent_ok(state.board, (a.x, a.y), pos)
-    return line_of_sight(state.board, (a.x, a.y), pos)
+    return in_reach(state.board, a.x, a.y, reach, pos[0], pos[1])
 
 
 def occupant(state: State, x: int, y: int) -> Unit | None:
