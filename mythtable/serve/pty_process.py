@@ -31,7 +31,12 @@ BOOT = (
 )
 
 MAX_COLS, MAX_ROWS = 1000, 500
-_INPUT_LIMIT = 256 * 1024  # bytes of unread keyboard input we hold before pushing back on the client
+INPUT_HIGH = 256 * 1024
+"""Bytes of keyboard input not yet taken by the game above which the client is asked to pause (on_input_backlog)."""
+INPUT_LOW = 64 * 1024
+"""...and below which it may send again."""
+INPUT_HARD_LIMIT = 1024 * 1024
+"""Input beyond this is dropped: a client that ignores the pause (or a caller without on_input_backlog)."""
 
 
 def clamp_size(cols: int, rows: int) -> tuple[int, int]:
@@ -101,6 +106,8 @@ class PtyProcess:
         self._pending = bytearray()
         self._reading = False
         self._writing = False
+        self._input_paused = False
+        self.dropped_input = 0  # bytes thrown away over INPUT_HARD_LIMIT
         self._closed = False
         self._watcher: asyncio.Task[None] | None = None
         self.on_input_backlog: Callable[[bool], None] | None = None  # True: please pause the client
@@ -176,9 +183,13 @@ class PtyProcess:
             self._reading = True
 
     def write(self, data: bytes) -> None:
-        """Keyboard input for the app; buffered if the pty is full."""
+        """Keyboard input for the app; buffered if the pty is full, and never more than INPUT_HARD_LIMIT bytes."""
         if self.master < 0:
             return
+        room = INPUT_HARD_LIMIT - len(self._pending)
+        if len(data) > room:
+            self.dropped_input += len(data) - max(room, 0)
+            data = data[: max(room, 0)]
         self._pending += data
         self._flush()
 
@@ -196,11 +207,22 @@ class PtyProcess:
         if self._pending and not self._writing and self.master >= 0:
             loop.add_writer(self.master, self._flush)
             self._writing = True
-            if self.on_input_backlog and len(self._pending) > _INPUT_LIMIT:
-                self.on_input_backlog(True)
         elif not self._pending and self._writing:
             loop.remove_writer(self.master)
             self._writing = False
+        self._check_input()
+
+    def _check_input(self) -> None:
+        """Backpressure on the client, checked whenever the unsent input grows or shrinks: pause it above
+        INPUT_HIGH, let it go on at INPUT_LOW (issue 29: this was checked only when the writer was installed,
+        while the backlog was still small, so a fast client was never paused and the server grew by gigabytes)."""
+        size = len(self._pending)
+        if not self._input_paused and size > INPUT_HIGH:
+            self._input_paused = True
+            if self.on_input_backlog:
+                self.on_input_backlog(True)
+        elif self._input_paused and size <= INPUT_LOW:
+            self._input_paused = False
             if self.on_input_backlog:
                 self.on_input_backlog(False)
 

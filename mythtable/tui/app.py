@@ -53,6 +53,13 @@ class MythtableApp(App[None]):
         self.session: Session | None = None
         self._too_small: TooSmallScreen | None = None
 
+    def get_driver_class(self) -> Any:
+        """Textual's driver for this terminal or browser, its input thread held back while the app is behind
+        (tui/input_gate.py: a flood of keys from a remote client costs no memory)."""
+        from mythtable.tui.input_gate import gated
+
+        return gated(super().get_driver_class())
+
     @property
     def store(self) -> SaveStore:
         if self._store is None:
