@@ -1,9 +1,13 @@
 """One mythtable process in its own pseudo-terminal, driven from the asyncio loop.
 
-The child runs `python -m mythtable --data-dir DIR` through a two-line bootstrap that makes the
-pty its controlling terminal: then the kernel delivers SIGWINCH on resize, and SIGHUP to the whole
-session if the server itself dies, so no game outlives its server. The child is the leader of its
-own session and process group; `kill()` signals that group and nothing else.
+The child runs `python -m mythtable --data-dir DIR` through a bootstrap (boot.py) that makes the pty its
+controlling terminal: then the kernel delivers SIGWINCH on resize, and SIGHUP to the whole session if the
+server itself dies; the bootstrap also has the kernel kill the game when the server dies. The child is the
+leader of its own session and process group; `kill()` signals that group and nothing else.
+
+Both directions are bounded: keyboard input the game has not taken pauses the client above INPUT_HIGH (and is
+capped at INPUT_HARD_LIMIT), and the caller pauses reading the game's output (`pause_output`) while its client
+is behind (ssh_game.py).
 """
 
 from __future__ import annotations
@@ -14,21 +18,12 @@ import errno
 import os
 import signal
 import struct
-import sys
 import termios
 from collections.abc import Callable, Mapping
 from fcntl import ioctl
 from pathlib import Path
 
-# `python -c BOOT args...` behaves as `python -m mythtable args...` with the pty as controlling terminal.
-BOOT = (
-    "import fcntl, runpy, termios\n"
-    "try:\n"
-    "    fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
-    "except OSError:\n"
-    "    pass\n"
-    "runpy.run_module('mythtable', run_name='__main__', alter_sys=True)\n"
-)
+from mythtable.serve.boot import game_argv
 
 MAX_COLS, MAX_ROWS = 1000, 500
 INPUT_HIGH = 256 * 1024
@@ -47,7 +42,20 @@ def clamp_size(cols: int, rows: int) -> tuple[int, int]:
 
 
 def mythtable_argv(data_dir: Path) -> list[str]:
-    return [sys.executable, "-c", BOOT, "--data-dir", str(data_dir)]
+    """One SSH player's game: `python -m mythtable --data-dir DIR` with its pty as controlling terminal, dying
+    with the server (boot.py)."""
+    return game_argv(data_dir, controlling_tty=True)
+
+
+def remote_environment(kind: str, folder: Path) -> dict[str, str]:
+    """What tells a game it runs for a remote player ("ssh" or "web"), and keeps its settings in `folder`.
+
+    MYTHTABLE_REMOTE makes every screen that would take a path from the player offer something to take away
+    instead (paths.remote_session); MYTHTABLE_CONFIG_DIR keeps the player's settings (autopass.json) out of the
+    server account's config folder, which every player shared (issue 29)."""
+    from mythtable.paths import REMOTE_ENV
+
+    return {REMOTE_ENV: kind, "MYTHTABLE_CONFIG_DIR": str(folder / "config")}
 
 
 def child_environment(term: str, color_system: str | None, extra: Mapping[str, str] | None = None) -> dict[str, str]:

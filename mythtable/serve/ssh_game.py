@@ -17,7 +17,7 @@ from typing import Any
 
 from mythtable.serve.libraries import SSHChannel, asyncssh
 from mythtable.serve.limits import describe_duration
-from mythtable.serve.pty_process import PtyProcess, child_environment, mythtable_argv
+from mythtable.serve.pty_process import PtyProcess, child_environment, mythtable_argv, remote_environment
 from mythtable.serve.ssh_common import (
     BACKLOG_POLL,
     OUTPUT_HIGH,
@@ -142,7 +142,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.slot = True
         try:
             self.folder, self.temporary = self.hub.session_folder(self.gate.key_id())
-            env = child_environment(self.term, self.hub.color_system(self.term, self._client_env()))
+            env = child_environment(
+                self.term,
+                self.hub.color_system(self.term, self._client_env()),
+                remote_environment("ssh", self.folder),
+            )
             process = PtyProcess(
                 mythtable_argv(self.folder), env, self.size[0], self.size[1], self.folder, self._output, self._exited
             )

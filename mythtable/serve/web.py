@@ -35,8 +35,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from mythtable.engine.errors import MythtableError
+from mythtable.serve.boot import game_argv
 from mythtable.serve.net import listen_error
-from mythtable.serve.pty_process import clamp_size
+from mythtable.serve.pty_process import child_environment, clamp_size, remote_environment
 from mythtable.serve.quiet import quiet_library_deprecations
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -44,13 +45,16 @@ WILDCARD = ("0.0.0.0", "::", "")
 SHUTDOWN_SECONDS = 2.0
 GRACE_SECONDS = 2.0  # for each step of ending a game: quit, SIGTERM, SIGKILL
 FULL_MESSAGE = "mythtable: the server is full ({n} games are open). Try again later."
+TEXTUAL_SERVE_ENV = ("TERM_PROGRAM", "TERM_PROGRAM_VERSION", "COLUMNS", "ROWS")
+"""What textual-serve sets for its games besides TEXTUAL_* (kept in their clean environment)."""
 
 log = logging.getLogger("mythtable.serve.web")
 
 
 def web_argv(data_dir: Path) -> list[str]:
-    """The command each browser page runs, started without a shell."""
-    return [sys.executable, "-m", "mythtable", "--data-dir", str(data_dir)]
+    """The command each browser page runs, started without a shell: `python -m mythtable --data-dir DIR`,
+    dying with the server (boot.py)."""
+    return game_argv(data_dir, controlling_tty=False)
 
 
 def _whole(*values: object) -> bool:
@@ -151,9 +155,19 @@ def _app_service_class() -> type[Any]:
     class GameService(AppService):  # type: ignore[misc]
         """One page's game process, in its own process group, ended with the page."""
 
-        def __init__(self, argv: list[str], **kwargs: Any) -> None:
+        def __init__(self, argv: list[str], folder: Path, **kwargs: Any) -> None:
             super().__init__(" ".join(argv), **kwargs)
             self.argv = argv
+            self.folder = folder
+
+        def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+            """A clean environment, as over SSH (textual-serve hands on the server's whole environment): what
+            Textual's web driver needs, and what makes the game a remote player's (no path taken from them;
+            settings in the web folder, not in the server account's)."""
+            served = super()._build_environment(width=width, height=height)
+            env = child_environment("xterm-256color", None, remote_environment("web", self.folder))
+            env.update({k: v for k, v in served.items() if k.startswith("TEXTUAL") or k in TEXTUAL_SERVE_ENV})
+            return env
 
         async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
             self._process = process = await asyncio.create_subprocess_exec(
@@ -231,10 +245,16 @@ def _server_class() -> type[Any]:
         (textual-serve waits up to aiohttp's default 60 s for open pages before it stops their games)."""
 
         def __init__(
-            self, argv: list[str], *, max_sessions: int, allow_origins: Iterable[Address] = (), **kwargs: Any
+            self,
+            folder: Path,
+            *,
+            max_sessions: int,
+            allow_origins: Iterable[Address] = (),
+            **kwargs: Any,
         ) -> None:
-            super().__init__(" ".join(argv), **kwargs)
-            self.argv = argv
+            super().__init__(f"python -m mythtable --data-dir {folder}", **kwargs)  # shown in its banner
+            self.folder = folder
+            self.argv = web_argv(folder)
             self.max_sessions = max_sessions
             self.check = RequestCheck(self.host, self.port, kwargs.get("public_url"), allow_origins)
             self.games: set[Any] = set()  # from before a game starts until its process is reaped
@@ -270,6 +290,7 @@ def _server_class() -> type[Any]:
                 return websocket
             game = game_service(
                 self.argv,
+                self.folder,
                 write_bytes=lambda data: _forgiving(websocket.send_bytes, data),
                 write_str=lambda data: _forgiving(websocket.send_str, data),
                 close=websocket.close,
@@ -371,7 +392,7 @@ def run_web(args: argparse.Namespace) -> int:
             flush=True,
         )
     server = _server_class()(
-        web_argv(folder),
+        folder,
         host=args.host,
         port=args.port,
         title="mythtable",
