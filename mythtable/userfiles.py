@@ -139,8 +139,10 @@ def problems_of(loaded: Loaded, kind: str, name: str, data: Any) -> list[str]:
         problems = loaded.ruleset.built_problems(loaded.content, kind, name, data)
     except RecursionError:
         return ["nested too deeply"]
-    except (ValueError, OverflowError, MemoryError) as exc:  # a number too big to print, or to count to
-        return [f"cannot be checked: {one_line(str(exc), 120) or type(exc).__name__}"]
+    except Exception as exc:  # outside data reaching a ruleset's checks must not end the list
+        # A value no check foresaw (a number too big to print, an item named ""): the file is reported, in one
+        # line, and the others are read on (issue 29). The ruleset's check deserves a clear message of its own.
+        return [f"cannot be checked ({type(exc).__name__}: {one_line(str(exc), 100)})"]
     return [one_line(str(p), 300) for p in problems]
 
 
