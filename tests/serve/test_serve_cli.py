@@ -72,10 +72,12 @@ def test_ssh_errors_a_user_can_cause(tmp_path: Path) -> None:
     )
     empty = tmp_path / "empty_keys"
     empty.write_text("# nobody yet\n")
-    assert_one_line_error(mythtable("serve", "ssh", *key, "--authorized-keys", str(empty)), "cannot read")
+    assert_one_line_error(mythtable("serve", "ssh", *key, "--authorized-keys", str(empty)), "holds no keys")
     garbage = tmp_path / "bad_keys"
     garbage.write_text("ssh-ed25519 not-base64!!\n")
-    assert_one_line_error(mythtable("serve", "ssh", *key, "--authorized-keys", str(garbage)), "cannot read")
+    assert_one_line_error(
+        mythtable("serve", "ssh", *key, "--authorized-keys", str(garbage)), "line 1: not a key this server can read"
+    )
     bad_host_key = tmp_path / "bad_host_key"
     bad_host_key.write_text("this is not a key\n")
     assert_one_line_error(mythtable("serve", "ssh", "--open", "--host-key", str(bad_host_key)), "as the host key")
