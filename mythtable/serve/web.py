@@ -36,6 +36,7 @@ from urllib.parse import urlsplit
 
 from mythtable.engine.errors import MythtableError
 from mythtable.serve.boot import game_argv
+from mythtable.serve.limits import LogFilter
 from mythtable.serve.net import listen_error
 from mythtable.serve.pty_process import child_environment, clamp_size, remote_environment
 from mythtable.serve.quiet import quiet_library_deprecations
@@ -225,6 +226,31 @@ def _app_service_class() -> type[Any]:
     return GameService
 
 
+class RequestErrorsInOneLine(logging.Filter):
+    """aiohttp logs a request it cannot parse (one without a Host header, say) with a traceback of a hundred lines
+    (issue 29): here it is one line, "bad request from ADDRESS: why", and repeated ones from an address are held
+    back after a few (limits.LogFilter). Any other error keeps its traceback."""
+
+    def __init__(self, repeats: LogFilter) -> None:
+        super().__init__()
+        self.repeats = repeats
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from aiohttp.http_exceptions import HttpProcessingError
+
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, HttpProcessingError):
+            return True
+        remote = str(record.args[0]) if isinstance(record.args, tuple) and record.args else "?"
+        reason = " ".join(str(getattr(error, "message", "") or type(error).__name__).split())[:200]
+        lines = self.repeats.lines(remote, remote, f"bad request from {remote}: {reason}")
+        if not lines:
+            return False
+        record.msg, record.args = "; ".join(lines), ()
+        record.exc_info, record.exc_text, record.levelno, record.levelname = None, None, logging.WARNING, "WARNING"
+        return True
+
+
 async def _forgiving(send: Any, data: Any) -> None:
     """Send to the page, dropping the data if the page has gone: the reader must keep draining the game's
     output, or the game blocks writing to its pipe and cannot even be asked to quit."""
@@ -258,6 +284,7 @@ def _server_class() -> type[Any]:
             self.max_sessions = max_sessions
             self.check = RequestCheck(self.host, self.port, kwargs.get("public_url"), allow_origins)
             self.games: set[Any] = set()  # from before a game starts until its process is reaped
+            self.log_filter = LogFilter()  # lines repeated for one address are held back after a few
 
         def full(self) -> bool:
             return len(self.games) >= self.max_sessions
@@ -269,7 +296,9 @@ def _server_class() -> type[Any]:
             async def check_request(request: web.Request, handler: Any) -> web.StreamResponse:
                 reason = self.check.refusal(request.headers.get("Host"), request.headers.get("Origin"))
                 if reason is not None:
-                    log.warning("refused %s %s: %s", request.method, request.path, reason)
+                    remote = request.remote or "?"
+                    for line in self.log_filter.lines(remote, remote, f"refused {request.method} from {remote}"):
+                        log.warning("%s: %s", line, reason)
                     raise web.HTTPForbidden(text=reason)
                 return await handler(request)
 
@@ -340,6 +369,7 @@ def _server_class() -> type[Any]:
         def serve(self, debug: bool = False) -> None:
             self.debug = debug
             self.initialize_logging()
+            logging.getLogger("aiohttp.server").addFilter(RequestErrorsInOneLine(self.log_filter))
             loop = asyncio.new_event_loop()
             asyncio.set_event_loop(loop)
             for signum in (signal.SIGINT, signal.SIGTERM):

@@ -534,3 +534,25 @@ def test_a_killed_server_takes_its_games_with_it(tmp_path: Path) -> None:
         assert not survived, "a game outlived its killed server"
         acquire(save)  # free again
         release(save)
+
+
+def test_a_request_without_host_is_one_line_in_the_log(tmp_path: Path) -> None:
+    """Issue 29 item 8: aiohttp logged a hundred-line traceback for each request without a Host header. Now it is
+    one line, and a client sending fifty of them gets a handful of lines (limits.LogFilter)."""
+
+    async def without_host() -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n")
+        try:
+            return await asyncio.wait_for(reader.read(200), 20)
+        finally:
+            writer.close()
+
+    with web_server(tmp_path) as (server, port):
+        answers = [asyncio.run(without_host()) for _ in range(50)]
+        assert all(answer.startswith(b"HTTP/1.") and b" 400 " in answer for answer in answers)
+        assert server.poll() is None
+    log = (tmp_path / "web.log").read_text(errors="replace")
+    assert "Traceback" not in log and "Error handling request" not in log
+    lines = [line for line in log.splitlines() if "bad request from 127.0.0.1" in line]
+    assert 1 <= len(lines) <= 3 and "Missing 'Host' header" in lines[0], log[-3000:]
