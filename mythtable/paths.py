@@ -60,3 +60,11 @@ def remote_session() -> str | None:
     if not value:
         return None
     return value if value in REMOTE_KINDS else "ssh"
+
+
+def in_room(text: str, root: Path) -> str:
+    """`text` as a remote player sees it: paths inside their folder `root` written from it (`saves/x.json`), so no
+    message shows where the server keeps it; unchanged for a player at this machine."""
+    if remote_session() is None:
+        return text
+    return text.replace(str(root).rstrip(os.sep) + os.sep, "")

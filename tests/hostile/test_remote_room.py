@@ -129,10 +129,13 @@ async def test_export_asks_for_no_path_and_offers_the_record_to_take_away(room: 
         return "key"
 
     app.deliver_text = deliver  # type: ignore[method-assign]
+    (room.me / "saves" / "broken.json").write_text("{")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _continue(app, pilot, finished)
         where = str(screen.query_one("#where").render())
         assert where == f"saves/{save.name}", "the server's folders are not shown to a remote player"
+        problems = str(screen.query_one("#problems").render())
+        assert "saves/broken.json" in problems and str(room.root) not in problems
         for target in room.targets():
             await pilot.press("x")
             await pilot.pause()
@@ -152,7 +155,7 @@ async def test_export_asks_for_no_path_and_offers_the_record_to_take_away(room: 
         for delivery in delivered:
             assert delivery["save_filename"] == save.name, "the download's name is the program's"
             assert delivery["text"] == save.read_text()
-    assert room.inside() == {f"saves/{save.name}"}
+    assert room.inside() == {f"saves/{save.name}", "saves/broken.json"}
 
 
 async def test_rename_takes_only_a_name_inside_the_saves_folder(room: Room) -> None:
@@ -206,6 +209,7 @@ async def test_a_built_file_is_named_only_inside_its_folder(room: Room, editor, 
         box.value = "mine"
         await pilot.press("ctrl+s")
         await pilot.pause()
+        assert screen.message.startswith(f"Saved {folder}/mine.toml"), "paths are shown inside the player's folder"
     assert room.inside() == {f"{folder}/mine.toml"}
     assert "../../home/.bash_profile" in (room.me / folder / "mine.toml").read_text()
 

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.registry import UnknownRuleset, get
+from mythtable.paths import in_room
 from mythtable.saves import SaveInfo, SaveManager, SaveStore
 from mythtable.tui.messages import ResumeGame
 from mythtable.tui.safe_text import notify, plain
@@ -70,7 +71,7 @@ class ContinueScreen(Screen[None]):
                 yield Static(f"No {none} games are saved yet.", id="empty")
                 yield Static(plain(f"Saves are kept in {self.shown_path(self.store.folder)}"), id="where")
             if problems:
-                shown = "\n".join(f"· {p}" for p in problems[:5])
+                shown = "\n".join(f"· {in_room(p, self.store.folder.parent)}" for p in problems[:5])
                 more = f"\n· and {len(problems) - 5} more" if len(problems) > 5 else ""
                 yield Static(plain(f"{len(problems)} save(s) could not be read:\n{shown}{more}"), id="problems")
         yield Footer()
