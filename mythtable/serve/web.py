@@ -9,7 +9,12 @@ trusts every request; this module subclasses its `Server` and `AppService` (no f
 - terminal sizes from the page are clamped like the SSH server's (at most 1000x500; 0 or less means 80x24), and
   malformed messages are ignored instead of ending the page with a traceback in the server log;
 - a page's game runs in its own session and process group (no shell in between) and ends with its socket:
-  asked to quit, then SIGTERM, then SIGKILL to the whole group, each after `GRACE_SECONDS`.
+  asked to quit, then SIGTERM, then SIGKILL to the whole group, each after `GRACE_SECONDS`; and it dies with the
+  server however the server dies (boot.py: the parent-death signal);
+- a game runs with a clean environment, as over SSH, marked as a remote player's (MYTHTABLE_REMOTE=web: Export
+  downloads the record, no screen asks for a path) with its settings in the web folder;
+- a request aiohttp cannot parse (no Host header) is one line in the log, not a traceback, and lines repeated for
+  one address are held back after a few.
 
 Why games used to outlive their pages: when the socket closed, textual-serve's output reader hit the closed socket
 and stopped reading the game's stdout. The game then blocked in `os.write` on a full pipe, on its event loop's
@@ -297,8 +302,9 @@ def _server_class() -> type[Any]:
                 reason = self.check.refusal(request.headers.get("Host"), request.headers.get("Origin"))
                 if reason is not None:
                     remote = request.remote or "?"
-                    for line in self.log_filter.lines(remote, remote, f"refused {request.method} from {remote}"):
-                        log.warning("%s: %s", line, reason)
+                    said = f"refused {request.method} from {remote}: {reason}"
+                    for line in self.log_filter.lines(remote, remote, said):
+                        log.warning("%s", line)
                     raise web.HTTPForbidden(text=reason)
                 return await handler(request)
 
