@@ -198,3 +198,35 @@ def test_a_key_flood_from_a_web_page_grows_neither_server_nor_game(tmp_path: Pat
         print("web flood figures:", {k: round(v, 1) for k, v in figures.items()})
         assert figures["server_peak"] - figures["server_before"] < GROWTH_MB, figures
         assert figures["game_peak"] - figures["game_before"] < GROWTH_MB, figures
+
+
+@pytest.mark.slow
+def test_web_pages_that_stop_reading_do_not_grow_the_server(tmp_path: Path) -> None:
+    """The other direction on the web (as test_ssh_load.py checks over SSH): five pages stop reading and ask for a
+    1000x500 redraw four times a second for 12 s. aiohttp waits for each page's socket before it takes more of
+    its game's output, so the output waits in the game's pipe, not in the server (measured: +5.5 MB)."""
+    from tests.serve.test_web import TITLE, Page, web_server
+
+    with web_server(tmp_path) as (server, port):
+
+        async def scenario() -> tuple[float, float]:
+            pages = [await Page.open(port) for _ in range(5)]
+            try:
+                for page in pages:
+                    await page.wait_for(TITLE, from_start=True)
+                for page in pages:
+                    page.writer.transport.pause_reading()  # type: ignore[attr-defined]
+                before = peak = rss_mb(server.pid)
+                for step in range(48):
+                    for page in pages:
+                        page.send("resize", {"width": 1000 - step % 2, "height": 500})
+                    await asyncio.sleep(0.25)
+                    peak = max(peak, rss_mb(server.pid))
+                return before, peak
+            finally:
+                for page in pages:
+                    page.abort()
+
+        before, peak = asyncio.run(asyncio.wait_for(scenario(), 120))
+        print(f"web server RSS {before:.1f} MB before, peak {peak:.1f} MB")
+        assert peak - before < GROWTH_MB

@@ -21,12 +21,6 @@ from mythtable.tui.safe_text import notify, plain
 class RecordCodeScreen(ModalScreen[None]):
     """The record code of one save, to copy; Esc goes back."""
 
-    DEFAULT_CSS = """
-    RecordCodeScreen { align: center middle; }
-    RecordCodeScreen > Vertical { width: 90%; height: 90%; border: round $accent; background: $surface; padding: 0 1; }
-    RecordCodeScreen TextArea { height: 1fr; }
-    RecordCodeScreen .hint { color: $text-muted; }
-    """
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("c", "copy", "Copy to clipboard", priority=True),
