@@ -57,11 +57,15 @@ class MythtableApp(App[None]):
         """"ssh" or "web" when a server runs this game for a remote player: then no screen asks for a path."""
 
     def get_driver_class(self) -> Any:
-        """Textual's driver for this terminal or browser, its input thread held back while the app is behind
-        (tui/input_gate.py: a flood of keys from a remote client costs no memory)."""
+        """Textual's driver; for a remote player, its input thread held back while the app is behind
+        (tui/input_gate.py: a flood of keys from a remote client costs no memory). A person at their own
+        keyboard cannot flood the game, so local play keeps Textual's driver as it is."""
+        driver = super().get_driver_class()
+        if remote_session() is None:  # called from App.__init__, before self.remote is set
+            return driver
         from mythtable.tui.input_gate import gated
 
-        return gated(super().get_driver_class())
+        return gated(driver)
 
     @property
     def store(self) -> SaveStore:
