@@ -182,7 +182,7 @@ class MythicariumBoard(Board[MythicariumView]):
         rows = max(height - (2 if two else 1), 1)
         uids = [u.uid for u in player.lane]
         want = self.wants[side]
-        index = uids.index(want) if want in uids else None
+        index = uids.index(want) if isinstance(want, int) and want in uids else None
         top, end = fit_window(sizes, rows, self.tops[side], index)
         self.tops[side] = top
         hidden = (top, len(blocks) - end)
