@@ -266,10 +266,13 @@ class MythCraftBoard(Board[MythcraftView]):
         }
         return question, out
 
-    def kind_of(self, action: Action) -> str:
-        """The kind of one of the arranged options (its subject's)."""
+    def subject_of(self, action: Action) -> Subject:
+        """The subject of one of the arranged options, as asked when they were arranged."""
         about = self.about.get(action)
-        return (about if about is not None else self.subject(action)).kind
+        return about if about is not None else self.subject(action)
+
+    def kind_of(self, action: Action) -> str:
+        return self.subject_of(action).kind
 
     def group_choices(self, name: str) -> list[tuple[Action, str]]:
         kinds = next(k for _, n, _, k in GROUPS if n == name)
@@ -327,9 +330,11 @@ class MythCraftBoard(Board[MythcraftView]):
             return False
         here = next((c for c in view.combatants if not c.dead and (c.x, c.y) == square), None)
         if here is None:
-            picks = [c for c in self.choices if self.kind_of(c[0]) == "pick_up" and self.subject(c[0]).square == square]
+            picks = [
+                a for a, _ in self.choices if (about := self.subject_of(a)).kind == "pick_up" and about.square == square
+            ]
             if picks:
-                prompt.choose(picks[0][0])
+                prompt.choose(picks[0])
                 return True
             return False
         if here.uid == view.active_uid:
@@ -337,11 +342,11 @@ class MythCraftBoard(Board[MythcraftView]):
                 c
                 for c in self.choices
                 if self.kind_of(c[0]) not in ("move", "end")
-                and (self.subject(c[0]).target in (None, here.uid))
-                and self.subject(c[0]).square is None
+                and (self.subject_of(c[0]).target in (None, here.uid))
+                and self.subject_of(c[0]).square is None
             ]
         else:
-            chosen = [c for c in self.choices if self.subject(c[0]).target == here.uid]
+            chosen = [c for c in self.choices if self.subject_of(c[0]).target == here.uid]
         if not chosen:
             prompt.set_detail(Text(f"Nothing on offer now reaches {here.name}.", style="dim"))
             return False
