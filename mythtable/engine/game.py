@@ -216,11 +216,18 @@ class Game:
         return out
 
     def subject(self, action: Action) -> Subject:
-        """What an option of the open decision is about, as the ruleset says (for the UI)."""
-        return self.ruleset.subject(self.state, action)
+        """What an option of the open decision is about, as the ruleset says (for the UI), with the
+        option's kind (the first item of every action names it), so a board never reads the tuple."""
+        about = self.ruleset.subject(self.state, action)
+        return about if about.kind else dataclasses.replace(about, kind=str(action[0]))
 
     def view(self, seat: int | None) -> Any:
+        """What `seat` may see; None: everything (the replay viewer only)."""
         return self.ruleset.view(self.state, seat)
+
+    def public_view(self) -> Any:
+        """What both seats see (for spectators): no hand, no face-down card, no deck order."""
+        return self.ruleset.public_view(self.state)
 
     def inspectables(self, seat: int | None) -> list[InspectTarget]:
         """What `seat` may inspect now, in cursor order (see `Ruleset.inspectables`)."""

@@ -265,12 +265,12 @@ def test_a_hand_row_says_what_a_cards_ability_does_before_its_printed_text() -> 
     """Cinder Hound's row read "Runs hotter the more you feed it." and never said that it turns Tower
     Levels into Power; a row is cut at the edge, so the rules come first."""
     from mythtable.engine.registry import load
-    from mythtable.rulesets.magewars.view import CardView
+    from mythtable.rulesets.magewars.view import CardView, printed
 
     info = load("magewars").content.cards["cinder-hound"]
     assert info.ability is not None and info.ability.text
     card = CardView(1, info.id, info.name, info.type, info.elements, info.speed, info.cost, info.power,
-                    info.guard, info.keywords, False, 0, info.text, info)  # fmt: skip
+                    info.guard, info.keywords, False, 0, info.text, printed(info))  # fmt: skip
     words = card_words(card)
     assert words.startswith(info.ability.text) and words.endswith(info.text)
     plain = CardView(2, "x", "X", "unit", (), "", 0, 1, 1, (), False, 0, "Just a unit.", None)

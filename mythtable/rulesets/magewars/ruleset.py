@@ -25,6 +25,7 @@ from mythtable.rulesets.magewars.rules.setup import new_state
 from mythtable.rulesets.magewars.state import OPENING_HAND, State
 from mythtable.rulesets.magewars.view import STEP_LABELS, GameView, build_view
 from mythtable.rulesets.magewars.view import changes as view_changes
+from mythtable.rulesets.magewars.view import public_view as build_public_view
 
 
 class MageWarsRuleset(Ruleset[State, Content]):
@@ -119,6 +120,9 @@ class MageWarsRuleset(Ruleset[State, Content]):
 
     def view(self, state: State, seat: int | None) -> GameView:
         return build_view(state, seat)
+
+    def public_view(self, state: State) -> GameView:
+        return build_public_view(state)
 
     def changes(self, before: Any, after: Any) -> frozenset[Ref]:
         """What looks different between two views of one seat (view.changes): only public looks."""

@@ -23,6 +23,7 @@ from mythtable.rulesets.mythcraft.rules import (
 )
 from mythtable.rulesets.mythcraft.state import MoveFrame, State, clone, snapshot
 from mythtable.rulesets.mythcraft.view import MythcraftView, build_view
+from mythtable.rulesets.mythcraft.view import public_view as build_public_view
 from mythtable.rulesets.mythcraft.words import describe, subject
 
 DEFAULT_PARTY = ("berzerker", "cleric", "warrior", "rogue")
@@ -264,6 +265,9 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     # ----- the view -----------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> MythcraftView:
         return build_view(state, seat)
+
+    def public_view(self, state: State) -> MythcraftView:
+        return build_public_view(state)
 
     # ----- reading the table (inspect.py) -------------------------------------------------------
     def inspectables(self, state: State, seat: int | None) -> list[InspectTarget]:

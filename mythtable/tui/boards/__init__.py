@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from mythtable.tui.boards.base import Board
 
@@ -14,12 +15,12 @@ BOARDS: dict[str, str] = {
 """Ruleset id -> the module that exports its `BOARD` (imported when a game opens, not at launch)."""
 
 
-def board_class(ruleset_id: str) -> type[Board]:
+def board_class(ruleset_id: str) -> type[Board[Any]]:
     name = BOARDS.get(ruleset_id)
     if name is None:
         from mythtable.tui.boards.generic import GenericBoard
 
         return GenericBoard
     module = importlib.import_module(name)
-    board: type[Board] = module.BOARD
+    board: type[Board[Any]] = module.BOARD
     return board
