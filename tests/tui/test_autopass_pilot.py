@@ -23,7 +23,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.stops import StopsScreen
-from tests.tui.keys import press
+from tests.tui.keys import press, settle
 
 CARD_RULESETS = ["mythicarium", "magewars"]
 
@@ -54,7 +54,7 @@ async def play(pilot: Pilot[None], app: MythtableApp, presses: int, hook: Hook |
     rng = random.Random(4)
     shown: list[Shown] = []
     for _ in range(presses):
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         if isinstance(screen, CurtainScreen):
             await press(pilot, "enter")
@@ -131,8 +131,7 @@ async def test_y_holds_until_the_yielding_seats_next_turn(ruleset_id: str, tmp_p
             if "seat" not in state:
                 if w.active != s.seat and w.pass_action is not None and not w.own_only:
                     state["seat"], state["moves"] = s.seat, s.moves
-                    await pilot.press("y")
-                    await pilot.pause()
+                    await press(pilot, "y")
                     assert game.actions[s.moves] == w.pass_action  # y passes the open window at once
                     return True
                 return False
@@ -166,7 +165,7 @@ async def test_f_asks_at_every_window(ruleset_id: str, tmp_path: Path) -> None:
         async def full_control(screen: GameScreen, s: Shown) -> bool:
             if s.seat not in toggled:
                 toggled[s.seat] = len(screen.session.game.actions)
-                await pilot.press("f")
+                await press(pilot, "f")
                 return True
             return False
 
@@ -188,32 +187,30 @@ async def test_a_resumed_game_keeps_the_stops_set_on_the_s_screen(ruleset_id: st
     app = new_app(ruleset_id, tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await play(pilot, app, 1)
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         session = screen.session
         seat = session.viewer
         assert seat is not None
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         stops = app.screen
         assert isinstance(stops, StopsScreen)
         row = next(i for i, r in enumerate(stops.rows) if r.startswith("stop:"))
         stage = stops.rows[row].partition(":")[2]
         for _ in range(row):
-            await pilot.press("down")
-        await pilot.press("enter")
-        await pilot.press("escape")
-        await pilot.pause()
+            await press(pilot, "down")
+        await press(pilot, "enter")
+        await press(pilot, "escape")
         assert session.autopass[seat].stops == frozenset({stage})
         moves = len(session.game.actions)
     (config_dir() / "autopass.json").unlink()  # so the stops can only come from the save
     resumed = MythtableApp(start={"screen": "continue"}, data=tmp_path)
     async with resumed.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # the only save
+        await settle(pilot)
+        await press(pilot, "enter")  # the only save
         for _ in range(3):
-            await pilot.pause()
+            await settle(pilot)
             if any(isinstance(s, GameScreen) for s in resumed.screen_stack):
                 break
         again = next(s for s in resumed.screen_stack if isinstance(s, GameScreen)).session
