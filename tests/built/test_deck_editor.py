@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from textual.widgets import Input, Select
 
 from mythtable import userfiles
@@ -25,6 +26,7 @@ async def add_by_search(pilot, screen: DeckEditorScreen, name: str, copies: int)
     await press(pilot, *["enter"] * copies)
 
 
+@pytest.mark.slow
 async def test_build_a_legal_deck_from_empty_mend_a_break_save_and_play_it() -> None:
     content = load("mythicarium").content
     target = content.decks["moonless-court"]

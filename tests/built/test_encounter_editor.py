@@ -4,6 +4,7 @@ work in progress and is listed with that problem instead of offered; a snapshot 
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
@@ -53,6 +54,7 @@ async def build_walled_encounter(pilot: Pilot[None], screen: EncounterEditorScre
     await press(pilot, "enter")  # puts it on the cursor's square and goes back to the map
 
 
+@pytest.mark.slow
 async def test_build_an_encounter_with_a_wall_save_it_and_play_a_round() -> None:
     async with editing(EncounterEditorScreen, from_title=True) as (app, pilot, screen):
         assert any("none for hero 1, 2, 3, 4" in p for p in screen.problems), screen.problems
@@ -99,6 +101,7 @@ async def test_build_an_encounter_with_a_wall_save_it_and_play_a_round() -> None
         assert game.ruleset.check_invariants(game.state) == []
 
 
+@pytest.mark.slow
 async def test_an_illegal_map_shows_its_problem_and_is_listed_with_it_not_offered() -> None:
     root = data_root()
     async with editing(EncounterEditorScreen) as (app, pilot, screen):
@@ -129,6 +132,7 @@ async def test_an_illegal_map_shows_its_problem_and_is_listed_with_it_not_offere
         assert "my-encounter" in note and "none for hero 4" in note
 
 
+@pytest.mark.slow
 async def test_copy_a_shipped_encounter_extras_items_resize_and_inspect() -> None:
     root = data_root()
     kit = load("mythcraft").ruleset.encounter_kit(load("mythcraft").content)

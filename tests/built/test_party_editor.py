@@ -4,6 +4,7 @@ hero the HP (F-20) and Reactive AP cap (C-21, C-22) the builder showed."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Select
 
 from mythtable import userfiles
@@ -40,6 +41,7 @@ def end_turns(decision: Decision, app: MythtableApp) -> Action:
     return next((a for a in actions if a[0] == "decline"), actions[0])
 
 
+@pytest.mark.slow
 async def test_build_a_level_4_hero_save_the_party_and_play_a_round_with_it() -> None:
     async with editing(PartyEditorScreen, from_title=True) as (app, pilot, screen):
         assert screen.heroes == [] and any("hero" in p for p in screen.problems)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from mythtable.engine.autopass import YIELD_TURN
@@ -47,6 +48,7 @@ async def test_f_toggles_full_control_in_the_status_line_and_remembers_it(tmp_pa
         assert not session.autopass[seat].full_control and "full control" not in status(app)
 
 
+@pytest.mark.slow
 async def test_y_on_the_other_seats_turn_passes_the_open_window(tmp_path: Path) -> None:
     app = new_app("magewars", tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -78,6 +78,7 @@ async def play(pilot: Pilot[None], app: MythtableApp, presses: int, hook: Hook |
     return shown
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_a_turn_passes_without_the_opponent_being_asked(ruleset_id: str, tmp_path: Path) -> None:
     app = new_app(ruleset_id, tmp_path)
@@ -94,6 +95,7 @@ async def test_a_turn_passes_without_the_opponent_being_asked(ruleset_id: str, t
                 assert w.own_only or w.targeted or (w.waiting is not None and w.waiting != s.seat), s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_a_response_window_asks(ruleset_id: str, tmp_path: Path) -> None:
     """Something of the other seat waits in limbo / on the stack: the seat that could answer gets the keyboard."""
@@ -116,6 +118,7 @@ async def test_a_response_window_asks(ruleset_id: str, tmp_path: Path) -> None:
         assert not s.window.own_only and s.decision.allows(s.window.pass_action)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_y_holds_until_the_yielding_seats_next_turn(ruleset_id: str, tmp_path: Path) -> None:
     """y on the other seat's turn: that seat is not shown a window it could pass until its own turn comes; then
@@ -155,6 +158,7 @@ async def test_y_holds_until_the_yielding_seats_next_turn(ruleset_id: str, tmp_p
         assert "ended" in state or "cleared" in state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_f_asks_at_every_window(ruleset_id: str, tmp_path: Path) -> None:
     """Both seats press f: from then on no action of the game is an auto-pass; every one was shown."""

@@ -89,6 +89,7 @@ async def play_to_takeback_curtain(pilot: Pilot[None], app: MythtableApp, watch:
     raise AssertionError("no curtain offered a take-back")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_u_on_the_curtain_ends_on_a_curtain_for_the_seat_it_returns_to(ruleset_id: str, tmp_path: Path) -> None:
     app = new_app(ruleset_id, tmp_path)
@@ -111,6 +112,7 @@ async def test_u_on_the_curtain_ends_on_a_curtain_for_the_seat_it_returns_to(rul
         assert isinstance(app.screen, GameScreen) and game_screen.session.viewer == mover
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 @pytest.mark.parametrize("seed", [1, 2])
 async def test_no_screen_shows_a_seat_the_last_curtain_was_not_for(ruleset_id: str, seed: int, tmp_path: Path) -> None:
@@ -158,6 +160,7 @@ async def test_u_before_any_move_says_there_is_nothing_to_take_back(tmp_path: Pa
         assert app.screen.session.game.actions == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_u_after_a_revealing_move_says_it_revealed_information(ruleset_id: str, tmp_path: Path) -> None:
     """Play option 1 until the seat at the keyboard last made a move that revealed something: u names why."""
@@ -185,6 +188,7 @@ async def test_u_after_a_revealing_move_says_it_revealed_information(ruleset_id:
         raise AssertionError("no revealing move by the seat at the keyboard")
 
 
+@pytest.mark.slow
 async def test_u_after_the_other_seats_move_names_whose_move_it_was(tmp_path: Path) -> None:
     app = new_app("mythicarium", tmp_path)
     rng = random.Random(3)

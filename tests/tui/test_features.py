@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from mythtable.engine.bots import GreedyBot, RandomBot
 from mythtable.engine.game import Game
 from mythtable.engine.record import write_atomic
@@ -91,6 +93,7 @@ async def test_continue_lists_a_saved_game_and_resumes_it_curtain_first(_private
         assert app.session is not None and app.session.game.hash() == game.hash()
 
 
+@pytest.mark.slow
 async def test_watch_mode_plays_by_itself_and_any_key_pauses() -> None:
     app = MythtableApp(start={"watch": "mythicarium", "speed": 40.0, "bots": ["random", "random"]})
     async with app.run_test(size=(80, 24)) as pilot:
@@ -129,6 +132,7 @@ async def test_a_computer_move_that_arrives_while_the_app_closes_is_dropped() ->
         assert len(game.actions) == moves
 
 
+@pytest.mark.slow
 async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) -> None:
     from mythtable.tui.screens.decks import DeckEditorScreen
     from mythtable.tui.screens.encounter_editor import EncounterEditorScreen

@@ -86,6 +86,7 @@ def attack_cast_and_take_back(game: Game) -> bool:
     return {"attack", "cast", "move", "maneuver", "item", "end"} <= groups and game.takeback_count(decision.seat) > 0
 
 
+@pytest.mark.slow
 async def test_every_key_of_the_fullest_mythcraft_turn_shows_whole_at_80x24_and_the_unnamed_ones_work() -> None:
     game = game_until(2, attack_cast_and_take_back)
     app = MythtableApp(start={"game": game})
@@ -200,6 +201,7 @@ CASES = [("mythicarium", range(1, 3), 40), ("magewars", range(1, 3), 20)]
 """Seeded positions (every n-th action of these seeds) walked by the tests below."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset", "seeds", "every"), CASES)
 async def test_every_footer_key_shows_whole_at_80x24_in_inspect_mode_and_the_unnamed_scroll_keys_work(
     ruleset: str, seeds: range, every: int

@@ -73,6 +73,7 @@ def record_pointing(screen: GameScreen) -> list[Ref | None]:
     return pointed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", ["mythicarium", "magewars"])
 async def test_inspect_reaches_every_zone_and_every_target_by_keys(ruleset_id: str, tmp_path: Path) -> None:
     app = new_app(ruleset_id, tmp_path) if ruleset_id == "mythicarium" else mid_combat_app(tmp_path)

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
@@ -146,6 +147,7 @@ def same_as_engine(game: Game, seed: int) -> None:
     assert reference.actions == game.actions
 
 
+@pytest.mark.slow
 async def test_a_turn_with_combat_by_keys(tmp_path: Path) -> None:
     def combat_turn_over(game: Game) -> bool:
         """A combat with attackers that dealt damage, and then the next turn began."""
@@ -184,6 +186,7 @@ async def test_a_turn_with_combat_by_keys(tmp_path: Path) -> None:
     assert "Declaration" in seen["combat.defense"] and "Counter" in seen["combat.defense"]
 
 
+@pytest.mark.slow
 async def test_a_face_up_flip_in_the_attack_step_retargets_an_attack_by_keys(tmp_path: Path) -> None:
     def retargeted(game: Game) -> bool:
         return any("attack is moved to the" in t for t in texts(game))
@@ -224,6 +227,7 @@ async def test_a_face_up_flip_in_the_attack_step_retargets_an_attack_by_keys(tmp
     same_as_engine(game, seed)
 
 
+@pytest.mark.slow
 async def test_a_counter_attack_by_keys(tmp_path: Path) -> None:
     def countered(game: Game) -> bool:
         """A counter-attack with units dealt damage, and the combat ended."""
@@ -322,6 +326,7 @@ async def test_the_screen_never_shows_the_other_seats_hand_or_face_down_cards(tm
         assert f"{game.setup.players[1 - decision.seat]}'s hand" not in text
 
 
+@pytest.mark.slow
 async def test_after_the_curtain_the_log_holds_no_line_private_to_the_other_seat(tmp_path: Path) -> None:
     """Seed 7, keys only: Ana lays, deploys a card face-down and ends her turn; behind the curtain
     Bram gets the keyboard, and his log must not keep Ana's "You deploy ... face-down." line."""

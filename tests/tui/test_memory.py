@@ -23,6 +23,7 @@ from tests.tui.driver import game_screen, press_choice
 from tests.tui.keys import press, settle
 
 
+@pytest.mark.slow
 async def test_the_footer_keeps_no_watchers_of_removed_keys() -> None:
     """Every move recomposes the footer; the keys it removed must not stay bound to it."""
     game = Game.new("mythcraft", 7)
@@ -54,6 +55,7 @@ def strips_held_by(widget: object) -> int:
     return count
 
 
+@pytest.mark.slow
 async def test_the_log_keeps_no_strip_per_row_of_a_long_game() -> None:
     """Rows are kept as segments and drawn into Strips as they show, so the Strips the log holds
     (the lines on screen) do not grow with the game (RichLog kept a few per row, for ever)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from mythtable.engine.decision import Action
@@ -70,6 +71,7 @@ def detail(screen: GameScreen) -> str:
     return str(screen.prompt.query_one("#detail").render())
 
 
+@pytest.mark.slow
 async def test_attacks_come_first_with_their_hit_chance_and_every_group_key_lists_its_group() -> None:
     game = game_until(find_seed(), can_attack)
     app = MythtableApp(start={"game": game})

@@ -7,6 +7,7 @@ import io
 import random
 from typing import Any
 
+import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 
@@ -117,6 +118,7 @@ async def move_by_grid(pilot: Pilot[None], screen: GameScreen, action: Action) -
     await press(pilot, "enter")
 
 
+@pytest.mark.slow
 async def test_a_round_with_moves_attacks_a_reaction_and_ends_of_turn_by_keys() -> None:
     seed = find_seed()
     app = MythtableApp(start={"game": Game.new("mythcraft", seed, setup())})
@@ -188,6 +190,7 @@ async def test_highlighting_an_option_marks_the_map_and_explains_it() -> None:
         assert screen.prompt.options.has_focus and screen.session.game.actions == []
 
 
+@pytest.mark.slow
 async def test_attack_detail_names_the_targets_hp_and_defenses() -> None:
     seed = find_seed()
     game = Game.new("mythcraft", seed, setup())
@@ -229,6 +232,7 @@ async def test_solo_the_game_runs_the_creatures() -> None:
         assert sorted(map(str, screen.prompt.actions)) == sorted(map(str, game.decision.actions))
 
 
+@pytest.mark.slow
 def test_the_board_draws_every_state_of_random_games() -> None:
     """Every panel, the map at both scales, the status and the detail of every option, for each
     decision of nine games (three encounters, the AI mixed with random choices); no app needed."""

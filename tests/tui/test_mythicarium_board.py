@@ -7,6 +7,7 @@ import itertools
 import string
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.text import Text
@@ -149,6 +150,7 @@ async def test_a_wide_terminal_shows_full_names_equipment_and_card_text(tmp_path
             assert card.text[:20] in hand  # the card's text, as far as the row goes
 
 
+@pytest.mark.slow
 async def test_a_crowded_lane_scrolls_to_the_attacker_while_blocks_are_declared(tmp_path: Path) -> None:
     game = crowded_blocks(BLOCKS_SEED, BLOCKS_CROWD)
     combat = game.state.combat
@@ -220,6 +222,7 @@ async def test_point_at_draws_the_cursor_and_scrolls_to_it_and_marks_show_change
         assert "◆" not in lane_text(board, "right") + lane_text(board, "left")
 
 
+@pytest.mark.slow
 async def test_k_shows_a_legend_of_every_symbol_the_board_draws(tmp_path: Path) -> None:
     """Every symbol on the crowded boards (80x24 and 120x40, in combat and with limbo) is in the legend."""
     legend = " ".join(symbol for symbol, _ in LEGEND)

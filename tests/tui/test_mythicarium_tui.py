@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 
 from mythtable.engine.bots import RandomBot
@@ -62,6 +63,7 @@ def find_seed() -> int:
     raise AssertionError("no seed gives the scenario")
 
 
+@pytest.mark.slow
 async def test_full_turn_with_limbo_response_and_combat_by_keys() -> None:
     seed = find_seed()
     loaded = load("mythicarium")

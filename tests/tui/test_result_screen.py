@@ -90,6 +90,7 @@ async def test_rematch_starts_the_same_setup_with_a_new_seed() -> None:
         assert fresh.save_name != game.save_name
 
 
+@pytest.mark.slow
 async def test_replay_this_game_opens_the_viewer_on_its_record(_private_data_dir: Path) -> None:
     game, last = one_move_from_the_end("magewars")
     app = MythtableApp(start={"game": game})

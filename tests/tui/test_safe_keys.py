@@ -135,6 +135,7 @@ def own_with_a_way_on(w: Window | None, d: Decision) -> bool:
     return w is not None and w.own_only and safe is not None and d.actions.index(safe) > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_after_a_curtain_a_response_window_starts_on_pass_and_enter_passes(
     ruleset_id: str, tmp_path: Path
