@@ -617,6 +617,7 @@ def weighted(bases: list[Base]) -> list[Base]:
     return [b for b in bases for _ in range(WEIGHT.get(b.ruleset, 2))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS, ids=[k.name for k in KINDS])
 def test_fuzzed_records(kind: Kind, env: Env) -> None:
     bases = weighted([finished(r) for r in rulesets()] if kind.bases == "finished" else all_bases())

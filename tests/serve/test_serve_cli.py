@@ -59,6 +59,7 @@ def test_help_lists_both_servers() -> None:
         assert flag in ssh_help
 
 
+@pytest.mark.slow
 def test_ssh_errors_a_user_can_cause(tmp_path: Path) -> None:
     key = ["--host-key", str(tmp_path / "host_key"), "--port", "0"]
     assert_one_line_error(mythtable("serve", "ssh", *key, env={"MYTHTABLE_SSH_PASSWORD": ""}), "set but empty")

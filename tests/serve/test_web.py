@@ -309,6 +309,7 @@ def test_web_refuses_an_unknown_host_name(tmp_path: Path) -> None:
         assert games_of(server) == [], "a refused page started a game"
 
 
+@pytest.mark.slow
 def test_web_accepts_its_own_address_localhost_and_an_allowed_origin(tmp_path: Path) -> None:
     with web_server(tmp_path, "--allow-origin", "https://games.example.org") as (server, port):
 
@@ -352,6 +353,7 @@ def test_web_clamps_the_terminal_size_like_ssh(tmp_path: Path) -> None:
 
 
 # ----- the cap on games -------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_web_caps_the_games_and_tells_one_more_page_the_server_is_full(tmp_path: Path) -> None:
     with web_server(tmp_path, "--max-sessions", "2") as (server, port):
 
@@ -381,6 +383,7 @@ def test_web_caps_the_games_and_tells_one_more_page_the_server_is_full(tmp_path:
 
 
 # ----- closed pages leave nothing behind --------------------------------------------------------------------------
+@pytest.mark.slow
 def test_web_abrupt_closes_after_resize_storms_leave_no_game_behind(tmp_path: Path) -> None:
     """20 pages, 4 at a time: each gets its title screen, sends ten 1000x500 resizes and drops the connection.
     textual-serve stopped reading a game's output once the page was gone, so the game blocked writing to its
