@@ -164,7 +164,18 @@ class MythtableApp(App[None]):
 
         self.session = Session(game, list(game.controllers))
         self.autosave()
-        self.push_screen(GameScreen(self.session, self.computer_delay))
+        self.push_screen(GameScreen(self.session, self.computer_delay, self.record_path))
+
+    def record_path(self) -> Path | None:
+        """Where the game on screen writes its record (None when it is not saved: watch mode); for a remote
+        player, inside their own folder (`saves/NAME.json`), as the server's folders are none of their business."""
+        session = self.session
+        if session is None or session.watching or session.game.save_name is None:
+            return None
+        if self.remote is not None:
+            return Path(Path(self.store.folder).name) / session.game.save_name
+        return Path(self.store.folder) / session.game.save_name
+
 
     def watch(self, ruleset_id: str | None, speed: float = 1.0, bots: list[str] | None = None, count: int = 0) -> None:
         """Attract mode: two computer players, one game after another, at a readable pace.
