@@ -15,6 +15,16 @@ from typing import Any
 
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.text import MAX_NAME_LENGTH
+from mythtable.tui.start import (
+    DeckEditor,
+    EncounterEditor,
+    NewGame,
+    PartyEditor,
+    Replay,
+    SavedGames,
+    Start,
+    WatchGames,
+)
 
 EXIT_USAGE = 2
 
@@ -243,9 +253,9 @@ def _dispatch(args: argparse.Namespace) -> int:
             raise MythtableError(f"--bots expects two of {', '.join(allowed)} separated by a comma, not {args.bots!r}")
         if args.speed <= 0:
             raise MythtableError("--speed must be positive")
-        return _run_app({"watch": args.ruleset, "speed": args.speed, "bots": bots}, args.data_dir)
+        return _run_app(WatchGames(args.ruleset, args.speed, bots), args.data_dir)
     if command == "resume":
-        return _run_app({"screen": "continue"}, args.data_dir)
+        return _run_app(SavedGames(), args.data_dir)
     if command == "saves":
         return _saves(args)
     return _run_app(None, args.data_dir)
@@ -367,7 +377,7 @@ def _replay(args: argparse.Namespace) -> int:
     if not args.verify:
         from mythtable.engine.replay import ReplayCursor
 
-        return _run_app({"screen": "replay", "cursor": ReplayCursor(record)}, args.data_dir)
+        return _run_app(Replay(ReplayCursor(record)), args.data_dir)
     game = Game.from_record(record, verify=True)
     result = game.result
     status = "unfinished" if result is None else f"{result.reason} after {result.turns} turns"
@@ -435,11 +445,10 @@ def _play(args: argparse.Namespace) -> int:
         if controller != "human" and controller not in controller_choices(args.ruleset):
             allowed = ", ".join(c for c in controller_choices(args.ruleset) if c != "human")
             raise MythtableError(f"unknown computer strength {controller!r} (choose one of: {allowed})")
-    start = {"ruleset": args.ruleset, "seed": seed, "setup": setup, "controllers": controllers}
-    return _run_app(start, args.data_dir)
+    return _run_app(NewGame(args.ruleset, seed, setup, controllers), args.data_dir)
 
 
-def _run_app(start: dict[str, Any] | None, data: Path | None) -> int:
+def _run_app(start: Start | None, data: Path | None) -> int:
     from mythtable.tui.app import MythtableApp
 
     app = MythtableApp(start=start, data=data)
@@ -528,9 +537,9 @@ def _built_command(args: argparse.Namespace) -> int:
     one = KIND_TABLES[kind]
     root = data_dir(args.data_dir)
     if args.built_action is None and kind == "decks" and sys.stdin.isatty() and sys.stdout.isatty():
-        return _run_app({"screen": "decks"}, args.data_dir)  # the deck editor
+        return _run_app(DeckEditor(), args.data_dir)  # the deck editor
     if args.built_action is None and kind == "parties" and sys.stdin.isatty() and sys.stdout.isatty():
-        return _run_app({"screen": "parties"}, args.data_dir)  # the party builder
+        return _run_app(PartyEditor(), args.data_dir)  # the party builder
     if args.built_action == "edit":
         return _edit_encounter(root, args.name, args.data_dir)
     if args.built_action is None and kind == "encounters" and sys.stdin.isatty() and sys.stdout.isatty():
@@ -568,7 +577,7 @@ def _edit_encounter(root: Path, name: str | None, data: Path | None) -> int:
         userfiles.find(root, "encounters", name)  # a clear message for a name that is not there
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise MythtableError("the encounter builder needs a terminal")
-    return _run_app({"screen": "encounters", "name": name}, data)
+    return _run_app(EncounterEditor(name), data)
 
 
 def _list_built(kind: str, root: Path, only: str | None) -> int:
