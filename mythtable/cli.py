@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mythtable.cli_saves import add_saves_parser, run_saves
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.text import MAX_NAME_LENGTH
 from mythtable.tui.start import (
@@ -92,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     setup.add_argument("ruleset", choices=rulesets)
 
     sub.add_parser("resume", help="list unfinished saved games and continue one", parents=[data])
-    _add_saves_parser(sub, data)
+    add_saves_parser(sub, data)
 
     watch = sub.add_parser("watch", help="two computer players play while you watch (any key pauses)")
     watch.add_argument("ruleset", nargs="?", choices=rulesets, help="default: take turns through all of them")
@@ -158,35 +159,6 @@ def _data_dir_after_any_command(parser: argparse.ArgumentParser) -> None:
                     "--data-dir", type=Path, default=argparse.SUPPRESS, help="where saves are kept (a global option)"
                 )
             _data_dir_after_any_command(command)
-
-
-def _add_saves_parser(sub: Any, data: argparse.ArgumentParser) -> None:
-    """`mythtable saves [list|delete|rename|export]`: the saved games (records) and what to do with them."""
-    saves = sub.add_parser(
-        "saves",
-        help="list saved games with their paths; delete, rename or export one",
-        description="Every game is saved after every move, finished games too (their records stay until "
-        "deleted). Without a subcommand: list them. NAME is a save's name as the list shows it.",
-        parents=[data],
-    )
-    how = saves.add_subparsers(dest="saves_command", metavar="SUBCOMMAND")
-    how.add_parser("list", help="list the saves, newest first, with who won or whose move it is", parents=[data])
-    delete = how.add_parser("delete", help="delete a save for good (asks first)", parents=[data])
-    delete.add_argument("name", metavar="NAME")
-    delete.add_argument("--yes", "-y", action="store_true", help="do not ask")
-    rename = how.add_parser("rename", help="give a save a new name", parents=[data])
-    rename.add_argument("old", metavar="OLD")
-    rename.add_argument("new", metavar="NEW", help="letters, digits, spaces, '_', '.' and '-'")
-    export = how.add_parser("export", help="copy a save's record to a file or folder", parents=[data])
-    export.add_argument("name", metavar="NAME")
-    export.add_argument("path", metavar="PATH", type=Path)
-    imp = how.add_parser(
-        "import-code",
-        help="add a game from a record code (what Export shows over SSH: MTR1.…)",
-        parents=[data],
-    )
-    imp.add_argument("code", metavar="CODE")
-    imp.add_argument("--name", help="the save's name (default: a new one); letters, digits, spaces, '_', '.' and '-'")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -257,7 +229,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "resume":
         return _run_app(SavedGames(), args.data_dir)
     if command == "saves":
-        return _saves(args)
+        return run_saves(args)
     return _run_app(None, args.data_dir)
 
 
@@ -314,59 +286,6 @@ def _simulate(args: argparse.Namespace) -> int:
         for error in summary.errors:
             print(f"  ERROR {error}")
     return 0 if summary.finished == summary.games and not summary.errors else 1
-
-
-def _saves(args: argparse.Namespace) -> int:
-    """List, delete, rename or export saves; a save being played in another session is left alone."""
-    from mythtable.engine.text import clean_text
-    from mythtable.saves import SaveManager, SaveStore, data_dir
-    from mythtable.tui.screens.continue_game import save_label
-
-    store = SaveStore(data_dir(args.data_dir))
-    manager = SaveManager(store)
-    command = args.saves_command or "list"
-    if command == "list":
-        saves, problems = store.list()
-        # Every line goes through clean_text: a save's file name is anyone's text too (an OSC sequence in one
-        # reached the terminal, issue 29), as are the names in it and the folder given with --data-dir.
-        if not saves:
-            print(clean_text(f"No saved games in {store.folder}", newlines=False))
-        else:
-            print(clean_text(f"Saves in {store.folder} (newest first):", newlines=False))
-        for info in saves:
-            state = "finished" if info.finished else "unfinished"
-            holder = store.open_elsewhere(info)
-            busy = f" · open in another session{holder.since_text()}" if holder is not None else ""
-            print(clean_text(f"  {info.name}  [{state}] {save_label(info)}{busy}", newlines=False))
-            print(clean_text(f"      {info.path}", newlines=False))
-        for problem in problems:
-            print(clean_text(f"mythtable: cannot read {problem}", newlines=False), file=sys.stderr)
-        return 0
-    if command == "delete":
-        path = manager.find(args.name)
-        if not args.yes:
-            if not sys.stdin.isatty():
-                raise MythtableError(f"not deleted: add --yes to delete {path.stem} without being asked")
-            answer = input(f"Delete {path.stem} for good? [y/N] ").strip().lower()
-            if answer not in ("y", "yes"):
-                print("Nothing deleted.")
-                return 1
-        manager.delete(path)
-        print(f"Deleted {path.stem} ({path}).")
-        return 0
-    if command == "rename":
-        path = manager.find(args.old)
-        target = manager.rename(path, args.new)
-        print(f"Renamed {path.stem} to {target.stem} ({target}).")
-        return 0
-    if command == "import-code":
-        target = manager.import_code(args.code, args.name)
-        print(f"Added {target.stem} ({target}).")
-        return 0
-    path = manager.find(args.name)
-    target = manager.export(path, args.path.expanduser().absolute())
-    print(f"Exported {path.stem} to {target}.")
-    return 0
 
 
 def _replay(args: argparse.Namespace) -> int:
