@@ -254,7 +254,7 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         return (
             not self.is_attached
             or self not in app.screen_stack
-            or app._exit
+            or app.return_code is not None  # set by App.exit (public; None until the app is told to end)
             or not app.is_running
             or not self.is_running
         )
