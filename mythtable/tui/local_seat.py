@@ -224,16 +224,16 @@ class LocalSeat:
         except Exception:  # a clock of another shape: show plain time
             return None
 
-    def computer_chose(self, action: Action, moves: int) -> bool:
-        """Apply a computer's answer if its decision is still open; False when the game moved on meanwhile."""
+    def computer_chose(self, action: Action, moves: int) -> str | None:
+        """Apply a computer's answer if its decision is still open. Returns None once applied, "" when the
+        game moved on meanwhile (the answer is dropped), or why the answer was refused."""
         game = self.session.game
         decision = game.decision
         if len(game.actions) != moves or decision is None:
-            return False
+            return ""
         name = self.session.names[decision.seat]
         self.last_computer_move = f"{name} (computer): {game.describe(action)}"  # shown in the prompt, no toast
-        refused = self.play(action)
-        return refused is None
+        return self.play(action)
 
     # ----- auto-pass and stops (the seat at the keyboard) -------------------------------------
     def settings_seat(self) -> int | None:

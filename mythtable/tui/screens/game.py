@@ -209,8 +209,11 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         if self._closing_down() or self.paused:
             return  # the screen was left, the app is closing, or the watcher paused: think again later
         self._clear_note = True
-        if not self.link.computer_chose(action, moves_before):
-            self._clear_note = False  # the game moved on meanwhile
+        refused = self.link.computer_chose(action, moves_before)
+        if refused is not None:
+            self._clear_note = False
+            if refused:  # "" when the game moved on meanwhile: the answer is simply dropped
+                notify(self, refused, title="Not allowed", severity="warning")
 
     THINK_SHOWN_AFTER = 0.5
     """Seconds of thinking before the line shows time: a quick answer should not flicker."""
