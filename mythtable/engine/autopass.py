@@ -44,6 +44,8 @@ class Window:
     """The action that passes (or moves on without doing anything), if passing is legal here."""
     waiting: int | None = None
     """The owner of the top item in limbo / on the stack, or None when nothing waits."""
+    waiting_name: str = ""
+    """The top waiting item's name ("Tengu Duelist"), for the log line of an auto-pass ("" when none)."""
     own_only: bool = False
     """A decision only this seat can make: blocks, the Legendary Battle, wounds, captures, its own main phase."""
     in_combat: bool = False

@@ -128,7 +128,7 @@ class LocalSeat:
         return None
 
     def take_back(self) -> str | None:
-        """Undo the move; from behind a curtain this ends on a curtain again (Session.take_back)."""
+        """Undo the move; from behind a curtain it comes back to the seat that asked (Session.take_back)."""
         if self.session.takeback_seat() is None:
             return self.why_no_takeback()
         self.session.take_back()

@@ -19,6 +19,7 @@ from mythtable.engine.autopass import (
     YIELD_TURN,
     YIELDS,
     SeatSettings,
+    Window,
     enter_commits_at_once,
     expire_yield,
     safe_action,
@@ -168,17 +169,30 @@ class Session:
         action = should_autopass(window, decision, self.autopass[seat])
         if action is None:
             return False
-        name = self.names[seat]
         if window is not None and action == window.pass_action:
-            text = f"{name} passes (auto)."
+            text = self.pass_words(seat, window)
         else:
-            text = f"{name}: {game.describe(action)} (auto, the only choice)."
+            text = f"{self.names[seat]}: {game.describe(action)} (auto, the only choice)."
         reason = game.why_only_done() if len(decision.actions) == 1 else None
         if reason:  # the seat never saw this decision: its next one says why it had nothing to choose
             self.forced[seat] = f"{game.describe(action)} (auto): {reason}"
+        before = len(game.log)
         game.apply(action, auto=True)
-        game.log.append(LogLine(len(game.actions), Event(text, kind="auto")))
+        # the log reads in the order things happened: the auto move before what it brought ("Turn 2: Bram.")
+        game.log.insert(before, LogLine(len(game.actions), Event(text, kind="auto")))
         return True
+
+    def pass_words(self, seat: int, window: Window) -> str:
+        """An auto-pass in words that say who passes what: a pass on one's own waiting item is no answer to it
+        ("Ana plays nothing more on Tengu Duelist"), a pass on the other's is ("Bram does not answer Ana's
+        Tengu Duelist"), and a pass with nothing waiting lets the stage go on."""
+        name = self.names[seat]
+        item = window.waiting_name
+        if window.waiting is None or not item:
+            return f"{name} passes (auto)."
+        if window.waiting == seat:
+            return f"{name} plays nothing more on {item} (auto pass); {self.names[1 - seat]} may answer it."
+        return f"{name} does not answer {self.names[window.waiting]}'s {item} (auto pass)."
 
     @property
     def names(self) -> list[str]:
@@ -209,8 +223,9 @@ class Session:
     def lower_curtain(self) -> None:
         """Nobody's screen shows while the curtain is up: until a seat takes the keyboard, the viewer is unknown.
 
-        So anything that happens behind the curtain (a take-back, say) ends on a curtain again, through
-        next_step, never on a seat's screen (issue 15)."""
+        So anything that happens behind the curtain ends on a curtain again, through next_step, never on a
+        seat's screen (issue 15); except a take-back asked by the seat the curtain names as still at the
+        keyboard, whose move comes back to it (take_back, issue 33)."""
         if self.viewer is not None:
             self.handing_from = self.viewer
         self.viewer = None
@@ -294,14 +309,19 @@ class Session:
         return frozenset(self.bots)
 
     def take_back(self) -> str:
-        """Take back the last move of takeback_seat(). Behind a curtain the viewer stays unknown, so the
-        next step is a curtain for the seat the decision returns to."""
+        """Take back the last move of takeback_seat(). Asked from behind a curtain, it is the seat that handed
+        over, still at the keyboard: the move comes back to it with no second curtain (issue 33)."""
         seat = self.takeback_seat()
         if seat is None:
             raise ValueError(self.why_no_takeback())
+        from_curtain = self.viewer is None  # asked from the curtain by the seat it names: still at the keyboard
         self.handing_from = None
         self.forced.clear()  # what was forced may be taken back too: never explain a move undone
-        return self.game.take_back(seat, self.answers_undone_with(seat))
+        text = self.game.take_back(seat, self.answers_undone_with(seat))
+        decision = self.game.decision
+        if from_curtain and decision is not None and decision.seat == seat:
+            self.viewer = seat  # the move comes back to the seat that asked: no second curtain for it
+        return text
 
     def why_no_takeback(self) -> str:
         """Why `u` cannot take anything back now, in words a player understands."""

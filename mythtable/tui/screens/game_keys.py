@@ -89,7 +89,7 @@ class GameKeys:
             self.render_table()  # the status line shows the new settings
 
     def action_take_back(self: GameScreen) -> None:
-        """Undo the move; from behind a curtain this ends on a curtain again (LocalSeat.take_back)."""
+        """Undo the move; from behind a curtain it comes back to the seat that asked (LocalSeat.take_back)."""
         if not self.link.can_take_back():
             self.action_cannot_take_back()
             return

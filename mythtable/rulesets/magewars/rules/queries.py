@@ -252,6 +252,7 @@ def decision_window(state: State) -> Window | None:
         stage=shown_step(state),
         pass_action=PASS if d.kind == "fast_cast" else None,
         waiting=None if top is None else top.seat,
+        waiting_name="" if top is None else state.cards[top.uid].d.name,
         own_only=d.kind in OWN_ONLY_KINDS,
         in_combat=cb is not None,
         targeted=targeted,

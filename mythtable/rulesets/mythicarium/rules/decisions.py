@@ -189,6 +189,7 @@ def decision_window(state: State) -> Window | None:
         stage=state.stage,
         pass_action=("pass",) if d.kind == "respond" else None,
         waiting=None if top is None else top.owner,
+        waiting_name="" if top is None else name_of(state, top.uid),
         own_only=d.kind in OWN_ONLY_KINDS,
         in_combat=state.combat is not None or state.stage.startswith("combat."),
         targeted=targeted,
