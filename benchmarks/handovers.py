@@ -30,8 +30,11 @@ TARGET = 2.5
 MAX_ACTIONS = 20_000
 
 
-def play(ruleset_id: str, seed: int, full_control: bool, config: Path) -> tuple[int, int, Counter[str]]:
-    """One greedy-vs-greedy game; (hand-overs, turns, causes of the hand-overs)."""
+def play(
+    ruleset_id: str, seed: int, full_control: bool, config: Path, presses: Counter[str] | None = None
+) -> tuple[int, int, Counter[str]]:
+    """One greedy-vs-greedy game; (hand-overs, turns, causes of the hand-overs). `presses` counts the other
+    Enters the screens ask for: "recap", a combat's result seen before the curtain (issue 33, item 1)."""
     game = Game.new(ruleset_id, seed)
     settings = [SeatSettings(full_control=full_control), SeatSettings(full_control=full_control)]
     session = Session(game, ["human", "human"], autopass=settings, config=config)
@@ -53,6 +56,11 @@ def play(ruleset_id: str, seed: int, full_control: bool, config: Path) -> tuple[
                 causes[cause_of(game.ruleset.window(game.state), decision)] += 1
             session.take_keyboard(decision.seat)
             continue
+        if step is Next.RECAP:
+            if presses is not None:
+                presses["recap"] += 1
+            session.recap_seen()
+            continue
         game.apply(bots[decision.seat].choose(game.ruleset, game.state, decision))
     return handovers, game.ruleset.turn_number(game.state), causes
 
@@ -60,8 +68,9 @@ def play(ruleset_id: str, seed: int, full_control: bool, config: Path) -> tuple[
 def measure(ruleset_id: str, games: int, full_control: bool, config: Path) -> dict[str, Any]:
     total_handovers = total_turns = 0
     causes: Counter[str] = Counter()
+    presses: Counter[str] = Counter()
     for g in range(games):
-        h, t, c = play(ruleset_id, 5000 + g, full_control, config)
+        h, t, c = play(ruleset_id, 5000 + g, full_control, config, presses)
         total_handovers += h
         total_turns += t
         causes.update(c)
@@ -70,6 +79,8 @@ def measure(ruleset_id: str, games: int, full_control: bool, config: Path) -> di
         "turns": total_turns,
         "per_turn": round(total_handovers / max(1, total_turns), 2),
         "causes": dict(causes.most_common()),
+        "recap_enters": presses["recap"],
+        "recap_per_turn": round(presses["recap"] / max(1, total_turns), 2),
     }
 
 
@@ -95,6 +106,10 @@ def main(argv: list[str] | None = None) -> int:
         ok = "ok" if d["per_turn"] <= TARGET else "OVER TARGET"
         print(f"{ruleset_id}: {d['per_turn']} hand-overs per turn with the defaults ({ok}, target <= {TARGET}),")
         print(f"  {f['per_turn']} with full control on both seats (before auto-pass); {d['turns']} turns")
+        print(
+            f"  plus {d['recap_per_turn']} Enters per turn to see a combat's result before the curtain "
+            f"({d['recap_enters']} in all; a turn that ended by itself after a combat)"
+        )
         for label, figures in (("defaults", d), ("full control", f)):
             parts = ", ".join(f"{k} {v}" for k, v in figures["causes"].items())
             print(f"  causes ({label}): {parts}")

@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 from mythtable.engine.decision import Action, Ref, Result, Subject
 from mythtable.engine.game import Game, LogLine
 from mythtable.engine.inspect import Inspection, InspectTarget
+from mythtable.play.recap import Recap
 
 
 @dataclass(slots=True, frozen=True)
@@ -73,6 +74,8 @@ class SeatFrame:
     watchers: int = 0
     status: tuple[str, ...] = ()
     """Table status lines ("Bram disconnected, waiting 9:41"); none at a local table."""
+    recap: Recap | None = None
+    """What happened since this seat last looked, results first (play/recap.py); None before its first return."""
 
     def option_for(self, action: Action) -> SeatOption | None:
         """The listed option that is `action`, if any."""
@@ -175,6 +178,7 @@ def frame_of(
     choosing: str = "",
     watchers: int = 0,
     status: tuple[str, ...] = (),
+    recap: Recap | None = None,
 ) -> SeatFrame:
     """A frame of `game` for `seat`, from a view and log the caller chose for it (a table host passes the
     seat's own view, or the public view for a watcher): nothing else of the state goes in."""
@@ -196,4 +200,5 @@ def frame_of(
         choosing=choosing,
         watchers=watchers,
         status=status,
+        recap=recap,
     )

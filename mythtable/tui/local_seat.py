@@ -19,6 +19,7 @@ from mythtable.engine.decision import Action, Decision, Ref, Subject
 from mythtable.engine.errors import IllegalAction
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.summary import Summary, summarize
+from mythtable.play.recap import Recap
 from mythtable.play.seat import Opening, SeatFrame, frame_of
 from mythtable.tui.session import Next, Session
 
@@ -99,7 +100,8 @@ class LocalSeat:
         deciding = decision is not None and decision.seat == viewer and not self.is_computer(decision.seat)
         who = f" · {session.names[decision.seat]} to decide" if decision else " · game over"
         who += session.autopass_words(viewer)
-        return frame_of(game, viewer, session.view(), session.log_seat(), deciding, choosing=who)
+        recap = session.recap(viewer)
+        return frame_of(game, viewer, session.view(), session.log_seat(), deciding, choosing=who, recap=recap)
 
     def choose(self, index: int, again: bool = False) -> str | None:
         decision = self.session.game.decision
@@ -179,6 +181,15 @@ class LocalSeat:
         name = session.names[previous] if previous is not None else None
         why = session.why_no_takeback() if previous is None else ""
         return Curtain(seat, session.names[seat], session.game.ruleset.seats[seat].role, name, why)
+
+    def recap_before_curtain(self) -> Recap | None:
+        """The recap next_step called for (Next.RECAP): a combat's result the seat at the keyboard must see
+        before the curtain falls."""
+        return self.session.recap(self.session.viewer)
+
+    def recap_seen(self) -> None:
+        """The seat pressed on past the recap: the curtain comes next."""
+        self.session.recap_seen()
 
     def take_keyboard(self, seat: int) -> None:
         self.session.take_keyboard(seat)

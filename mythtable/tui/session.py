@@ -31,6 +31,7 @@ from mythtable.engine.decision import Event, Ref
 from mythtable.engine.game import Game, LogLine
 from mythtable.engine.record import write_atomic
 from mythtable.engine.registry import own_ai
+from mythtable.play.recap import Recap, recap_of
 from mythtable.play.seat import Opening
 
 AUTOPASS_FILE = "autopass.json"
@@ -56,6 +57,9 @@ class Next(Enum):
     CURTAIN = "curtain"
     HUMAN = "human"
     COMPUTER = "computer"
+    RECAP = "recap"
+    """The seat at the keyboard sees a combat's result before the curtain falls (its turn ended by itself):
+    the screen shows `Session.recap` and calls `recap_seen` when the seat presses on."""
 
 
 @dataclass
@@ -76,6 +80,12 @@ class Session:
     """(seat, moves made) of the first decision after a curtain was lifted: it opens on the safe option."""
     looked: dict[int, Glance] = field(default_factory=dict)
     """What each human seat last saw of the table (right after its own move), to show what changed since."""
+    asked: dict[int, int] = field(default_factory=dict)
+    """Moves made when each human seat's decision was last shown: what it has seen happen."""
+    returned: dict[int, int] = field(default_factory=dict)
+    """Moves made at each human seat's last return: its next recap starts there."""
+    recaps: dict[int, Recap] = field(default_factory=dict)
+    """Each human seat's latest recap (made on its return, or before a curtain it must not miss)."""
     forced: dict[int, str] = field(default_factory=dict)
     """Per seat: a lone Done taken for it automatically, with the ruleset's why_only_done reason, until the
     seat's next decision shows it (forced_note)."""
@@ -210,10 +220,62 @@ class Session:
                 self.viewer = self.first_human_seat()
             return Next.COMPUTER
         if decision.seat != self.viewer and self.needs_curtain(decision.seat):
+            if self.viewer is not None and self.result_unseen(self.viewer):
+                return Next.RECAP
             self.lower_curtain()
             return Next.CURTAIN
         self.viewer = decision.seat
+        self.note_asked(decision.seat)
         return Next.HUMAN
+
+    # ----- recaps (issue 33, item 1) -------------------------------------------------------
+    def note_asked(self, seat: int) -> None:
+        """A human seat is shown its decision: on its return (the other seat moved since it was last asked, or a
+        curtain was lifted for it) its recap is made, from its previous return to now."""
+        game = self.game
+        moves = len(game.actions)
+        last = self.asked.get(seat)
+        if last == moves:
+            return
+        others = any(
+            actor != seat and not auto
+            for actor, auto in zip(game.actors[last or 0 :], game.auto[last or 0 :], strict=True)
+        )
+        if last is None or others or self.fresh == (seat, moves):
+            since = self.returned.get(seat, 0)
+            if moves > since:
+                self.recaps[seat] = recap_of(game.log, since, moves, seat)
+                self.returned[seat] = moves
+        self.asked[seat] = moves
+
+    def result_unseen(self, seat: int) -> bool:
+        """Before a curtain: `seat`'s turn went on by itself (an auto move of its own since it was last asked)
+        and brought results it has not seen. Its recap is made then, for the screen to show first."""
+        game = self.game
+        if seat in self.bots or self.watching:
+            return False
+        last = self.asked.get(seat, len(game.actions))
+        moves = len(game.actions)
+        if not any(game.auto[i] and game.actors[i] == seat for i in range(last, moves)):
+            return False
+        unseen = recap_of(game.log, last, moves, seat)
+        if not unseen.results:
+            return False
+        since = self.returned.get(seat, 0)
+        self.recaps[seat] = recap_of(game.log, since, moves, seat)
+        return True
+
+    def recap_seen(self) -> None:
+        """The seat at the keyboard has read the recap shown before the curtain: it is not shown again."""
+        seat = self.viewer
+        if seat is not None:
+            moves = len(self.game.actions)
+            self.asked[seat] = moves
+            self.returned[seat] = moves
+
+    def recap(self, seat: int | None) -> Recap | None:
+        """`seat`'s latest recap (None for none)."""
+        return None if seat is None else self.recaps.get(seat)
 
     def needs_curtain(self, seat: int) -> bool:
         """A curtain is due when the keyboard changes hands and the screen shows private information."""
@@ -318,6 +380,10 @@ class Session:
         self.handing_from = None
         self.forced.clear()  # what was forced may be taken back too: never explain a move undone
         text = self.game.take_back(seat, self.answers_undone_with(seat))
+        moves = len(self.game.actions)
+        for marks in (self.asked, self.returned):  # no mark past the moves left
+            marks.update({s: min(m, moves) for s, m in marks.items()})
+        self.recaps = {s: r for s, r in self.recaps.items() if r.upto <= moves}
         decision = self.game.decision
         if from_curtain and decision is not None and decision.seat == seat:
             self.viewer = seat  # the move comes back to the seat that asked: no second curtain for it

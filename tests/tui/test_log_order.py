@@ -30,6 +30,9 @@ def hot_seat_game(ruleset_id: str, seed: int, config: Path, moves: int = 400) ->
         if step is Next.CURTAIN:
             session.take_keyboard(decision.seat)
             continue
+        if step is Next.RECAP:
+            session.recap_seen()
+            continue
         game.apply(bots[decision.seat].choose(game.ruleset, game.state, decision))
     return game
 

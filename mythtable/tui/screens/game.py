@@ -28,11 +28,13 @@ from mythtable.tui.safe_text import markup, notify
 from mythtable.tui.screens.curtain import TAKE_BACK, CurtainScreen
 from mythtable.tui.screens.game_inspect import InspectMode
 from mythtable.tui.screens.game_keys import GAME_BINDINGS, GameKeys
+from mythtable.tui.screens.recap import RecapScreen
 from mythtable.tui.screens.result import ResultScreen, end_of_game_text
 from mythtable.tui.session import Next, Session
 from mythtable.tui.widgets.inspect import InspectPanel
 from mythtable.tui.widgets.log import GameLog
 from mythtable.tui.widgets.prompt import Prompt
+from mythtable.tui.widgets.recap import RecapPanel
 
 
 class GameScreen(GameKeys, InspectMode, Screen[None]):
@@ -62,6 +64,8 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         self._thinking: Timer | None = None
         """Redraws the thinking line while a computer thinks (issue 19)."""
         self._clear_note = False
+        self._recap_shown_upto = -1
+        """The last recap this screen opened by itself (each is opened once)."""
 
     @property
     def session(self) -> Session:
@@ -80,6 +84,7 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
             with Vertical(id="side"):
                 yield InspectPanel(id="inspect")
                 yield GameLog(id="log")
+                yield RecapPanel(id="recap")
         yield Footer(compact=True)
 
     @property
@@ -110,13 +115,22 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         link = self.link
         step = link.next_step()
         if step is Next.CURTAIN:
+            self.show_recap(False)
             self.prompt.wait("Waiting for the other player...")
             c = link.curtain()
             self.app.push_screen(CurtainScreen(c.seat, c.name, c.role, c.previous, c.why), self.after_curtain)
             return
+        if step is Next.RECAP:  # a combat's result, seen before the curtain falls (issue 33, item 1)
+            frame = self.render_table()
+            self.prompt.wait("Your turn has ended. Press Enter to continue.")
+            name = frame.names[frame.seat] if frame is not None and frame.seat is not None else ""
+            self.app.push_screen(RecapScreen(name, link.recap_before_curtain()), self.after_recap)
+            return
         if step is Next.HUMAN:
             self.show_what_changed()
         frame = self.render_table()
+        if step is Next.HUMAN and frame is not None:
+            self.recap_on_return(frame)
         if step is Next.OVER:
             self.show_result()
         elif step is Next.COMPUTER:
@@ -134,7 +148,35 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         if self._clear_note:
             self._clear_note = False
             self.prompt.note("")
+        if self.has_class("-recap"):
+            self.show_recap(False)  # a move made: the log comes back
         self.advance()
+
+    def after_recap(self, _: None = None) -> None:
+        self.link.recap_seen()
+        self.advance()
+
+    def recap_on_return(self, frame: SeatFrame) -> None:
+        """A seat back at the keyboard: a recap it has not been shown opens by itself when it holds a result."""
+        recap = frame.recap
+        if recap is None or recap.upto <= self._recap_shown_upto:
+            return
+        self._recap_shown_upto = recap.upto
+        self.query_one(RecapPanel).show(recap)
+        self.show_recap(bool(recap.results))
+
+    def show_recap(self, on: bool) -> None:
+        """Open or close the recap panel (it takes the log's column while open)."""
+        if self._closing_down():
+            return
+        if on:
+            self.query_one(RecapPanel).show(self.link.frame().recap)
+        self.set_class(on, "-recap")
+        self.refresh_bindings()
+
+    def action_recap(self) -> None:
+        """`r`: open or close what happened since this seat last looked."""
+        self.show_recap(not self.has_class("-recap"))
 
     def after_curtain(self, seat: int | None) -> None:
         if seat == TAKE_BACK:

@@ -25,6 +25,7 @@ GAME_BINDINGS = [
     Binding("u", "take_back", "Take back"),
     Binding("u", "cannot_take_back", "Take back", show=False),  # u when the one above is off: say why
     Binding("i", "inspect", "Inspect"),
+    Binding("r", "recap", "Recap", show=False),  # what happened since you last looked (issue 33, item 1)
     Binding("f", "autopass('full')", "Full control", show=False),  # auto-pass keys (issue 15)
     Binding("y", "autopass('turn')", "Pass until my turn", show=False),
     Binding("e", "autopass('combat')", "Pass until end of combat", show=False),
@@ -50,6 +51,9 @@ class GameKeys:
             return link.can_take_back()
         if action == "cannot_take_back":
             return not link.can_take_back() and not link.watching
+        if action == "recap":  # unless the board's own `r` is on offer (MythCraft's React group)
+            board_r = any(b.key == "r" and self.board.key_enabled(b.action) for b in self.board.SCREEN_BINDINGS)
+            return not link.watching and link.seat is not None and not board_r
         if action == "inspect":
             return not link.watching and link.decision is not None
         if action == "legend":  # shown for boards that draw symbols, unless the board names k elsewhere

@@ -1,0 +1,69 @@
+"""What happened since a seat last looked, results first (issue 33, item 1): plain data for a seat's frame.
+
+A seat that comes back to the keyboard reads who died, the wounds, the VP and XP gained and the cards it
+drew before the moves that led there, its own moves' results included (a combat it started may have ended
+while it was away, or as its turn ended by itself). Built from the log lines the seat may read, so it tells
+nothing the log does not; nothing here imports textual.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mythtable.engine.game import LogLine
+
+RESULT = re.compile(
+    r"\b(dies|destroyed|knocked down|is dying|falls|fell|defeated|captures|leaves the battlefield|killing|"
+    r"wounds?|damage|regains \d+|hits .+ for \d+|gains \d+ (VP|XP)|\d+ XP for|loses \d+ Tower)\b"
+)
+"""A log line that tells a result (a death, a wound, damage, points gained), in all three rulesets' words."""
+SKIPPED = frozenset({"takeback"})
+
+
+@dataclass(slots=True, frozen=True)
+class Recap:
+    """What one seat may read of what happened between two points of the game (`since` < step <= `upto`)."""
+
+    since: int
+    upto: int
+    results: tuple[str, ...] = ()
+    """Deaths, wounds, damage, VP and XP gained, and the cards the seat drew, in the order they happened."""
+    moves: tuple[str, ...] = ()
+    """Everything else it may read, in order (both seats' moves, auto-passes, turn lines)."""
+
+    @property
+    def empty(self) -> bool:
+        return not self.results and not self.moves
+
+    def lines(self) -> list[str]:
+        """As the panel reads: the results first, then what led there."""
+        out: list[str] = []
+        if self.results:
+            out += ["Results:", *(f"  {text}" for text in self.results)]
+        if self.moves:
+            out += ["What happened:", *(f"  {text}" for text in self.moves)]
+        return out or ["Nothing has happened since you last looked."]
+
+
+def is_result(line: LogLine, seat: int | None) -> bool:
+    """A line that tells a result: a death, wounds, damage, points gained, or a card drawn by `seat`."""
+    event = line.event
+    if event.kind == "draw" and event.seat is not None:
+        return event.seat == seat
+    return event.kind in ("death", "damage") or RESULT.search(event.text) is not None
+
+
+def recap_of(log: Sequence[LogLine], since: int, upto: int, seat: int | None) -> Recap:
+    """The lines `seat` may read with `since` < step <= `upto`, results apart."""
+    results: list[str] = []
+    moves: list[str] = []
+    for line in log:
+        event = line.event
+        if not since < line.step <= upto or event.kind in SKIPPED:
+            continue
+        if event.seat is not None and event.seat != seat:
+            continue
+        (results if is_result(line, seat) else moves).append(event.text)
+    return Recap(since, upto, tuple(results), tuple(moves))

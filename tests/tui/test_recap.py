@@ -1,0 +1,128 @@
+"""Each seat sees the result of its own move (issue 33, item 1).
+
+Seen: Ana attacked, played Thunder of the Oak-God, her turn ended by itself and the curtain fell at once;
+her champion Mara knocked down was only in the log, and on her return her summary listed only Bram's
+moves. Now a seat's return brings a recap (results first, its own moves' results included), and a turn
+that ends by itself after a combat shows the result before the curtain (Next.RECAP, one Enter)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mythtable.engine.bots import make_bot
+from mythtable.engine.game import Game
+from mythtable.play.recap import recap_of
+from mythtable.tui.session import Next, Session
+
+
+def play_hot_seat(ruleset_id: str, seed: int, config: Path, moves: int = 600) -> tuple[Game, Session, list[tuple]]:
+    """Greedy against greedy through Session.next_step, both seats as people; the steps seen, with the moves
+    made and the seat at the keyboard when each came."""
+    game = Game.new(ruleset_id, seed)
+    session = Session(game, ["human", "human"], config=config)
+    bots = [make_bot(ruleset_id, "greedy", seed + 1, workers=1), make_bot(ruleset_id, "greedy", seed + 2, workers=1)]
+    steps: list[tuple] = []
+    while len(game.actions) < moves:
+        step = session.next_step()
+        steps.append((step, len(game.actions), session.viewer, session.recap(session.viewer)))
+        if step is Next.OVER:
+            break
+        decision = game.decision
+        assert decision is not None
+        if step is Next.CURTAIN:
+            session.take_keyboard(decision.seat)
+        elif step is Next.RECAP:
+            session.recap_seen()
+        else:
+            game.apply(bots[decision.seat].choose(game.ruleset, game.state, decision))
+    return game, session, steps
+
+
+@pytest.mark.parametrize("ruleset_id", ["mythicarium", "magewars"])
+def test_a_turn_that_ends_by_itself_shows_the_combat_result_before_the_curtain(ruleset_id: str, tmp_path: Path) -> None:
+    game, _, steps = play_hot_seat(ruleset_id, 3, tmp_path)
+    recaps = 0
+    asked_at: dict[int, int] = {}
+    for index, (step, moves, viewer, recap) in enumerate(steps):
+        if step is Next.HUMAN and viewer is not None:
+            asked_at[viewer] = moves
+        if step is Next.RECAP:
+            recaps += 1
+            assert recap is not None and recap.results and recap.upto == moves
+            assert steps[index + 1][0] is Next.CURTAIN, "the curtain follows the recap once it is seen"
+        if step is Next.CURTAIN and index and steps[index - 1][0] is not Next.RECAP and viewer is not None:
+            last = asked_at.get(viewer, moves)
+            went_on = any(game.auto[i] and game.actors[i] == viewer for i in range(last, moves))
+            unseen = recap_of(game.log, last, moves, viewer)
+            assert not (went_on and unseen.results), (
+                f"the curtain fell on {game.setup.players[viewer]}'s turn ended by itself, hiding {unseen.results}"
+            )
+    assert recaps > 0, "no turn ended by itself after a combat: the check above checked nothing"
+
+
+def test_a_seat_back_at_the_keyboard_reads_its_own_moves_results_first(tmp_path: Path) -> None:
+    game, _session, steps = play_hot_seat("mythicarium", 3, tmp_path)
+    own_results = 0
+    for step, moves, viewer, recap in steps:
+        if step is not Next.HUMAN or viewer is None or recap is None or recap.upto != moves:
+            continue
+        own = [i for i in range(recap.since, recap.upto) if game.actors[i] == viewer and not game.auto[i]]
+        results = [line for line in game.log if recap.since < line.step <= recap.upto and line.step - 1 in own]
+        expected = [line.event.text for line in results if line.event.seat in (None, viewer)]
+        shown = recap.results + recap.moves
+        assert all(text in shown for text in expected), "a recap leaves out what the seat's own moves did"
+        own_results += sum(text in recap.results for text in expected)
+        assert recap.lines()[0] == "Results:" if recap.results else True
+    assert own_results > 0, "no recap held a result of the seat's own move"
+
+
+async def test_the_screen_shows_the_result_before_the_curtain_and_r_opens_the_recap(tmp_path: Path) -> None:
+    """The real screens, 80x24: the turn that ended by itself shows its recap (Enter goes on to the curtain);
+    on the seat's return the recap opens by itself when it holds a result, and `r` closes and opens it."""
+    from mythtable.tui.screens.curtain import CurtainScreen
+    from mythtable.tui.screens.game import GameScreen
+    from mythtable.tui.screens.recap import RecapScreen
+    from mythtable.tui.widgets.recap import RecapPanel
+    from tests.tui.keys import press, settle
+    from tests.tui.test_curtain import new_app
+
+    app = new_app("mythicarium", tmp_path, seed=3)
+    bots = [make_bot("mythicarium", "greedy", 4, workers=1), make_bot("mythicarium", "greedy", 5, workers=1)]
+    seen_recap_screen = False
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(400):
+            screen = app.screen
+            if isinstance(screen, RecapScreen):
+                assert screen.recap is not None and screen.recap.results
+                body = str(screen.query_one("#recap-body").render())
+                assert "Results:" in body and screen.recap.results[0] in body
+                await press(pilot, "enter")
+                assert isinstance(app.screen, CurtainScreen), "after the recap, the curtain"
+                seen_recap_screen = True
+                continue
+            if isinstance(screen, CurtainScreen):
+                await press(pilot, "enter")
+                if seen_recap_screen:
+                    break
+                continue
+            assert isinstance(screen, GameScreen)
+            game = screen.session.game
+            decision = game.decision
+            assert decision is not None
+            screen.play(bots[decision.seat].choose(game.ruleset, game.state, decision))
+            await settle(pilot)
+        assert seen_recap_screen
+        # Bram's return after Ana's combat: his recap holds its results and opens by itself
+        game_screen = app.screen
+        assert isinstance(game_screen, GameScreen)
+        recap = game_screen.link.frame().recap
+        assert recap is not None and recap.results
+        panel = game_screen.query_one(RecapPanel)
+        assert game_screen.has_class("-recap") and panel.display
+        await press(pilot, "r")
+        assert not game_screen.has_class("-recap") and not panel.display
+        await press(pilot, "r")
+        assert game_screen.has_class("-recap")
