@@ -187,6 +187,16 @@ class LocalSeat:
         before the curtain falls."""
         return self.session.recap(self.session.viewer)
 
+    def curtain_for_recap(self) -> Curtain:
+        """The seat still at the keyboard, for the recap before the curtain (Next.RECAP): who may take back."""
+        session = self.session
+        seat = session.viewer
+        assert seat is not None
+        previous = session.takeback_seat()
+        name = session.names[previous] if previous is not None else None
+        why = session.why_no_takeback() if previous is None else ""
+        return Curtain(seat, session.names[seat], session.game.ruleset.seats[seat].role, name, why)
+
     def recap_seen(self) -> None:
         """The seat pressed on past the recap: the curtain comes next."""
         self.session.recap_seen()

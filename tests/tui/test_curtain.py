@@ -20,7 +20,7 @@ from mythtable.tui.start import NewGame
 from tests.tui.keys import press, settle
 
 CARD_RULESETS = ["mythicarium", "magewars"]
-KEYS = ["u", "u", "enter", "enter", "enter", "1", "2", "3", "down", "f1", "escape", "y", "e", "f"]
+KEYS = ["u", "enter", "enter", "enter", "1", "2", "3", "down", "f1", "escape", "y", "e", "f"]
 
 
 def new_app(ruleset_id: str, data: Path, seed: int = 11) -> MythtableApp:

@@ -96,7 +96,7 @@ async def test_the_screen_shows_the_result_before_the_curtain_and_r_opens_the_re
         for _ in range(400):
             screen = app.screen
             if isinstance(screen, RecapScreen):
-                assert screen.recap is not None and screen.recap.results
+                assert screen.recap is not None and screen.recap.results and screen.seat == 0
                 body = str(screen.query_one("#recap-body").render())
                 assert "Results:" in body and screen.recap.results[0] in body
                 await press(pilot, "enter")

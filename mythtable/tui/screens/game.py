@@ -123,8 +123,10 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         if step is Next.RECAP:  # a combat's result, seen before the curtain falls (issue 33, item 1)
             frame = self.render_table()
             self.prompt.wait("Your turn has ended. Press Enter to continue.")
-            name = frame.names[frame.seat] if frame is not None and frame.seat is not None else ""
-            self.app.push_screen(RecapScreen(name, link.recap_before_curtain()), self.after_recap)
+            c = link.curtain_for_recap()
+            self.app.push_screen(
+                RecapScreen(c.seat, c.name, c.role, link.recap_before_curtain(), c.previous, c.why), self.after_recap
+            )
             return
         if step is Next.HUMAN:
             self.show_what_changed()
@@ -152,7 +154,10 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
             self.show_recap(False)  # a move made: the log comes back
         self.advance()
 
-    def after_recap(self, _: None = None) -> None:
+    def after_recap(self, seat: int | None) -> None:
+        if seat == TAKE_BACK:  # the seat is still at the keyboard: its move comes back to it
+            self.action_take_back()
+            return
         self.link.recap_seen()
         self.advance()
 
