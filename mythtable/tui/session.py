@@ -241,7 +241,9 @@ class Session:
             actor != seat and not auto
             for actor, auto in zip(game.actors[last or 0 :], game.auto[last or 0 :], strict=True)
         )
-        if last is None or others or self.fresh == (seat, moves):
+        if last is None and seat not in self.returned:  # its first look here (a new or resumed game): no recap
+            self.returned[seat] = moves
+        elif others or self.fresh == (seat, moves):
             since = self.returned.get(seat, 0)
             if moves > since:
                 self.recaps[seat] = recap_of(game.log, since, moves, seat)
