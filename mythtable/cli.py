@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mythtable.cli_saves import add_saves_parser, run_saves
+from mythtable.engine.autopass import DEFAULT_PACE, MAX_PACE, MIN_PACE
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.text import MAX_NAME_LENGTH
 from mythtable.tui.start import (
@@ -81,6 +82,14 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"let the computer play {seat}: easy, normal or hard (also: ai, the ruleset's own; "
             "random, greedy, search)",
         )
+    play.add_argument(
+        "--computer-pace",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help=f"at least this long between two computer moves, to follow them (default {DEFAULT_PACE}; "
+        "also in the game's settings, key s)",
+    )
     play.add_argument(
         "--option",
         action="append",
@@ -354,6 +363,9 @@ def _play(args: argparse.Namespace) -> int:
             setup.players[seat] = clean_name(typed)
     setup.options.update(_parse_options(args.option))
     _check_with_built(args.ruleset, setup, args.data_dir)
+    pace = args.computer_pace
+    if pace is not None and not MIN_PACE <= pace <= MAX_PACE:  # nan fails both comparisons: refused too
+        raise MythtableError(f"--computer-pace must be between {MIN_PACE} and {MAX_PACE} seconds")
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     if not 0 <= seed < 2**63:  # a save holds seeds below 2**63: a larger one crashed the first autosave
         raise MythtableError("--seed must be zero or positive, and below 2**63")
@@ -364,13 +376,13 @@ def _play(args: argparse.Namespace) -> int:
         if controller != "human" and controller not in controller_choices(args.ruleset):
             allowed = ", ".join(c for c in controller_choices(args.ruleset) if c != "human")
             raise MythtableError(f"unknown computer strength {controller!r} (choose one of: {allowed})")
-    return _run_app(NewGame(args.ruleset, seed, setup, controllers), args.data_dir)
+    return _run_app(NewGame(args.ruleset, seed, setup, controllers), args.data_dir, pace)
 
 
-def _run_app(start: Start | None, data: Path | None) -> int:
+def _run_app(start: Start | None, data: Path | None, pace: float | None = None) -> int:
     from mythtable.tui.app import MythtableApp
 
-    app = MythtableApp(start=start, data=data)
+    app = MythtableApp(start=start, data=data, pace=pace)
     try:
         app.run()
     except KeyboardInterrupt:

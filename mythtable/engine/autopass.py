@@ -53,6 +53,13 @@ class Window:
     """The other seat's waiting item targets this seat's units, or the other seat declared an attack on it."""
 
 
+DEFAULT_PACE = 0.4
+"""Seconds at least between two computer moves, so that a person can follow them (issue 33, item 7)."""
+MIN_PACE, MAX_PACE = 0.0, 5.0
+PACES = (0.0, 0.2, 0.4, 0.8, 1.5)
+"""The paces the settings screen cycles through."""
+
+
 @dataclass(slots=True)
 class SeatSettings:
     """What one seat wants to be asked. Plain data, saved with the game and per player name."""
@@ -63,9 +70,14 @@ class SeatSettings:
     """Ask at every window the rules open (bluffing, or hiding that one could not answer)."""
     yield_: str = YIELD_NONE
     """A standing pass: until my turn, or until the end of this combat."""
+    pace: float | None = None
+    """Seconds at least between two computer moves, as this player likes them (None: the program's)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"stops": sorted(self.stops), "full_control": self.full_control, "until": self.yield_}
+        data: dict[str, Any] = {"stops": sorted(self.stops), "full_control": self.full_control, "until": self.yield_}
+        if self.pace is not None:
+            data["pace"] = self.pace
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> SeatSettings:
@@ -76,10 +88,13 @@ class SeatSettings:
         clean = frozenset(s for s in stops if isinstance(s, str) and len(s) <= 64) if isinstance(stops, list) else None
         full = data.get("full_control")
         yld = data.get("until")
+        pace = data.get("pace")
+        fine = isinstance(pace, (int, float)) and not isinstance(pace, bool) and MIN_PACE <= pace <= MAX_PACE
         return cls(
             stops=clean if clean is not None else frozenset(),
             full_control=full if isinstance(full, bool) else False,
             yield_=yld if yld in YIELDS else YIELD_NONE,
+            pace=float(pace) if fine else None,
         )
 
 

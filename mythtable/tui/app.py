@@ -10,6 +10,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from mythtable.engine.autopass import DEFAULT_PACE
 from mythtable.paths import remote_session
 from mythtable.tui import textual_fixes  # noqa: F401  (guards for Textual bugs)
 from mythtable.tui.messages import AfterGame, Autosave, ResumeGame, StartGame, Watch
@@ -40,8 +41,8 @@ guard_terminal()  # no control character in any text drawn reaches the terminal
 STYLESHEET = Path(__file__).with_name("app.tcss")
 """The CSS of every screen and board (reusable widgets keep their own DEFAULT_CSS)."""
 
-COMPUTER_DELAY = 0.4
-"""Seconds a computer waits before it moves, so a person can follow."""
+COMPUTER_DELAY = DEFAULT_PACE
+"""Seconds at least between two computer moves, so a person can follow (thinking runs meanwhile)."""
 
 
 class MythtableApp(App[None]):
@@ -53,14 +54,16 @@ class MythtableApp(App[None]):
         Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, start: Start | None = None, data: Path | None = None) -> None:
+    def __init__(self, start: Start | None = None, data: Path | None = None, pace: float | None = None) -> None:
         super().__init__()
         self.start = start
         self.data = data
+        self.pace = pace
+        """--computer-pace, if given: it wins over a player's remembered pace (None: theirs, else the default)."""
         self._store: SaveStore | None = None
         self._save_warned = False
         self.watching: dict[str, Any] | None = None
-        self.computer_delay = COMPUTER_DELAY
+        self.computer_delay = COMPUTER_DELAY if pace is None else pace
         self.session: Session | None = None
         self._too_small: TooSmallScreen | None = None
         self.remote = remote_session()
@@ -174,7 +177,8 @@ class MythtableApp(App[None]):
 
         self.session = Session(game, list(game.controllers))
         self.autosave()
-        self.push_screen(GameScreen(self.session, self.computer_delay, self.record_path))
+        pace_given = self.pace is not None or self.watching is not None
+        self.push_screen(GameScreen(self.session, self.computer_delay, self.record_path, pace_given))
 
     def record_path(self) -> Path | None:
         """Where the game on screen writes its record (None when it is not saved: watch mode); for a remote
@@ -292,7 +296,7 @@ class MythtableApp(App[None]):
             self.call_later(lambda: self.check_size(self.size.width, self.size.height))  # after watch's screens
             return
         self.watching = None
-        self.computer_delay = COMPUTER_DELAY
+        self.computer_delay = COMPUTER_DELAY if self.pace is None else self.pace
         if choice == "quit":
             self.exit()
             return

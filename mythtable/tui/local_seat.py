@@ -58,6 +58,8 @@ class LocalSeat:
         """Asked after every move, take-back and settings change (the app writes the save)."""
         self.last_computer_move = ""
         """What the last computer did, shown above the next thinking line."""
+        self.computer_moves: list[str] = []
+        """The computers' moves since a person last moved, numbered ("Bram (computer), move 2: Pass")."""
         self._listeners: list[Callable[[], None]] = []
 
     # ----- the seam (SeatLink) ------------------------------------------------------------
@@ -126,6 +128,8 @@ class LocalSeat:
             return str(exc)
         if decision is not None:
             self.session.remember(decision.seat)  # the table as the mover leaves it (what changed, next time)
+            if not self.is_computer(decision.seat):
+                self.computer_moves.clear()  # a person moved: the computer's next moves count from 1
         self._changed()
         return None
 
@@ -254,6 +258,8 @@ class LocalSeat:
             return ""
         name = self.session.names[decision.seat]
         self.last_computer_move = f"{name} (computer): {game.describe(action)}"  # shown in the prompt, no toast
+        number = len(self.computer_moves) + 1
+        self.computer_moves.append(f"{name} (computer), move {number}: {game.describe(action)}")
         return self.play(action)
 
     # ----- auto-pass and stops (the seat at the keyboard) -------------------------------------

@@ -84,7 +84,9 @@ async def test_a_long_think_shows_time_and_a_bar_and_clears_when_the_move_comes(
             await pilot.pause(0.05)
             if len(screen.session.game.actions) > moves:
                 break
-        assert len(screen.session.game.actions) == moves + 1, "the move arrives and is played"
+        # >=: the next decision's think begins at once, while the pace runs (issue 33, item 7), and the held
+        # bot, let go, answers it at once too
+        assert len(screen.session.game.actions) >= moves + 1, "the move arrives and is played"
         assert timer._task is None, "this think's timer stops with its move"
         assert question(screen) != later, "the line no longer shows this think's time"
 

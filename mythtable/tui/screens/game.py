@@ -31,6 +31,7 @@ from mythtable.tui.screens.game_keys import GAME_BINDINGS, GameKeys
 from mythtable.tui.screens.recap import RecapScreen
 from mythtable.tui.screens.result import ResultScreen, end_of_game_text
 from mythtable.tui.session import Next, Session
+from mythtable.tui.timings import Timings
 from mythtable.tui.widgets.inspect import InspectPanel
 from mythtable.tui.widgets.log import GameLog
 from mythtable.tui.widgets.prompt import Prompt
@@ -41,14 +42,25 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
     BINDINGS = GAME_BINDINGS
 
     def __init__(
-        self, session: Session, computer_delay: float, record_path: Callable[[], Path | None] = lambda: None
+        self,
+        session: Session,
+        computer_delay: float,
+        record_path: Callable[[], Path | None] = lambda: None,
+        pace_given: bool = False,
     ) -> None:
         super().__init__()
         self.link = LocalSeat(session, autosave=lambda: self.app.post_message(Autosave()))
         """The game, as this seat's screen reaches it (the seat seam's local form)."""
         self.link.on_change(self.on_table_changed)
         self.computer_delay = computer_delay
-        """Seconds a computer waits before it moves (longer when watching at a slow pace)."""
+        """Seconds at least between two computer moves (thinking runs meanwhile; longer when watching slowly)."""
+        if not pace_given:  # a player's own remembered pace (settings, key s), unless --computer-pace said
+            paces = [session.autopass[s].pace for s in (0, 1) if s not in session.bots]
+            self.computer_delay = next((p for p in paces if p is not None), computer_delay)
+        self._move_started = 0.0
+        """When the computer's decision open now was first shown (its pace counts from there)."""
+        self.timings = Timings.from_env()
+        """Where the time of each computer move goes, when MYTHTABLE_TIMINGS names a file (benchmarks)."""
         self._record_path = record_path
         self.board: Board = board_class(session.game.ruleset.id)(id="table")
         self.board.subjects = self.link.subject  # what options are about
@@ -139,9 +151,11 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
             decision = link.decision
             assert decision is not None
             name = link.names[decision.seat]
-            self.prompt.wait(f"{self.last_computer_move}\n{name} (computer) is thinking...".lstrip())
-            if not self.paused:
-                self._computer_timer = self.set_timer(self.computer_delay, self.computer_move)
+            self.prompt.wait(f"{self.computer_moves_text()}\n{name} (computer) is thinking...".lstrip())
+            if not self.paused:  # think at once: the pace runs meanwhile, not before (issue 33, item 7)
+                self._move_started = time.monotonic()
+                self.timings.shown(self._move_started)
+                self.computer_move()
         else:
             self.ask(frame)
 
@@ -252,11 +266,26 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         self.run_worker(think, thread=True, exclusive=True, group="computer")
 
     def computer_chose(self, action: Action, moves_before: int) -> None:
+        """The worker's answer: shown once the pace since the decision opened has passed (not before, so each
+        move can be followed; not pace plus thinking, so a wait is the longer of the two)."""
+        if self._closing_down() or self.paused:
+            self._stop_thinking()
+            return  # the screen was left, the app is closing, or the watcher paused: think again later
+        self.timings.answered(time.monotonic())
+        left = self._move_started + self.computer_delay - time.monotonic()
+        if left > 0.01:
+            self._computer_timer = self.set_timer(left, lambda: self.computer_apply(action, moves_before))
+        else:
+            self.computer_apply(action, moves_before)
+
+    def computer_apply(self, action: Action, moves_before: int) -> None:
         self._stop_thinking()
         if self._closing_down() or self.paused:
-            return  # the screen was left, the app is closing, or the watcher paused: think again later
+            return
+        self.timings.applying(time.monotonic())
         self._clear_note = True
         refused = self.link.computer_chose(action, moves_before)
+        self.timings.drawn(time.monotonic())
         if refused is not None:
             self._clear_note = False
             if refused:  # "" when the game moved on meanwhile: the answer is simply dropped
@@ -272,7 +301,7 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         self._stop_thinking()
         budget = self.link.think_budget(bot)
         name = self.link.names[seat]
-        start = time.monotonic()
+        start = self._move_started or time.monotonic()
         self._thinking = self.set_interval(0.1, lambda: self._show_thinking(name, start, budget))
 
     def thinking_line(self, name: str, elapsed: float, budget: float | None) -> str:
@@ -291,7 +320,14 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         elapsed = time.monotonic() - start
         if elapsed < self.THINK_SHOWN_AFTER:
             return
-        self.prompt.wait(f"{self.last_computer_move}\n{self.thinking_line(name, elapsed, budget)}".lstrip())
+        self.prompt.wait(f"{self.computer_moves_text()}\n{self.thinking_line(name, elapsed, budget)}".lstrip())
+
+    def computer_moves_text(self) -> str:
+        """The computer's latest moves since the player last moved, numbered, so that each shows as it
+        happens (issue 33, item 7): 'Bram (computer), move 3: Pass'."""
+        return "\n".join(self.link.computer_moves[-self.MOVES_SHOWN :])
+
+    MOVES_SHOWN = 3
 
     def _stop_thinking(self) -> None:
         if self._thinking is not None:

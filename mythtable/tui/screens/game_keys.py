@@ -81,12 +81,17 @@ class GameKeys:
         seat = link.settings_seat()
         if seat is None:
             return
-        screen = StopsScreen(link.names[seat], link.settings(seat), link.stop_stages)
+        pace = self.computer_delay if link.session.bots else None  # a computer plays: its pace is a setting
+        if not link.stop_stages and pace is None:
+            return
+        screen = StopsScreen(link.names[seat], link.settings(seat), link.stop_stages, pace)
         self.app.push_screen(screen, lambda settings: self.after_stops(seat, settings))
 
     def after_stops(self: GameScreen, seat: int, settings: SeatSettings | None) -> None:
         if settings is None or self._closing_down():
             return
+        if settings.pace is not None:
+            self.computer_delay = settings.pace  # from the next computer move on
         if self.link.set_settings(seat, settings):
             self.advance()  # a new yield passes the open window at once, as `y` does
         else:

@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from mythtable.engine.autopass import YIELD_COMBAT, YIELD_NONE, YIELD_TURN, SeatSettings
+from mythtable.engine.autopass import PACES, YIELD_COMBAT, YIELD_NONE, YIELD_TURN, SeatSettings
 from mythtable.tui.safe_text import markup, plain
 
 YIELD_WORDS = {
@@ -42,8 +42,12 @@ class StopsScreen(ModalScreen[SeatSettings | None]):
         Binding("space", "flip", "Switch", show=False),
     ]
 
-    def __init__(self, player: str, settings: SeatSettings, stages: list[tuple[str, str]]) -> None:
+    def __init__(
+        self, player: str, settings: SeatSettings, stages: list[tuple[str, str]], pace: float | None = None
+    ) -> None:
         super().__init__()
+        self.pace_shown = pace
+        """The computer's pace in use now, when a computer plays (a row sets it); None: no such row."""
         self.player = player
         self.settings = replace(settings)
         self.original = settings
@@ -61,6 +65,10 @@ class StopsScreen(ModalScreen[SeatSettings | None]):
 
     def on_mount(self) -> None:
         self.rows = ["full", *(f"yield:{k}" for k in YIELD_WORDS), *(f"stop:{key}" for key, _ in self.stages)]
+        if not self.stages:  # no windows to pass in this ruleset: only the computer's pace
+            self.rows = []
+        if self.pace_shown is not None:
+            self.rows.append("pace")
         options = self.query_one(OptionList)
         options.add_options([Option(plain(self.label(row))) for row in self.rows])
         options.highlighted = 0
@@ -69,6 +77,9 @@ class StopsScreen(ModalScreen[SeatSettings | None]):
     def label(self, row: str) -> str:
         """The words of one switch, with its state: [x] on, [ ] off, (•) the chosen standing pass."""
         settings = self.settings
+        if row == "pace":
+            pace = settings.pace if settings.pace is not None else self.pace_shown
+            return f"Computer pace: at least {pace:.1f} s between its moves (Enter: {self.next_pace(pace):.1f} s)"
         if row == "full":
             box = "[x]" if settings.full_control else "[ ]"
             return f"{box} Full control: ask me at every window (hides whether I could answer)"
@@ -86,7 +97,10 @@ class StopsScreen(ModalScreen[SeatSettings | None]):
             return
         row = self.rows[index]
         settings = self.settings
-        if row == "full":
+        if row == "pace":
+            pace = settings.pace if settings.pace is not None else self.pace_shown
+            self.settings = replace(settings, pace=self.next_pace(pace or 0.0))
+        elif row == "full":
             self.settings = replace(settings, full_control=not settings.full_control)
         elif row.startswith("yield:"):
             self.settings = replace(settings, yield_=row.partition(":")[2])
@@ -96,6 +110,12 @@ class StopsScreen(ModalScreen[SeatSettings | None]):
         options = self.query_one(OptionList)
         for number, name in enumerate(self.rows):
             options.replace_option_prompt_at_index(number, plain(self.label(name)))
+
+    @staticmethod
+    def next_pace(pace: float | None) -> float:
+        """The next pace of the cycle after `pace` (PACES, round again after the slowest)."""
+        later = [p for p in PACES if p > (pace or 0.0) + 1e-9]
+        return later[0] if later else PACES[0]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
