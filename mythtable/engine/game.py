@@ -101,22 +101,17 @@ class Game:
         return self.ruleset.result(self.state)
 
     def apply(self, action: Action, auto: bool = False) -> list[Event]:
-        """Apply a legal action; an illegal one raises IllegalAction and changes nothing.
+        """Apply a legal action; an illegal one raises IllegalAction and changes nothing (the ruleset's
+        `apply` checks it against the open decision).
 
         `auto` marks an answer given for a seat by its auto-pass settings."""
         decision = self.decision
-        if decision is None:
-            raise IllegalAction("the game is over; no more actions are possible")
-        if not decision.allows(action):
-            raise IllegalAction(f"{list(action)} is not a legal choice now ({decision.prompt})")
-        return self._record(decision.seat, action, auto)
-
-    def _record(self, seat: int, action: Action, auto: bool = False) -> list[Event]:
         rng = getattr(self.state, "rng", None)
         before = getattr(rng, "state", None)
         events = self.ruleset.apply(self.state, action)
+        assert decision is not None  # there was an open decision: it allowed the action
         self.actions.append(action)
-        self.actors.append(seat)
+        self.actors.append(decision.seat)
         self.auto.append(auto)
         rolled = before is not None and getattr(getattr(self.state, "rng", None), "state", None) != before
         self.revealing.append(rolled or any(e.reveals for e in events))
@@ -177,9 +172,7 @@ class Game:
         self.actions, self.actors, self.revealing, self.auto, self.checkpoints = [], [], [], [], {}
         self.log = [LogLine(0, e) for e in self.ruleset.opening_events(self.state)]
         for index, action in enumerate(actions):
-            decision = self.ruleset.pending(self.state)
-            assert decision is not None
-            self._record(decision.seat, action, bool(autos and autos[index]))
+            self.apply(action, bool(autos and autos[index]))
         self.notes = [n for n in self.notes if n.step <= len(self.actions)]
 
     def hash(self) -> str:

@@ -21,6 +21,7 @@ from mythtable.engine.built import HeroField, PoolCard, Problem
 from mythtable.engine.decision import NO_SUBJECT, Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.encounter_kit import EncounterDraft, EncounterKit
+from mythtable.engine.errors import IllegalAction
 from mythtable.engine.inspect import Inspection, InspectTarget
 
 S = TypeVar("S")
@@ -234,13 +235,30 @@ class Ruleset(ABC, Generic[S, C]):
     def pending(self, state: S) -> Decision | None:
         """The one open decision, or None once the game is over. Must be cheap (it is cached)."""
 
-    @abstractmethod
     def apply(self, state: S, action: Action) -> list[Event]:
-        """Apply one legal action and advance to the next decision.
+        """Apply one legal action and advance to the next decision; the events are the log lines.
 
-        Raise IllegalAction, leaving the state untouched, for anything the open decision does
-        not list.
-        """
+        Raises IllegalAction, leaving the state untouched, for anything the open decision does not
+        list: the one legality check (`Game.apply` and the bots come through here)."""
+        decision = self.pending(state)
+        if decision is None:
+            raise IllegalAction("the game is over; no more actions are possible")
+        if not decision.allows(action):
+            raise IllegalAction(f"{list(action)} is not a legal choice now ({decision.prompt})")
+        events: list[Event] = []
+        self.apply_action(state, action, events)
+        self.advance(state, events)
+        return events
+
+    @abstractmethod
+    def apply_action(self, state: S, action: Action, events: list[Event]) -> None:
+        """Apply one action of the open decision (`apply` checked it is one), appending the log lines:
+        the ruleset's `rules/actions.py`."""
+
+    @abstractmethod
+    def advance(self, state: S, events: list[Event]) -> None:
+        """Run every step that needs no choice and park on the next decision (or end the game):
+        the ruleset's `rules/flow.py`."""
 
     @abstractmethod
     def describe(self, state: S, action: Action) -> str:
@@ -328,7 +346,8 @@ class Ruleset(ABC, Generic[S, C]):
         return []
 
     def check_invariants(self, state: S) -> list[str]:
-        """Broken invariants, as messages; property tests and fuzzers call this after every action."""
+        """Broken invariants, as messages; property tests and fuzzers call this after every action
+        (the ruleset's `rules/invariants.py`)."""
         return []
 
 

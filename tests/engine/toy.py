@@ -12,7 +12,6 @@ from typing import Any
 
 from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.dice import Rng
-from mythtable.engine.errors import IllegalAction
 from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
 
@@ -44,10 +43,10 @@ class Pig(Ruleset[PigState, None]):
 
     def new_game(self, content: None, seed: int, setup: Setup) -> PigState:
         state = PigState(Rng(seed), list(setup.players), [0, 0])
-        self._park(state)
+        self.advance(state, [])
         return state
 
-    def _park(self, state: PigState) -> None:
+    def advance(self, state: PigState, events: list[Event]) -> None:
         if max(state.banked) >= TARGET:
             state.decision = None
             return
@@ -56,13 +55,11 @@ class Pig(Ruleset[PigState, None]):
     def pending(self, state: PigState) -> Decision | None:
         return state.decision
 
-    def apply(self, state: PigState, action: Action) -> list[Event]:
-        if state.decision is None or not state.decision.allows(action):
-            raise IllegalAction(f"{action} is not legal")
+    def apply_action(self, state: PigState, action: Action, events: list[Event]) -> None:
         name = state.players[state.active]
         if action == ("roll",):
             die = state.rng.roll(6)
-            events = [Event(f"{name} rolls d6: {die}", kind="dice", reveals=True)]
+            events.append(Event(f"{name} rolls d6: {die}", kind="dice", reveals=True))
             if die == 1:
                 state.pot = 0
                 self._next_turn(state)
@@ -70,12 +67,10 @@ class Pig(Ruleset[PigState, None]):
                 state.pot += die
         else:
             state.banked[state.active] += state.pot
-            events = [Event(f"{name} banks {state.pot}")]
+            events.append(Event(f"{name} banks {state.pot}"))
             state.pot = 0
             if state.banked[state.active] < TARGET:
                 self._next_turn(state)
-        self._park(state)
-        return events
 
     def _next_turn(self, state: PigState) -> None:
         state.active = 1 - state.active

@@ -10,7 +10,6 @@ from typing import Any
 from mythtable.engine.autopass import Window
 from mythtable.engine.built import Built, PoolCard, Problem
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
-from mythtable.engine.errors import IllegalAction
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
@@ -18,8 +17,9 @@ from mythtable.engine.text import counted
 from mythtable.rulesets.magewars import ai, inspect, words
 from mythtable.rulesets.magewars import state as state_module
 from mythtable.rulesets.magewars.content import DECK_SIZE, Content, deck_elements, deck_pool
-from mythtable.rulesets.magewars.rules import advance, apply_action
-from mythtable.rulesets.magewars.rules.invariants import invariants
+from mythtable.rulesets.magewars.rules.actions import apply_action
+from mythtable.rulesets.magewars.rules.flow import advance
+from mythtable.rulesets.magewars.rules.invariants import check_invariants
 from mythtable.rulesets.magewars.rules.queries import decision_window, shown_step
 from mythtable.rulesets.magewars.rules.setup import new_state
 from mythtable.rulesets.magewars.state import OPENING_HAND, State
@@ -97,16 +97,9 @@ class MageWarsRuleset(Ruleset[State, Content]):
     def pending(self, state: State) -> Decision | None:
         return state.decision
 
-    def apply(self, state: State, action: Action) -> list[Event]:
-        d = state.decision
-        if d is None:
-            raise IllegalAction("the game is over; no more actions are possible")
-        if not d.allows(action):
-            raise IllegalAction(f"{list(action)} is not a legal choice now ({d.prompt})")
-        events: list[Event] = []
-        apply_action(state, action, events)
-        advance(state, events)
-        return events
+    apply_action = staticmethod(apply_action)  # rules/actions.py
+    advance = staticmethod(advance)  # rules/flow.py
+    check_invariants = staticmethod(check_invariants)  # rules/invariants.py
 
     def describe(self, state: State, action: Action) -> str:
         return words.describe(state, action)[:60]
@@ -164,9 +157,6 @@ class MageWarsRuleset(Ruleset[State, Content]):
 
     def stop_stages(self) -> list[tuple[str, str]]:
         return [(key, STEP_LABELS[key]) for key in STOP_STAGES]
-
-    def check_invariants(self, state: State) -> list[str]:
-        return invariants(state)
 
 
 STOP_STAGES = ("main", "combat.declaration", "combat.defense", "counter.defense")

@@ -9,19 +9,20 @@ from mythtable.engine.built import Built, HeroField, Problem, built_name
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.dice import Rng
 from mythtable.engine.encounter_kit import EncounterDraft, EncounterKit
-from mythtable.engine.errors import IllegalAction, SetupError
+from mythtable.engine.errors import SetupError
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
 from mythtable.rulesets.mythcraft import ai, builder, inspect, rules
 from mythtable.rulesets.mythcraft.content import HeroTemplateDef, MythcraftContent
 from mythtable.rulesets.mythcraft.rules import (
-    HEROES,
     ROUND_LIMIT_CHOICES,
     SIMULATION_ROUND_LIMIT,
-    reactive_cap,
 )
-from mythtable.rulesets.mythcraft.state import MoveFrame, State, clone, snapshot
+from mythtable.rulesets.mythcraft.rules.actions import apply_action
+from mythtable.rulesets.mythcraft.rules.flow import advance
+from mythtable.rulesets.mythcraft.rules.invariants import check_invariants
+from mythtable.rulesets.mythcraft.state import State, clone, snapshot
 from mythtable.rulesets.mythcraft.view import MythcraftView, build_view
 from mythtable.rulesets.mythcraft.words import describe, subject
 
@@ -174,16 +175,9 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     def pending(self, state: State) -> Decision | None:
         return state.decision
 
-    def apply(self, state: State, action: Action) -> list[Event]:
-        d = state.decision
-        if d is None:
-            raise IllegalAction("the game is over; no more actions are possible")
-        if action not in d.actions:
-            raise IllegalAction(f"{list(action)} is not a legal choice now ({d.prompt})")
-        events: list[Event] = []
-        rules.apply_action(state, action, events)
-        rules.advance(state, events)
-        return events
+    apply_action = staticmethod(apply_action)  # rules/actions.py
+    advance = staticmethod(advance)  # rules/flow.py
+    check_invariants = staticmethod(check_invariants)  # rules/invariants.py
 
     def describe(self, state: State, action: Action) -> str:
         return describe(state, action)
@@ -220,46 +214,6 @@ class MythCraft(Ruleset[State, MythcraftContent]):
 
     def stage(self, state: State) -> str:
         return rules.stage(state)
-
-    def check_invariants(self, state: State) -> list[str]:
-        problems: list[str] = []
-        seen: dict[tuple[int, int], str] = {}
-        passing = {f.uid for f in state.stack if isinstance(f, MoveFrame)}  # moving through an ally's square
-        for u in state.units:
-            for name in ("ap", "reactive", "special_ap", "hp", "dp", "sp", "acts", "move_left"):
-                if getattr(u, name) < 0:
-                    problems.append(f"{u.name}: {name} is negative ({getattr(u, name)})")
-            if u.hp > u.max_hp:
-                problems.append(f"{u.name}: HP {u.hp} over max {u.max_hp}")
-            if u.kept > reactive_cap(u.level):
-                problems.append(f"{u.name}: kept {u.kept} Reactive AP over the cap")
-            if u.dead:
-                if state.units.index(u) in state.order:
-                    problems.append(f"{u.name} is dead but still in the Initiative order")
-                continue
-            if (u.x, u.y) in state.board.walls:
-                problems.append(f"{u.name} stands in a wall")
-            if u.uid in passing:
-                continue
-            if (u.x, u.y) in seen:
-                problems.append(f"{u.name} shares a square with {seen[(u.x, u.y)]}")
-            seen[(u.x, u.y)] = u.name
-            if u.dying and (u.hp != 0 or u.side != HEROES):
-                problems.append(f"{u.name}: dying with HP {u.hp}")
-            if u.side == HEROES and u.hp == 0 and not u.dying:
-                problems.append(f"{u.name}: 0 HP but not dying")
-            if u.dp >= 8:
-                problems.append(f"{u.name}: {u.dp} DP but alive")
-        d = state.decision
-        if (d is None) == (state.result is None):
-            problems.append("exactly one of a decision and a result must exist")
-        if d is not None and d.kind in ("hero_turn", "creature_turn"):
-            a = rules.active(state)
-            if a.side != d.seat:
-                problems.append("the turn decision is not for the active participant's seat")
-            if state.stack:
-                problems.append("a turn decision is open while frames are pending")
-        return problems
 
     # ----- the view -----------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> MythcraftView:

@@ -16,9 +16,10 @@ from mythtable.engine.registry import RulesetEntry
 from mythtable.engine.text import counted
 from mythtable.rulesets.mythicarium import ai, changes, inspect, words
 from mythtable.rulesets.mythicarium.content import DECK_SIZE, Content, deck_counts, deck_data, deck_pool
-from mythtable.rulesets.mythicarium.rules import advance, apply_action
+from mythtable.rulesets.mythicarium.rules.actions import apply_action
 from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS
 from mythtable.rulesets.mythicarium.rules.decisions import decision_window
+from mythtable.rulesets.mythicarium.rules.flow import advance
 from mythtable.rulesets.mythicarium.rules.invariants import check_invariants
 from mythtable.rulesets.mythicarium.rules.setup import new_state
 from mythtable.rulesets.mythicarium.state import State, clone, snapshot
@@ -96,11 +97,9 @@ class Mythicarium(Ruleset[State, Content]):
     def pending(self, state: State) -> Decision | None:
         return state.decision
 
-    def apply(self, state: State, action: Action) -> list[Event]:
-        events: list[Event] = []
-        apply_action(state, action, events)
-        advance(state, events)
-        return events
+    apply_action = staticmethod(apply_action)  # rules/actions.py
+    advance = staticmethod(advance)  # rules/flow.py
+    check_invariants = staticmethod(check_invariants)  # rules/invariants.py
 
     def describe(self, state: State, action: Action) -> str:
         return words.describe(state, action)
@@ -159,9 +158,6 @@ class Mythicarium(Ruleset[State, Content]):
 
     def stop_stages(self) -> list[tuple[str, str]]:
         return [(key, STAGE_LABELS[key]) for key in STOP_STAGES]
-
-    def check_invariants(self, state: State) -> list[str]:
-        return check_invariants(state)
 
 
 STOP_STAGES = ("maintenance1", "combat.legendary", "maintenance2")
