@@ -6,7 +6,6 @@ against the open decision, keeps the log and the action list, and replays record
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from collections.abc import Collection, Hashable
@@ -14,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mythtable.engine.autopass import Window
 from mythtable.engine.built import BUILT_PREFIX
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.errors import IllegalAction, RecordError
@@ -59,9 +59,10 @@ class Game:
 
     def __init__(self, loaded: Loaded, seed: int, setup: Setup, controllers: list[str] | None = None) -> None:
         assert isinstance(loaded, Loaded)
-        if setup.built:  # the decks, party or encounter a player built, carried by the setup (engine/built.py)
-            loaded = dataclasses.replace(loaded, content=loaded.ruleset.with_built(loaded.content, setup.built))
+        loaded = loaded.with_built(setup.built)  # the decks, party or encounter a player built (engine/built.py)
         self.loaded = loaded
+        self.entry = loaded.entry
+        """The ruleset's entry: the ruleset and its capabilities (engine/capabilities.py)."""
         self.ruleset = loaded.ruleset
         self.seed = seed
         self.setup = setup
@@ -215,13 +216,31 @@ class Game:
     def view(self, seat: int | None) -> Any:
         return self.ruleset.view(self.state, seat)
 
+    # ----- what the ruleset's capabilities say of this game (None or nothing where it has none) -----
     def inspectables(self, seat: int | None) -> list[InspectTarget]:
-        """What `seat` may inspect now, in cursor order (see `Ruleset.inspectables`)."""
-        return self.ruleset.inspectables(self.state, seat)
+        """What `seat` may inspect now, in cursor order (see `Inspector.inspectables`)."""
+        inspection = self.entry.inspection
+        return [] if inspection is None else inspection.inspectables(self.state, seat)
 
     def inspect(self, seat: int | None, ref: Ref) -> Inspection | None:
-        """The full text of `ref` as `seat` may read it, or None (see `Ruleset.inspect`)."""
-        return self.ruleset.inspect(self.state, seat, ref)
+        """The full text of `ref` as `seat` may read it, or None (see `Inspector.inspect`)."""
+        inspection = self.entry.inspection
+        return None if inspection is None else inspection.inspect(self.state, seat, ref)
+
+    def why_only_done(self) -> str | None:
+        """Why the open decision offers only done / pass, if the ruleset can say (`Inspector.why_only_done`)."""
+        inspection = self.entry.inspection
+        return None if inspection is None else inspection.why_only_done(self.state)
+
+    def changes(self, before: Any, after: Any) -> frozenset[Ref]:
+        """The refs whose public look differs between two views of one seat (`Inspector.changes`)."""
+        inspection = self.entry.inspection
+        return frozenset() if inspection is None else inspection.changes(before, after)
+
+    def window(self) -> Window | None:
+        """What kind of answer window the open decision is (`Responses.window`); None: it is to be asked."""
+        responses = self.entry.responses
+        return None if responses is None else responses.window(self.state)
 
     def log_for(self, seat: int | None) -> list[LogLine]:
         """The log lines `seat` may read (None: all of them, for the replay viewer)."""

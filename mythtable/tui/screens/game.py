@@ -65,10 +65,15 @@ class GameScreen(Screen[None]):
         self.computer_delay = computer_delay
         """Seconds a computer waits before it moves (longer when watching at a slow pace)."""
         self.board: Board = board_class(session.game.ruleset.id)(id="table")
+        responses = session.game.entry.responses
+        self.repeatable_kinds: frozenset[str] = frozenset() if responses is None else responses.repeatable_kinds
+        """Decision kinds whose highlighted answer `a` gives again (Responses.repeatable_kinds)."""
+        self.stop_stages: list[tuple[str, str]] = [] if responses is None else list(responses.stop_stages)
+        """Where a seat may set a stop (Responses.stop_stages); none: no stops screen."""
         self.board.subjects = lambda action: self.session.game.subject(action)  # what options are about
         for binding in self.board.SCREEN_BINDINGS:  # the board's own keys (a grid cursor, say)
             self._bindings.bind(binding.key, f"board('{binding.action}')", binding.description, show=binding.show)
-        if session.game.ruleset.repeatable_kinds:  # Mythicarium's wounds: `a` places the rest on one blocker
+        if self.repeatable_kinds:  # Mythicarium's wounds: `a` places the rest on one blocker
             self._bindings.bind("a", "repeat_choice", "All here")
         self._computer_timer: Timer | None = None
         self.view: object = None
@@ -203,8 +208,7 @@ class GameScreen(Screen[None]):
         seat = session.viewer
         if seat is None or seat in session.bots or session.watching or session.game.decision is None:
             return
-        ruleset = session.game.ruleset
-        screen = StopsScreen(session.names[seat], session.autopass[seat], ruleset.stop_stages())
+        screen = StopsScreen(session.names[seat], session.autopass[seat], self.stop_stages)
         self.app.push_screen(screen, lambda settings: self.after_stops(seat, settings))
 
     def after_stops(self, seat: int, settings: SeatSettings | None) -> None:
@@ -446,7 +450,7 @@ class GameScreen(Screen[None]):
         decision = session.game.decision
         return (
             decision is not None
-            and decision.kind in session.game.ruleset.repeatable_kinds
+            and decision.kind in self.repeatable_kinds
             and not session.watching
             and decision.seat not in session.bots
             and bool(self.prompt.actions)
@@ -490,7 +494,7 @@ class GameScreen(Screen[None]):
     def autopass_at_work(self) -> bool:
         """Auto-pass matters here: two people share the keyboard in a ruleset that opens answer windows."""
         session = self.session
-        return not session.watching and bool(session.game.ruleset.stop_stages())
+        return not session.watching and bool(self.stop_stages)
 
     def action_log_page(self, direction: int) -> None:
         log = self.query_one(GameLog)
@@ -647,7 +651,7 @@ class GameScreen(Screen[None]):
         seat = self.inspect_seat()
         shown = [i for i in (game.inspect(seat, ref) for ref in (actor, target) if ref is not None) if i is not None]
         if not shown:
-            note = (game.ruleset.why_only_done(game.state) or "") if game.decision is not None else ""
+            note = (game.why_only_done() or "") if game.decision is not None else ""
             self.inspect_panel.show(inspection_content(None, note=note))
             return
         content = inspection_content(shown[0])
@@ -660,7 +664,7 @@ class GameScreen(Screen[None]):
         shares the log's column for the whole decision when any option is about something (or there
         is a why to tell), so the log does not jump as the highlight moves."""
         game = self.session.game
-        reason = game.ruleset.why_only_done(game.state)
+        reason = game.why_only_done()
         seat = self.inspect_seat()
         about = any(game.inspect(seat, ref) is not None for action in actions for ref in game.subject(action).refs())
         self.set_class(about or bool(reason), "-subject")
