@@ -170,6 +170,13 @@ def _add_saves_parser(sub: Any, data: argparse.ArgumentParser) -> None:
     export = how.add_parser("export", help="copy a save's record to a file or folder", parents=[data])
     export.add_argument("name", metavar="NAME")
     export.add_argument("path", metavar="PATH", type=Path)
+    imp = how.add_parser(
+        "import-code",
+        help="add a game from a record code (what Export shows over SSH: MTR1.…)",
+        parents=[data],
+    )
+    imp.add_argument("code", metavar="CODE")
+    imp.add_argument("--name", help="the save's name (default: a new one); letters, digits, spaces, '_', '.' and '-'")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -185,7 +192,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _dispatch(args)
     except MythtableError as exc:
-        print(f"mythtable: {exc}", file=sys.stderr)
+        from mythtable.engine.text import clean_text
+
+        print(f"mythtable: {clean_text(str(exc))}", file=sys.stderr)  # it may quote a file's name or contents
         return 1
     except KeyboardInterrupt:
         print("mythtable: interrupted.", file=sys.stderr)
@@ -308,16 +317,18 @@ def _saves(args: argparse.Namespace) -> int:
     command = args.saves_command or "list"
     if command == "list":
         saves, problems = store.list()
+        # Every line goes through clean_text: a save's file name is anyone's text too (an OSC sequence in one
+        # reached the terminal, issue 29), as are the names in it and the folder given with --data-dir.
         if not saves:
-            print(f"No saved games in {store.folder}")
+            print(clean_text(f"No saved games in {store.folder}", newlines=False))
         else:
-            print(f"Saves in {store.folder} (newest first):")
+            print(clean_text(f"Saves in {store.folder} (newest first):", newlines=False))
         for info in saves:
             state = "finished" if info.finished else "unfinished"
             holder = store.open_elsewhere(info)
             busy = f" · open in another session{holder.since_text()}" if holder is not None else ""
             print(clean_text(f"  {info.name}  [{state}] {save_label(info)}{busy}", newlines=False))
-            print(f"      {info.path}")
+            print(clean_text(f"      {info.path}", newlines=False))
         for problem in problems:
             print(clean_text(f"mythtable: cannot read {problem}", newlines=False), file=sys.stderr)
         return 0
@@ -337,6 +348,10 @@ def _saves(args: argparse.Namespace) -> int:
         path = manager.find(args.old)
         target = manager.rename(path, args.new)
         print(f"Renamed {path.stem} to {target.stem} ({target}).")
+        return 0
+    if command == "import-code":
+        target = manager.import_code(args.code, args.name)
+        print(f"Added {target.stem} ({target}).")
         return 0
     path = manager.find(args.name)
     target = manager.export(path, args.path.expanduser().absolute())
@@ -391,7 +406,7 @@ def _setup(ruleset_id: str, data: Path | None = None) -> int:
         for choice in f.choices:
             print(f"    {one_line(choice.value, 60):<24} {one_line(choice.label, 80)}")
     for found in unplayable:
-        print(f"not offered: {found.describe()}")
+        print(one_line(f"not offered: {found.describe()}", 500))
     return 0
 
 
@@ -555,6 +570,7 @@ def _edit_encounter(root: Path, name: str | None, data: Path | None) -> int:
 
 def _list_built(kind: str, root: Path, only: str | None) -> int:
     from mythtable.engine.registry import available
+    from mythtable.engine.text import clean_text
     from mythtable.userfiles import kinds, library
 
     shown = 0
@@ -562,7 +578,7 @@ def _list_built(kind: str, root: Path, only: str | None) -> int:
         if (only and rid != only) or kind not in kinds(rid):
             continue
         for found in library(rid, root, kind):
-            print(f"{rid}: {found.describe()}")
+            print(clean_text(f"{rid}: {found.describe()}", newlines=False))
             shown += 1
     if not shown:
         print(f"no {kind} yet (they live in {root / kind})")
@@ -572,6 +588,7 @@ def _list_built(kind: str, root: Path, only: str | None) -> int:
 def _validate_built(data: Path | None) -> int:
     """`validate` checks the built things too: each file with every problem, named."""
     from mythtable.engine.registry import available
+    from mythtable.engine.text import clean_text
     from mythtable.saves import data_dir
     from mythtable.userfiles import kinds, library
 
@@ -584,12 +601,12 @@ def _validate_built(data: Path | None) -> int:
             files = library(rid, root)
         except MythtableError:
             continue  # the ruleset's own content failed, and said so above
-        for found in files:
+        for found in files:  # a file's name is anyone's text: cleaned, as every line that shows one
             if found.ok:
-                print(f"{found.path}: OK")
+                print(clean_text(f"{found.path}: OK", newlines=False))
             else:
                 failures += 1
-                print(f"{found.path}: FAILED: {found.describe()}")
+                print(clean_text(f"{found.path}: FAILED: {found.describe()}", newlines=False))
     return 1 if failures else 0
 
 

@@ -43,3 +43,28 @@ def config_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_config_path("mythtable", appauthor=False)
+
+
+REMOTE_ENV = "MYTHTABLE_REMOTE"
+"""Set by `serve ssh` ("ssh") and `serve web` ("web") for the games they start: the player is not at this machine."""
+REMOTE_KINDS = ("ssh", "web")
+
+
+def remote_session() -> str | None:
+    """ "ssh" or "web" when this mythtable runs for a remote player, else None (a player at this machine).
+
+    A remote player may name no path on the server: what they may take away is offered as text to copy (SSH) or a
+    download (web), and what they name is a name inside their own folder (see the README's Security section).
+    Any other value set there counts as SSH (text to copy works in any terminal)."""
+    value = os.environ.get(REMOTE_ENV, "").strip().lower()
+    if not value:
+        return None
+    return value if value in REMOTE_KINDS else "ssh"
+
+
+def in_room(text: str, root: Path) -> str:
+    """`text` as a remote player sees it: paths inside their folder `root` written from it (`saves/x.json`), so no
+    message shows where the server keeps it; unchanged for a player at this machine."""
+    if remote_session() is None:
+        return text
+    return text.replace(str(root).rstrip(os.sep) + os.sep, "")

@@ -1,7 +1,7 @@
 """One writer per save: a lock that dies with the process that holds it.
 
 Two sessions on one save (two `mythtable resume`, one SSH key on two connections, two browsers
-on `serve web`) used to overwrite each other's moves. A session now holds `<save>.lock` with
+on `serve web`) used to overwrite each other's moves. A session now holds `<save>.json.lock` with
 `fcntl.flock` for as long as its game is open; the kernel drops the lock when the process ends,
 however it ends, so a lock left by a killed process is simply taken over. The file also says who
 holds it (pid, since when) for the message the second session sees.
@@ -9,6 +9,10 @@ holds it (pid, since when) for the message the second session sees.
 Locks are per process: every `SaveStore` in one process shares them (one process is one session).
 Without `fcntl` (not a POSIX system) or on a file system that refuses locks, saves are not locked
 and everything works as before.
+
+The lock lives in the save folder, which other sessions (all browser players of `serve web`) share: it is
+opened without following a symbolic link (safe_io.open_no_follow). A lock planted as a link to another file
+used to be truncated and written through (issue 29); now such a save is refused, with a word why.
 """
 
 from __future__ import annotations
@@ -18,12 +22,14 @@ import errno
 import json
 import os
 import socket
+import stat
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from mythtable.engine.errors import MythtableError
+from mythtable.safe_io import open_no_follow
 
 try:
     import fcntl
@@ -70,6 +76,17 @@ class SaveLocked(MythtableError):
         super().__init__(f"{holder.describe()}; you may watch its replay, not play it")
 
 
+class LockRefused(MythtableError):
+    """The save's lock file is a symbolic link, or not a file at all: the save is neither opened nor written."""
+
+    def __init__(self, save: Path, why: str) -> None:
+        self.save = save
+        super().__init__(
+            f"{save.name}: its lock {lock_path(save).name} {why}; the save is not opened "
+            "(someone may have put it there to have mythtable write elsewhere): remove it"
+        )
+
+
 class SaveNotHeld(MythtableError):
     """A write to a save this session does not hold: refused, the file is left as it is."""
 
@@ -104,14 +121,17 @@ def _same_file(fd: int, lock: Path) -> bool:
 def read_holder(lock: Path) -> Holder:
     """What a lock file says about its holder; nothing known if it is empty, torn or unreadable."""
     try:
-        with open(lock, encoding="utf-8") as handle:
-            data = json.loads(handle.read(4096))
+        fd = open_no_follow(lock, os.O_RDONLY)
+        try:
+            data = json.loads(os.read(fd, 4096).decode("utf-8"))
+        finally:
+            os.close(fd)
         pid = data.get("pid")
         since = datetime.fromisoformat(data["since"]) if isinstance(data.get("since"), str) else None
         if since is not None and since.tzinfo is None:
             since = since.replace(tzinfo=UTC)
         return Holder(pid if isinstance(pid, int) else None, since)
-    except (OSError, ValueError, TypeError, AttributeError, KeyError):
+    except (OSError, ValueError, TypeError, AttributeError, KeyError, RecursionError):
         return Holder()
 
 
@@ -137,7 +157,7 @@ def acquire(save: Path) -> None:
         _remember(key, _Hold(lock, None))
         return
     for attempt in range(RETRIES):
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = _open_lock(key, lock, os.O_RDWR | os.O_CREAT)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
@@ -158,6 +178,20 @@ def acquire(save: Path) -> None:
         _remember(key, _Hold(lock, fd))
         return
     raise SaveLocked(key, read_holder(lock))
+
+
+def _open_lock(save: Path, lock: Path, flags: int) -> int:
+    """The lock file, opened without following a link; LockRefused if it is a link or not a regular file."""
+    try:
+        fd = open_no_follow(lock, flags, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise LockRefused(save, "is a symbolic link") from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise LockRefused(save, "is not a file")
+    return fd
 
 
 def _host() -> str:
@@ -203,7 +237,7 @@ def open_elsewhere(save: Path) -> Holder | None:
         return None
     lock = lock_path(key)
     try:
-        fd = os.open(lock, os.O_RDONLY)
+        fd = open_no_follow(lock, os.O_RDONLY)
     except OSError:
         return None
     try:

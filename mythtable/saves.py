@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from mythtable.engine.errors import MythtableError, RecordError
 from mythtable.engine.game import Game
 from mythtable.engine.record import record_json, write_atomic
+from mythtable.safe_io import create_new, read_regular, symlink_on
 from mythtable.savelock import Holder, SaveLocked, SaveNotHeld, acquire, holds, open_elsewhere, release
 
 if TYPE_CHECKING:  # reading saves validates them with pydantic; saving a game needs none of it
@@ -232,19 +233,65 @@ class SaveManager:
         return target
 
     def export(self, path: Path, destination: Path) -> Path:
-        """Copy the save's record to `destination` (a file, or a folder to put it in); never over a file."""
-        destination = destination.expanduser()
+        """Copy the save's record to `destination` (a file, or a folder to put it in), for a player at this
+        machine: never over a file, never through a symbolic link (a link anywhere on the path is refused, with
+        the real path to give instead). A remote player names no path: they take `record_text` away."""
+        destination = destination.expanduser().absolute()
+        link = symlink_on(destination)
+        if link is not None:
+            raise SaveError(
+                f"cannot export to {destination}: {link} is a symbolic link, and exports never go through one; "
+                f"give the real path ({os.path.realpath(destination)})"
+            )
         if destination.is_dir():
             destination = destination / path.name
-        if destination.exists():
+        if os.path.lexists(destination):
             raise SaveError(f"{destination} already exists; choose another path")
         if not destination.parent.is_dir():
             raise SaveError(f"cannot export to {destination}: the folder {destination.parent} does not exist")
+        text = self.record_text(path)
         try:
-            data = path.read_bytes()
-            write_atomic(destination, data.decode("utf-8"))
+            create_new(destination, text)
+        except FileExistsError:
+            raise SaveError(f"{destination} already exists; choose another path") from None
+        except OSError as exc:
+            raise SaveError(f"cannot export to {destination}: {exc.strerror or exc}") from None
+        return destination
+
+    def import_code(self, code: str, name: str | None = None) -> Path:
+        """Add the game of a record code (`codes.encode_record`: what a remote player took away) as a save,
+        under `name` or a new save name; checked as a record file is, and never over another save."""
+        from mythtable.codes import decode_record
+        from mythtable.engine.registry import available
+
+        record = decode_record(code)
+        if name is not None:
+            file_name = save_file_name(name)
+        else:  # the record's ruleset names the file only if it is one this mythtable has (a plain word)
+            file_name = new_save_name(record.ruleset if record.ruleset in available() else "game")
+        target = self.store.folder / file_name
+        try:
+            self.store.folder.mkdir(parents=True, exist_ok=True)
+            create_new(target, record.to_json())
+        except FileExistsError:
+            raise SaveError(f"there is already a save called {target.stem}; choose another name") from None
+        except OSError as exc:
+            raise SaveError(f"cannot write {target}: {exc.strerror or exc}") from None
+        return target
+
+    def record_text(self, path: Path) -> str:
+        """The save's record as text, as `mythtable replay` reads it back (to export, copy or download)."""
+        from mythtable.engine.record import MAX_RECORD_BYTES
+
+        try:
+            data = read_regular(path, MAX_RECORD_BYTES)
         except FileNotFoundError:
             raise SaveError(f"{path.stem} is gone") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(f"cannot export to {destination}: {getattr(exc, 'strerror', None) or exc}") from None
-        return destination
+        except (OSError, ValueError) as exc:
+            raise SaveError(f"cannot read {path.stem}: {getattr(exc, 'strerror', None) or exc}") from None
+        if len(data) > MAX_RECORD_BYTES:
+            raise SaveError(f"{path.stem} is too large to be a record")
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError(f"{path.stem} is not a text file") from None

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +30,7 @@ from mythtable.engine.protocol import Setup
 from mythtable.engine.record import write_atomic
 from mythtable.engine.registry import Loaded, available, entry, load
 from mythtable.engine.text import one_line
+from mythtable.safe_io import NotRegularFile, create_new, read_regular, symlink_on
 
 MAX_FILE_BYTES = 200_000
 """A built thing is a few hundred bytes to a few kilobytes; anything far bigger is not one."""
@@ -108,13 +111,16 @@ def parse_text(text: str) -> tuple[dict[str, Any] | None, list[str]]:
         return None, [f"not valid TOML: {exc}"]
     except RecursionError:
         return None, ["not valid TOML: nested too deeply"]
+    except ValueError:  # Python refuses to read an integer of more than 4,300 digits (issue 29)
+        return None, [f"not valid TOML: a number has more than {sys.get_int_max_str_digits():,} digits"]
 
 
 def read_text(path: Path) -> str:
     """A file's text, no further than the limit; UserFileError naming the file otherwise."""
-    try:
-        with path.open("rb") as handle:  # read no further than the limit: /dev/zero reports size 0
-            raw = handle.read(MAX_FILE_BYTES + 1)
+    try:  # a regular file only (a FIFO made `decks import` hang), no further than the limit (/dev/zero is endless)
+        raw = read_regular(path, MAX_FILE_BYTES)
+    except NotRegularFile:
+        raise UserFileError(f"{path}: not a regular file") from None
     except OSError as exc:
         raise UserFileError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
     if len(raw) > MAX_FILE_BYTES:
@@ -135,6 +141,10 @@ def problems_of(loaded: Loaded, kind: str, name: str, data: Any) -> list[str]:
         problems = built.problems(loaded.content, kind, name, data)
     except RecursionError:
         return ["nested too deeply"]
+    except Exception as exc:  # outside data reaching a ruleset's checks must not end the list
+        # A value no check foresaw (a number too big to print, an item named ""): the file is reported, in one
+        # line, and the others are read on (issue 29). The ruleset's check deserves a clear message of its own.
+        return [f"cannot be checked ({type(exc).__name__}: {one_line(str(exc), 100)})"]
     return [one_line(str(p), 300) for p in problems]
 
 
@@ -297,12 +307,25 @@ def export_file(found: BuiltFile, target: Path, force: bool = False) -> Path:
     """Write a built thing to `target` (a file, or a folder to put `<name>.toml` in) to share it."""
     if not found.ok or found.data is None:
         raise UserFileError(f"{found.path}: {found.problems[0]}; mend it before sharing it")
+    target = target.expanduser().absolute()
+    link = symlink_on(target)
+    if link is not None:
+        raise UserFileError(
+            f"{target}: {link} is a symbolic link, and exports never go through one; "
+            f"give the real path ({os.path.realpath(target)})"
+        )
     if target.is_dir():
         target = target / f"{found.name}.toml"
-    if target.exists() and not force:
+    if os.path.lexists(target) and not force:
         raise UserFileError(f"{target} exists already (--force replaces it)")
+    text = file_text(found.ruleset, found.kind, found.data)
     try:
-        write_atomic(target, file_text(found.ruleset, found.kind, found.data))
+        if force:
+            write_atomic(target, text)  # a rename: it replaces what is there, never writes through it
+        else:
+            create_new(target, text)  # never over a file that appeared meanwhile
+    except FileExistsError:
+        raise UserFileError(f"{target} exists already (--force replaces it)") from None
     except OSError as exc:
         raise UserFileError(f"{target}: cannot write the file ({exc.strerror or exc})") from None
     return target

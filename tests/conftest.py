@@ -14,3 +14,10 @@ def _private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     monkeypatch.setenv("MYTHTABLE_CONFIG_DIR", str(folder / "config"))
     monkeypatch.setenv("MYTHTABLE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
     return folder
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked `slow` first, each group in its own order. pyproject.toml has pytest-xdist hand out
+    tests one at a time (`--dist load --maxschedchunk 1`), so the long tests start early on every worker and
+    the short ones fill in at the end, rather than one long test running on alone while the other workers idle."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -46,14 +46,20 @@ class Subject:
 
     `actor` is what the option plays or uses (a card in hand, a unit, a hero); `target` is what it
     is aimed at (a unit, a creature, a line); `square` is a map square it moves to or aims at;
-    `item` is an item it takes up, puts away or uses. Any of them may be None: "pass" is about
-    nothing. The ids are those of the ruleset's view.
+    `item` is an item it takes up, puts away or uses; `ability` is a spell it casts or a stat-block
+    action it uses (a creature's Bite). Any of them may be None: "pass" is about nothing. The ids
+    are those of the ruleset's view.
+
+    `kind` is the sort of option in the ruleset's own words ("move", "cast", "pass": the first item
+    of its action), so that a board can group and explain options by it; `Game.subject` fills it in.
     """
 
     actor: Ref | None = None
     target: Ref | None = None
     square: tuple[int, int] | None = None
     item: Ref | None = None
+    ability: str | None = None
+    kind: str = ""
 
     def refs(self) -> tuple[Ref, ...]:
         """The ids this option touches (actor first), for highlighting."""

@@ -6,6 +6,7 @@ against the open decision, keeps the log and the action list, and replays record
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Collection, Hashable
@@ -210,11 +211,18 @@ class Game:
         return out
 
     def subject(self, action: Action) -> Subject:
-        """What an option of the open decision is about, as the ruleset says (for the UI)."""
-        return self.ruleset.subject(self.state, action)
+        """What an option of the open decision is about, as the ruleset says (for the UI), with the
+        option's kind (the first item of every action names it), so a board never reads the tuple."""
+        about = self.ruleset.subject(self.state, action)
+        return about if about.kind else dataclasses.replace(about, kind=str(action[0]))
 
     def view(self, seat: int | None) -> Any:
+        """What `seat` may see; None: everything (the replay viewer only)."""
         return self.ruleset.view(self.state, seat)
+
+    def public_view(self) -> Any:
+        """What both seats see (for spectators): no hand, no face-down card, no deck order."""
+        return self.ruleset.public_view(self.state)
 
     # ----- what the ruleset's capabilities say of this game (None or nothing where it has none) -----
     def inspectables(self, seat: int | None) -> list[InspectTarget]:

@@ -195,7 +195,16 @@ class Ruleset(ABC, Generic[S, C]):
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> Any:
-        """What `seat` may see. None means everything (the replay viewer only)."""
+        """What `seat` may see. None means everything (the replay viewer only). A view is plain data
+        (frozen dataclasses from the ruleset's view.py; engine/views.py turns it into JSON and back)."""
+
+    def public_view(self, state: S) -> Any:
+        """What both seats see, for spectators: no hand, no face-down card, no deck order; of the
+        same type as `view`. The default serves a ruleset that hides nothing (its view for None);
+        a ruleset with hidden information must say what is public."""
+        if self.hidden_information:
+            raise NotImplementedError(f"{self.title} hides information: its public view must hide it too")
+        return self.view(state, None)
 
     @abstractmethod
     def result(self, state: S) -> Result | None:

@@ -13,9 +13,9 @@ import os
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-RECORD_FORMAT = "mythtable-record"
+RECORD_FORMAT: Final = "mythtable-record"
 RECORD_VERSION = 1
 MAX_RECORD_BYTES = 8_000_000
 

@@ -7,6 +7,8 @@ none of this (record.py).
 from __future__ import annotations
 
 import json
+import stat
+import sys
 from pathlib import Path
 from typing import Any, Literal
 
@@ -172,6 +174,9 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
         raise RecordError(f"{source}: not valid JSON ({json_error_where(exc)})") from None
     except RecursionError:
         raise RecordError(f"{source}: not valid JSON (nested too deeply)") from None
+    except ValueError:  # Python refuses to read an integer of more than 4,300 digits (issue 29)
+        digits = sys.get_int_max_str_digits()
+        raise RecordError(f"{source}: not valid JSON (a number has more than {digits:,} digits)") from None
     try:  # a "\ud800" escape decodes to a lone surrogate, which no save could ever write back
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except RecursionError:
@@ -198,7 +203,10 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
 
 def read_record(path: Path) -> GameRecord:
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):  # a FIFO would block the read for ever
+            raise RecordError(f"{path}: not a regular file")
+        size = status.st_size
         if size > MAX_RECORD_BYTES:
             raise RecordError(f"{path}: too large ({size} bytes; the limit is {MAX_RECORD_BYTES})")
         with path.open("rb") as handle:  # read no further than the limit: /dev/zero reports size 0

@@ -180,7 +180,7 @@ class SearchBot:
             clock = ThinkingClock(per_turn, budget, share=0.4, spread=turn_budget is not None)
         self.clock = clock
         self.early_stop = early_stop
-        self.params = params or SearchParams(**self.hooks.search)  # type: ignore[arg-type]
+        self.params = params or SearchParams(**self.hooks.search)
         self.workers = workers if workers is not None else max(1, min(2, os.cpu_count() or 1))
         self._pool: Any = None
         self._pool_content: Any = None

@@ -32,7 +32,7 @@ _ESCAPE_SEQUENCE = re.compile(
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Marks, embeddings, overrides and isolates: they reorder the text around them on screen."""
 
-_CONTROLS = {c: None for c in (*range(0x00, 0x20), *range(0x7F, 0xA0))}
+_CONTROLS: dict[int, str | None] = {c: None for c in (*range(0x00, 0x20), *range(0x7F, 0xA0))}
 _CONTROLS.update({ord(c): None for c in BIDI_CONTROLS})
 _CONTROLS[ord("\t")] = " "
 _CONTROLS[0x2028] = " "  # line and paragraph separators: some terminals break the line there

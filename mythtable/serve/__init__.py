@@ -2,6 +2,28 @@
 
 This module is imported on every start of the `mythtable` command (for its argparse entries),
 so it imports nothing heavy: asyncssh and textual-serve are imported only when a server starts.
+
+The package, one job a module (the servers never import the UI: a game is a separate process):
+
+    ssh.py          the SSH server: Hub (settings, live sessions, per-address counters, the log filter) and
+                    Gatekeeper (one per connection: admission, authentication, which channels may open)
+    ssh_game.py     GameSession: one SSH session channel is one player's game in its own pty
+    ssh_common.py   what those two share: settings, limits, log()
+    authkeys.py     --authorized-keys read line by line, with the OpenSSH options it honours
+    pty_process.py  a game process in a pseudo-terminal, its clean environment, input held back when unread
+    boot.py         how a game starts: it dies with its server; for SSH its pty is its controlling terminal
+    web.py          serve web: textual-serve with Host and Origin checks, a cap, clamped sizes, ended games
+    limits.py       durations, sliding windows, the waiting room, the log filter (no I/O)
+    hostkey.py, net.py, quiet.py, libraries.py: the host key, listen errors, library warnings, asyncssh
+
+A game started by a server belongs to a remote player: MYTHTABLE_REMOTE (paths.remote_session) makes every
+screen that would take a path offer something to take away instead, MYTHTABLE_CONFIG_DIR keeps their settings
+in their folder, and --data-dir is that folder (a key's, a password session's, or the web players' shared one).
+Every buffer between a client and its game is bounded, both ways: output is held back while the client is
+behind (ssh_game.py), input pauses the client above pty_process.INPUT_HIGH, and the game reads keys no faster
+than it handles them (tui/input_gate.py). Today one session channel owns one game process; a shared table
+(several terminals at one game) needs one process whose screen goes to several channels, which nothing here
+does yet: admission, authentication, limits and the process plumbing would serve it as they are.
 """
 
 from __future__ import annotations

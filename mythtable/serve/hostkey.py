@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mythtable.engine.errors import MythtableError
+from mythtable.engine.record import write_atomic
+from mythtable.safe_io import create_new
 
 if TYPE_CHECKING:
     from mythtable.serve.libraries import asyncssh
@@ -35,10 +36,8 @@ def load_or_create_host_key(path: Path | None) -> tuple[asyncssh.SSHKey, Path, b
     key = asyncssh.generate_private_key("ssh-ed25519", comment="mythtable host key")
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as out:
-            out.write(key.export_private_key())
-        path.with_name(path.name + ".pub").write_bytes(key.export_public_key())
+        create_new(path, key.export_private_key().decode("ascii"), 0o600)  # O_EXCL, O_NOFOLLOW
+        write_atomic(path.with_name(path.name + ".pub"), key.export_public_key().decode("ascii"))
     except OSError as exc:
         raise MythtableError(f"cannot create the host key {path}: {exc.strerror or exc}") from None
     return key, path, True

@@ -1,4 +1,5 @@
-"""Durations, the per-address counters and the waiting room behind the server's limits (no I/O, no asyncssh)."""
+"""Durations, the per-address counters, the waiting room and the log filter behind the server's limits (no I/O, no
+asyncssh)."""
 
 from __future__ import annotations
 
@@ -124,3 +125,74 @@ class WaitingRoom(Generic[T]):
         self._size -= 1
         if not places:
             del self._places[address]
+
+
+class _Tally:
+    __slots__ = ("held", "lines", "since", "total")
+
+    def __init__(self, since: float) -> None:
+        self.since = since
+        self.total = 0
+        self.lines: dict[str, int] = {}
+        self.held: dict[str, int] = {}
+
+
+class LogFilter:
+    """Log lines per source (a connection, an address) that repeat are held back after a few: at most `per_text`
+    lines of the same text and `per_key` in all per `window` seconds. What was held back is said afterwards in
+    one line, when the window has passed (`expired`) or the source is gone (`close`). One connection used to
+    write 20,000 "refused a second game" lines in 40 s (issue 29)."""
+
+    def __init__(
+        self, per_text: int = 3, per_key: int = 30, window: float = 60.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.per_text, self.per_key, self.window, self.clock = per_text, per_key, window, clock
+        self._tallies: dict[object, _Tally] = {}
+        self._names: dict[object, str] = {}
+
+    def lines(self, key: object, name: str, text: str) -> list[str]:
+        """The lines to log now for `text` from `key` (called `name` in a summary): none, the text, or a summary
+        of the last window's held-back lines before it."""
+        now = self.clock()
+        out: list[str] = []
+        tally = self._tallies.get(key)
+        if tally is not None and now - tally.since >= self.window:
+            out += self._summary(key)
+            tally = None
+        if tally is None:
+            tally = self._tallies[key] = _Tally(now)
+            self._names[key] = name
+            if len(self._tallies) > 10_000:  # a flood of sources: keep memory bounded
+                out += self.expired()
+        seen = tally.lines.get(text, 0)
+        if seen < self.per_text and tally.total < self.per_key:
+            tally.lines[text] = seen + 1
+            tally.total += 1
+            out.append(text)
+        elif len(tally.held) < 100 or text in tally.held:
+            tally.held[text] = tally.held.get(text, 0) + 1
+        else:
+            tally.held["(other lines)"] = tally.held.get("(other lines)", 0) + 1
+        return out
+
+    def _summary(self, key: object) -> list[str]:
+        tally = self._tallies.pop(key, None)
+        name = self._names.pop(key, "?")
+        if tally is None or not tally.held:
+            return []
+        count = sum(tally.held.values())
+        most, times = max(tally.held.items(), key=lambda item: item[1])
+        lines = f"{count:,} more log line{'s' if count != 1 else ''}"
+        return [f"{name}: {lines} held back, most often {most!r} ({times:,}x)"]
+
+    def close(self, key: object) -> list[str]:
+        """The source is gone: what it had held back, in one line (or none)."""
+        return self._summary(key)
+
+    def expired(self) -> list[str]:
+        """Summaries of the sources whose window has passed (forgotten then)."""
+        now = self.clock()
+        out: list[str] = []
+        for key in [k for k, t in self._tallies.items() if now - t.since >= self.window]:
+            out += self._summary(key)
+        return out

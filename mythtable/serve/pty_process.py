@@ -1,9 +1,13 @@
 """One mythtable process in its own pseudo-terminal, driven from the asyncio loop.
 
-The child runs `python -m mythtable --data-dir DIR` through a two-line bootstrap that makes the
-pty its controlling terminal: then the kernel delivers SIGWINCH on resize, and SIGHUP to the whole
-session if the server itself dies, so no game outlives its server. The child is the leader of its
-own session and process group; `kill()` signals that group and nothing else.
+The child runs `python -m mythtable --data-dir DIR` through a bootstrap (boot.py) that makes the pty its
+controlling terminal: then the kernel delivers SIGWINCH on resize, and SIGHUP to the whole session if the
+server itself dies; the bootstrap also has the kernel kill the game when the server dies. The child is the
+leader of its own session and process group; `kill()` signals that group and nothing else.
+
+Both directions are bounded: keyboard input the game has not taken pauses the client above INPUT_HIGH (and is
+capped at INPUT_HARD_LIMIT), and the caller pauses reading the game's output (`pause_output`) while its client
+is behind (ssh_game.py).
 """
 
 from __future__ import annotations
@@ -14,24 +18,20 @@ import errno
 import os
 import signal
 import struct
-import sys
 import termios
 from collections.abc import Callable, Mapping
 from fcntl import ioctl
 from pathlib import Path
 
-# `python -c BOOT args...` behaves as `python -m mythtable args...` with the pty as controlling terminal.
-BOOT = (
-    "import fcntl, runpy, termios\n"
-    "try:\n"
-    "    fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
-    "except OSError:\n"
-    "    pass\n"
-    "runpy.run_module('mythtable', run_name='__main__', alter_sys=True)\n"
-)
+from mythtable.serve.boot import game_argv
 
 MAX_COLS, MAX_ROWS = 1000, 500
-_INPUT_LIMIT = 256 * 1024  # bytes of unread keyboard input we hold before pushing back on the client
+INPUT_HIGH = 256 * 1024
+"""Bytes of keyboard input not yet taken by the game above which the client is asked to pause (on_input_backlog)."""
+INPUT_LOW = 64 * 1024
+"""...and below which it may send again."""
+INPUT_HARD_LIMIT = 1024 * 1024
+"""Input beyond this is dropped: a client that ignores the pause (or a caller without on_input_backlog)."""
 
 
 def clamp_size(cols: int, rows: int) -> tuple[int, int]:
@@ -42,7 +42,20 @@ def clamp_size(cols: int, rows: int) -> tuple[int, int]:
 
 
 def mythtable_argv(data_dir: Path) -> list[str]:
-    return [sys.executable, "-c", BOOT, "--data-dir", str(data_dir)]
+    """One SSH player's game: `python -m mythtable --data-dir DIR` with its pty as controlling terminal, dying
+    with the server (boot.py)."""
+    return game_argv(data_dir, controlling_tty=True)
+
+
+def remote_environment(kind: str, folder: Path) -> dict[str, str]:
+    """What tells a game it runs for a remote player ("ssh" or "web"), and keeps its settings in `folder`.
+
+    MYTHTABLE_REMOTE makes every screen that would take a path from the player offer something to take away
+    instead (paths.remote_session); MYTHTABLE_CONFIG_DIR keeps the player's settings (autopass.json) out of the
+    server account's config folder, which every player shared (issue 29)."""
+    from mythtable.paths import REMOTE_ENV
+
+    return {REMOTE_ENV: kind, "MYTHTABLE_CONFIG_DIR": str(folder / "config")}
 
 
 def child_environment(term: str, color_system: str | None, extra: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -101,6 +114,8 @@ class PtyProcess:
         self._pending = bytearray()
         self._reading = False
         self._writing = False
+        self._input_paused = False
+        self.dropped_input = 0  # bytes thrown away over INPUT_HARD_LIMIT
         self._closed = False
         self._watcher: asyncio.Task[None] | None = None
         self.on_input_backlog: Callable[[bool], None] | None = None  # True: please pause the client
@@ -176,9 +191,13 @@ class PtyProcess:
             self._reading = True
 
     def write(self, data: bytes) -> None:
-        """Keyboard input for the app; buffered if the pty is full."""
+        """Keyboard input for the app; buffered if the pty is full, and never more than INPUT_HARD_LIMIT bytes."""
         if self.master < 0:
             return
+        room = INPUT_HARD_LIMIT - len(self._pending)
+        if len(data) > room:
+            self.dropped_input += len(data) - max(room, 0)
+            data = data[: max(room, 0)]
         self._pending += data
         self._flush()
 
@@ -196,11 +215,22 @@ class PtyProcess:
         if self._pending and not self._writing and self.master >= 0:
             loop.add_writer(self.master, self._flush)
             self._writing = True
-            if self.on_input_backlog and len(self._pending) > _INPUT_LIMIT:
-                self.on_input_backlog(True)
         elif not self._pending and self._writing:
             loop.remove_writer(self.master)
             self._writing = False
+        self._check_input()
+
+    def _check_input(self) -> None:
+        """Backpressure on the client, checked whenever the unsent input grows or shrinks: pause it above
+        INPUT_HIGH, let it go on at INPUT_LOW (issue 29: this was checked only when the writer was installed,
+        while the backlog was still small, so a fast client was never paused and the server grew by gigabytes)."""
+        size = len(self._pending)
+        if not self._input_paused and size > INPUT_HIGH:
+            self._input_paused = True
+            if self.on_input_backlog:
+                self.on_input_backlog(True)
+        elif self._input_paused and size <= INPUT_LOW:
+            self._input_paused = False
             if self.on_input_backlog:
                 self.on_input_backlog(False)
 

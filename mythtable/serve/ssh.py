@@ -22,9 +22,10 @@ import time
 from pathlib import Path
 
 from mythtable.engine.errors import MythtableError
+from mythtable.serve.authkeys import AuthorizedKeys, KeyPolicy, read_authorized_keys
 from mythtable.serve.hostkey import load_or_create_host_key
 from mythtable.serve.libraries import asyncssh
-from mythtable.serve.limits import SlidingWindow, WaitingRoom, describe_duration
+from mythtable.serve.limits import LogFilter, SlidingWindow, WaitingRoom, describe_duration
 from mythtable.serve.net import listen_error
 from mythtable.serve.ssh_common import (
     CONNECTION_BACKLOG_LIMIT,
@@ -41,7 +42,7 @@ __all__ = ["Gatekeeper", "Hub", "SSHSettings", "run_ssh", "serve", "settings_fro
 class Hub:
     """State shared by all connections: the settings, the live sessions and the per-address counters."""
 
-    def __init__(self, settings: SSHSettings, authorized: asyncssh.SSHAuthorizedKeys | None) -> None:
+    def __init__(self, settings: SSHSettings, authorized: AuthorizedKeys | None) -> None:
         self.settings = settings
         self.authorized = authorized
         self.sessions: set[GameSession] = set()
@@ -49,7 +50,13 @@ class Hub:
         self.room: WaitingRoom[Gatekeeper] = WaitingRoom(settings.waiting_per_address, settings.waiting_total)
         self.recent = SlidingWindow(settings.rate_limit, 60.0)
         self.failures = SlidingWindow(settings.login_attempts, LOGIN_WINDOW)
+        self.log_filter = LogFilter()  # lines repeated by one connection or address are held back after a few
         self.closing = False
+
+    def log_for(self, source: object, message: str, name: str | None = None) -> None:
+        """Log `message` on behalf of `source` (a connection, or an address), unless it repeats too often."""
+        for line in self.log_filter.lines(source, name or str(source), message):
+            log(line)
 
     def admit(self, gate: Gatekeeper) -> str | None:
         """None if a new connection may proceed (it then holds a place in the waiting room), else the reason."""
@@ -109,7 +116,9 @@ class Hub:
         await asyncio.gather(*(s.end("the server is shutting down") for s in list(self.sessions)))
 
     def tick(self) -> None:
-        """Called every half second: end idle sessions and those over their time limit."""
+        """Called every half second: end idle sessions and those over their time limit; say what the log held back."""
+        for line in self.log_filter.expired():
+            log(line)
         now = time.monotonic()
         for session in list(self.sessions):
             session.check_time(now)
@@ -144,6 +153,7 @@ class Gatekeeper(asyncssh.SSHServer):
         self.password_failures = 0
         self.auth_by_password = False
         self.last_key_id: str | None = None
+        self.last_policy: KeyPolicy | None = None
         self.playing = False  # one game at a time per connection
         self.opened = time.monotonic()  # --session-limit counts from here, however many games are played
         self.since = self.opened  # when the connection came, or its last game ended
@@ -155,18 +165,23 @@ class Gatekeeper(asyncssh.SSHServer):
         self.address = str(peer[0]) if peer else "?"
         refusal = self.hub.admit(self)
         if refusal:
-            log(f"refused {self.address}: {refusal}")
+            self.hub.log_for(self.address, f"refused {self.address}: {refusal}")
             asyncio.get_running_loop().call_soon(self._refuse, refusal)
             return
         self.hub.gates.add(self)
         self.counted = True
+
+    def log(self, message: str) -> None:
+        """A line about this connection in the server's log; repeated ones are held back after a few and counted
+        (one connection opening sessions in a loop wrote 20,000 lines in 40 s)."""
+        self.hub.log_for(self, message, self.address)
 
     def drop(self, reason: str, abort: bool = False) -> None:
         """Close a connection that holds a place without playing (or, with `abort`, one that reads nothing)."""
         if self.dropped:
             return
         self.dropped = True
-        log(f"closed the connection of {self.address}: {reason}")
+        self.log(f"closed the connection of {self.address}: {reason}")
         if self.conn is not None:
             with contextlib.suppress(Exception):
                 if abort:  # what is still unsent would never leave: throw it away with the socket
@@ -196,6 +211,8 @@ class Gatekeeper(asyncssh.SSHServer):
                 self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        for line in self.hub.log_filter.close(self):
+            log(line)
         self.hub.stop_waiting(self)
         if self.counted:
             self.hub.gates.discard(self)
@@ -219,7 +236,7 @@ class Gatekeeper(asyncssh.SSHServer):
         # concurrent connections from one address cannot all slip through) and gives it back if it was right.
         if not self.hub.failures.take(self.address):
             self.password_failures += 1
-            log(f"refused a password from {self.address} unchecked: too many failed logins")
+            self.log(f"refused a password from {self.address} unchecked: too many failed logins")
             asyncio.get_running_loop().call_soon(self._too_many_failures)
             return False
         expected = self.hub.settings.password or ""
@@ -232,7 +249,7 @@ class Gatekeeper(asyncssh.SSHServer):
             self.auth_by_password = True
             return True
         self.password_failures += 1
-        log(f"wrong password from {self.address} (user {username!r})")
+        self.log(f"wrong password from {self.address} (user {username!r})")
         if self.hub.failures.exceeded(self.address) and self.conn is not None:
             asyncio.get_running_loop().call_soon(self._too_many_failures)
         return False
@@ -246,13 +263,19 @@ class Gatekeeper(asyncssh.SSHServer):
         return self.hub.authorized is not None and not self.hub.settings.open
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """A key of the authorized_keys file whose line lets it in now, from this address (authkeys.py)."""
         self.attempted = True
         if self.hub.authorized is None or self.hub.failures.exceeded(self.address):
             return False
-        options = self.hub.authorized.validate(key, self.address, self.address)
-        if options is None:
+        policy, why = self.hub.authorized.match(key, self.address)
+        if policy is None:
+            if why == "expired":
+                self.log(f"refused an expired key from {self.address} (expiry-time in authorized_keys)")
+            elif why == "from":
+                self.log(f"refused a key from {self.address}: its from= in authorized_keys does not allow it")
             return False
         self.last_key_id = hashlib.sha256(key.public_data).hexdigest()[:32]
+        self.last_policy = policy
         return True
 
     def auth_completed(self) -> None:
@@ -263,6 +286,10 @@ class Gatekeeper(asyncssh.SSHServer):
         if not self.authenticated or self.auth_by_password or self.hub.settings.open:
             return None
         return self.last_key_id
+
+    def policy(self) -> KeyPolicy | None:
+        """What the authorized_keys line of the client's key allows its sessions (None: logged in otherwise)."""
+        return self.last_policy if self.key_id() is not None else None
 
     # --- channels -------------------------------------------------------------------------------
     def session_requested(self) -> GameSession | bool:
@@ -297,19 +324,8 @@ def settings_from_args(args: argparse.Namespace) -> SSHSettings:
     )
 
 
-def read_authorized(path: Path | None) -> asyncssh.SSHAuthorizedKeys | None:
-    if path is None:
-        return None
-    path = path.expanduser()
-    if not path.is_file():
-        raise MythtableError(f"the authorized keys file {path} does not exist")
-    try:
-        keys = asyncssh.read_authorized_keys(str(path))
-    except (asyncssh.KeyImportError, OSError, ValueError) as exc:
-        raise MythtableError(f"cannot read the authorized keys file {path}: {exc}") from None
-    if not keys._user_entries and not keys._ca_entries:  # an empty file would let nobody in
-        raise MythtableError(f"the authorized keys file {path} holds no keys")
-    return keys
+def read_authorized(path: Path | None) -> AuthorizedKeys | None:
+    return None if path is None else read_authorized_keys(path)
 
 
 async def start_server(settings: SSHSettings) -> tuple[asyncssh.SSHAcceptor, Hub, asyncssh.SSHKey, Path, bool]:
@@ -367,7 +383,8 @@ async def serve(settings: SSHSettings) -> int:
     else:
         ways = []
         if hub.authorized is not None:
-            ways.append(f"keys in {settings.authorized_keys}")
+            count = len(hub.authorized)
+            ways.append(f"keys in {settings.authorized_keys} ({count} key{'s' if count != 1 else ''})")
         if settings.password is not None:
             ways.append("the shared password")
         print(f"mythtable: login with {' or '.join(ways)}", flush=True)

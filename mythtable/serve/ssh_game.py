@@ -17,14 +17,13 @@ from typing import Any
 
 from mythtable.serve.libraries import SSHChannel, asyncssh
 from mythtable.serve.limits import describe_duration
-from mythtable.serve.pty_process import PtyProcess, child_environment, mythtable_argv
+from mythtable.serve.pty_process import PtyProcess, child_environment, mythtable_argv, remote_environment
 from mythtable.serve.ssh_common import (
     BACKLOG_POLL,
     OUTPUT_HIGH,
     OUTPUT_LOW,
     TERM_OK,
     TERMINAL_RESET,
-    log,
     spawn,
 )
 
@@ -59,7 +58,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             chan.set_write_buffer_limits(high=OUTPUT_HIGH, low=OUTPUT_LOW)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
-        self.has_pty = True
+        self.has_pty = True  # no-pty / restrict in authorized_keys: the session is refused in _start, saying why
         self.term = term_type if TERM_OK.match(term_type or "") else "xterm-256color"
         self.size = (term_size[0], term_size[1])
         return True
@@ -69,12 +68,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def exec_requested(self, command: str) -> bool:
         """Accepted only to say why not: refusing the request leaves OpenSSH's bare "exec request failed"."""
-        log(f"refused a command from {self.gate.address}: only the game is offered")
+        self.gate.log(f"refused a command from {self.gate.address}: only the game is offered")
         self.command = command
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        log(f"refused subsystem {subsystem!r} from {self.gate.address}")
+        self.gate.log(f"refused subsystem {subsystem!r} from {self.gate.address}")
         return False
 
     def session_started(self) -> None:
@@ -101,7 +100,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 self.chan.write_stderr(f"mythtable: {why}; connect with: {self._how_to_connect()}\r\n".encode())
         self._finish(1)
 
+    def _deny(self, why: str) -> None:
+        """One line on stderr, exit status 1, no game process (no way to connect otherwise to suggest)."""
+        if self.chan is not None:
+            with contextlib.suppress(Exception):
+                self.chan.write_stderr(f"mythtable: {why}\r\n".encode())
+        self._finish(1)
+
     def _finish(self, status: int) -> None:
+        self.ending = True  # a refused session's channel closing is no player disconnecting
         if self.chan is not None:
             with contextlib.suppress(Exception):
                 self.chan.exit(status)
@@ -110,6 +117,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         chan = self.chan
         if chan is None:
             return
+        policy = self.gate.policy()
+        refusal = policy.session_refusal() if policy is not None else None
+        if refusal is not None:  # authorized_keys limits this key to what the game is not (authkeys.py)
+            self.gate.log(f"refused a game to {self.gate.address}: {refusal}")
+            self._deny(refusal)
+            return
         if self.command is not None:
             self._refuse("this server offers the game only and runs no commands")
             return
@@ -117,7 +130,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._refuse("this server only offers the game in an interactive terminal")
             return
         if len(self.hub.sessions) >= self.hub.settings.max_sessions or self.hub.closing:
-            log(f"server full: turned away {self.gate.address}")
+            self.gate.log(f"server full: turned away {self.gate.address}")
             self._say(
                 f"mythtable: sorry, the server is full ({self.hub.settings.max_sessions} games running).\n"
                 "Please try again in a few minutes.\n"
@@ -125,14 +138,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._finish(1)
             return
         if self.gate.playing:
-            log(f"refused a second game on one connection from {self.gate.address}")
+            self.gate.log(f"refused a second game on one connection from {self.gate.address}")
             with contextlib.suppress(Exception):
                 chan.write_stderr(b"mythtable: one game per connection.\r\n")
             self._finish(1)
             return
         limit = self.hub.settings.session_limit
         if limit and time.monotonic() - self.gate.opened >= limit:
-            log(f"refused another game to {self.gate.address}: its connection is over the session limit")
+            self.gate.log(f"refused another game to {self.gate.address}: its connection is over the session limit")
             self._say(f"mythtable: session closed: sessions last at most {describe_duration(limit)}.\n")
             self._finish(1)
             return
@@ -142,7 +155,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.slot = True
         try:
             self.folder, self.temporary = self.hub.session_folder(self.gate.key_id())
-            env = child_environment(self.term, self.hub.color_system(self.term, self._client_env()))
+            env = child_environment(
+                self.term,
+                self.hub.color_system(self.term, self._client_env()),
+                remote_environment("ssh", self.folder),
+            )
             process = PtyProcess(
                 mythtable_argv(self.folder), env, self.size[0], self.size[1], self.folder, self._output, self._exited
             )
@@ -151,7 +168,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.last_input = time.monotonic()
             await process.start()
         except OSError as exc:
-            log(f"could not start a game for {self.gate.address}: {exc}")
+            self.gate.log(f"could not start a game for {self.gate.address}: {exc}")
             self._say("mythtable: the server could not start a game; please try again later.\n")
             self._release()
             self._finish(1)
@@ -160,7 +177,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             await process.kill()
             self._release()
             return
-        log(
+        self.gate.log(
             f"game started for {self.gate.address} (pid {process.pid}, {self.term} {process.cols}x{process.rows}"
             f"{', saves kept' if not self.temporary else ''}; {len(self.hub.sessions)} playing)"
         )
@@ -258,7 +275,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         """The app ended by itself (the player quit)."""
         if not self.ending:
             self.ending = True
-            log(f"game ended for {self.gate.address} (exit {code})")
+            self.gate.log(f"game ended for {self.gate.address} (exit {code})")
             self._finish(code if code >= 0 else 1)
         self._release()
 
@@ -283,7 +300,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.process is not None:
             await self.process.kill()
         if reason is not None and self.chan is not None:
-            log(f"ended the game of {self.gate.address}: {reason}")
+            self.gate.log(f"ended the game of {self.gate.address}: {reason}")
             with contextlib.suppress(Exception):
                 self.chan.write(TERMINAL_RESET)
             kept = "" if self.temporary else " Your game is saved."
@@ -294,7 +311,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def connection_lost(self, exc: Exception | None) -> None:
         self.chan = None
         if not self.ending:
-            log(f"{self.gate.address} disconnected")
+            self.gate.log(f"{self.gate.address} disconnected")
         spawn(self.end(None))
 
     def _release(self) -> None:

@@ -9,7 +9,12 @@ trusts every request; this module subclasses its `Server` and `AppService` (no f
 - terminal sizes from the page are clamped like the SSH server's (at most 1000x500; 0 or less means 80x24), and
   malformed messages are ignored instead of ending the page with a traceback in the server log;
 - a page's game runs in its own session and process group (no shell in between) and ends with its socket:
-  asked to quit, then SIGTERM, then SIGKILL to the whole group, each after `GRACE_SECONDS`.
+  asked to quit, then SIGTERM, then SIGKILL to the whole group, each after `GRACE_SECONDS`; and it dies with the
+  server however the server dies (boot.py: the parent-death signal);
+- a game runs with a clean environment, as over SSH, marked as a remote player's (MYTHTABLE_REMOTE=web: Export
+  downloads the record, no screen asks for a path) with its settings in the web folder;
+- a request aiohttp cannot parse (no Host header) is one line in the log, not a traceback, and lines repeated for
+  one address are held back after a few.
 
 Why games used to outlive their pages: when the socket closed, textual-serve's output reader hit the closed socket
 and stopped reading the game's stdout. The game then blocked in `os.write` on a full pipe, on its event loop's
@@ -35,8 +40,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from mythtable.engine.errors import MythtableError
+from mythtable.serve.boot import game_argv
+from mythtable.serve.limits import LogFilter
 from mythtable.serve.net import listen_error
-from mythtable.serve.pty_process import clamp_size
+from mythtable.serve.pty_process import child_environment, clamp_size, remote_environment
 from mythtable.serve.quiet import quiet_library_deprecations
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -44,13 +51,16 @@ WILDCARD = ("0.0.0.0", "::", "")
 SHUTDOWN_SECONDS = 2.0
 GRACE_SECONDS = 2.0  # for each step of ending a game: quit, SIGTERM, SIGKILL
 FULL_MESSAGE = "mythtable: the server is full ({n} games are open). Try again later."
+TEXTUAL_SERVE_ENV = ("TERM_PROGRAM", "TERM_PROGRAM_VERSION", "COLUMNS", "ROWS")
+"""What textual-serve sets for its games besides TEXTUAL_* (kept in their clean environment)."""
 
 log = logging.getLogger("mythtable.serve.web")
 
 
 def web_argv(data_dir: Path) -> list[str]:
-    """The command each browser page runs, started without a shell."""
-    return [sys.executable, "-m", "mythtable", "--data-dir", str(data_dir)]
+    """The command each browser page runs, started without a shell: `python -m mythtable --data-dir DIR`,
+    dying with the server (boot.py)."""
+    return game_argv(data_dir, controlling_tty=False)
 
 
 def _whole(*values: object) -> bool:
@@ -151,9 +161,19 @@ def _app_service_class() -> type[Any]:
     class GameService(AppService):  # type: ignore[misc]
         """One page's game process, in its own process group, ended with the page."""
 
-        def __init__(self, argv: list[str], **kwargs: Any) -> None:
+        def __init__(self, argv: list[str], folder: Path, **kwargs: Any) -> None:
             super().__init__(" ".join(argv), **kwargs)
             self.argv = argv
+            self.folder = folder
+
+        def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+            """A clean environment, as over SSH (textual-serve hands on the server's whole environment): what
+            Textual's web driver needs, and what makes the game a remote player's (no path taken from them;
+            settings in the web folder, not in the server account's)."""
+            served = super()._build_environment(width=width, height=height)
+            env = child_environment("xterm-256color", None, remote_environment("web", self.folder))
+            env.update({k: v for k, v in served.items() if k.startswith("TEXTUAL") or k in TEXTUAL_SERVE_ENV})
+            return env
 
         async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
             self._process = process = await asyncio.create_subprocess_exec(
@@ -211,6 +231,31 @@ def _app_service_class() -> type[Any]:
     return GameService
 
 
+class RequestErrorsInOneLine(logging.Filter):
+    """aiohttp logs a request it cannot parse (one without a Host header, say) with a traceback of a hundred lines
+    (issue 29): here it is one line, "bad request from ADDRESS: why", and repeated ones from an address are held
+    back after a few (limits.LogFilter). Any other error keeps its traceback."""
+
+    def __init__(self, repeats: LogFilter) -> None:
+        super().__init__()
+        self.repeats = repeats
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from aiohttp.http_exceptions import HttpProcessingError
+
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, HttpProcessingError):
+            return True
+        remote = str(record.args[0]) if isinstance(record.args, tuple) and record.args else "?"
+        reason = " ".join(str(getattr(error, "message", "") or type(error).__name__).split())[:200]
+        lines = self.repeats.lines(remote, remote, f"bad request from {remote}: {reason}")
+        if not lines:
+            return False
+        record.msg, record.args = "; ".join(lines), ()
+        record.exc_info, record.exc_text, record.levelno, record.levelname = None, None, logging.WARNING, "WARNING"
+        return True
+
+
 async def _forgiving(send: Any, data: Any) -> None:
     """Send to the page, dropping the data if the page has gone: the reader must keep draining the game's
     output, or the game blocks writing to its pipe and cannot even be asked to quit."""
@@ -231,13 +276,20 @@ def _server_class() -> type[Any]:
         (textual-serve waits up to aiohttp's default 60 s for open pages before it stops their games)."""
 
         def __init__(
-            self, argv: list[str], *, max_sessions: int, allow_origins: Iterable[Address] = (), **kwargs: Any
+            self,
+            folder: Path,
+            *,
+            max_sessions: int,
+            allow_origins: Iterable[Address] = (),
+            **kwargs: Any,
         ) -> None:
-            super().__init__(" ".join(argv), **kwargs)
-            self.argv = argv
+            super().__init__(f"python -m mythtable --data-dir {folder}", **kwargs)  # shown in its banner
+            self.folder = folder
+            self.argv = web_argv(folder)
             self.max_sessions = max_sessions
             self.check = RequestCheck(self.host, self.port, kwargs.get("public_url"), allow_origins)
             self.games: set[Any] = set()  # from before a game starts until its process is reaped
+            self.log_filter = LogFilter()  # lines repeated for one address are held back after a few
 
         def full(self) -> bool:
             return len(self.games) >= self.max_sessions
@@ -249,7 +301,10 @@ def _server_class() -> type[Any]:
             async def check_request(request: web.Request, handler: Any) -> web.StreamResponse:
                 reason = self.check.refusal(request.headers.get("Host"), request.headers.get("Origin"))
                 if reason is not None:
-                    log.warning("refused %s %s: %s", request.method, request.path, reason)
+                    remote = request.remote or "?"
+                    said = f"refused {request.method} from {remote}: {reason}"
+                    for line in self.log_filter.lines(remote, remote, said):
+                        log.warning("%s", line)
                     raise web.HTTPForbidden(text=reason)
                 return await handler(request)
 
@@ -270,6 +325,7 @@ def _server_class() -> type[Any]:
                 return websocket
             game = game_service(
                 self.argv,
+                self.folder,
                 write_bytes=lambda data: _forgiving(websocket.send_bytes, data),
                 write_str=lambda data: _forgiving(websocket.send_str, data),
                 close=websocket.close,
@@ -319,6 +375,7 @@ def _server_class() -> type[Any]:
         def serve(self, debug: bool = False) -> None:
             self.debug = debug
             self.initialize_logging()
+            logging.getLogger("aiohttp.server").addFilter(RequestErrorsInOneLine(self.log_filter))
             loop = asyncio.new_event_loop()
             asyncio.set_event_loop(loop)
             for signum in (signal.SIGINT, signal.SIGTERM):
@@ -371,7 +428,7 @@ def run_web(args: argparse.Namespace) -> int:
             flush=True,
         )
     server = _server_class()(
-        web_argv(folder),
+        folder,
         host=args.host,
         port=args.port,
         title="mythtable",

@@ -10,6 +10,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from mythtable.paths import remote_session
 from mythtable.tui import textual_fixes  # noqa: F401  (guards for Textual bugs)
 from mythtable.tui.messages import AfterGame, Autosave, ResumeGame, StartGame, Watch
 from mythtable.tui.safe_text import guard_terminal, notify
@@ -54,6 +55,19 @@ class MythtableApp(App[None]):
         self.computer_delay = COMPUTER_DELAY
         self.session: Session | None = None
         self._too_small: TooSmallScreen | None = None
+        self.remote = remote_session()
+        """"ssh" or "web" when a server runs this game for a remote player: then no screen asks for a path."""
+
+    def get_driver_class(self) -> Any:
+        """Textual's driver; for a remote player, its input thread held back while the app is behind
+        (tui/input_gate.py: a flood of keys from a remote client costs no memory). A person at their own
+        keyboard cannot flood the game, so local play keeps Textual's driver as it is."""
+        driver = super().get_driver_class()
+        if remote_session() is None:  # called from App.__init__, before self.remote is set
+            return driver
+        from mythtable.tui.input_gate import gated
+
+        return gated(driver)
 
     @property
     def store(self) -> SaveStore:

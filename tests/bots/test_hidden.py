@@ -209,6 +209,7 @@ def _own_run(ruleset_id: str, state: Any, seat: int, bot: SearchBot) -> list[tup
     return run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", HIDDEN)
 @pytest.mark.parametrize("timed", [False, True], ids=["iterations", "clock"])
 def test_keeping_the_tree_reads_no_hidden_information(ruleset_id: str, timed: bool) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
+
 from mythtable.engine.bots import LEVEL_ITERATIONS, LEVELS, make_bot
 from mythtable.engine.capabilities import AIHooks
 from mythtable.engine.decision import Action, Decision, Event, Result
@@ -234,6 +236,7 @@ def test_a_greedy_kind_below_the_root_is_answered_by_the_heuristic() -> None:
     assert _aim_values(("target",))[("cast",)] > 0.99
 
 
+@pytest.mark.slow
 def test_the_benchmark_plays_normal_by_its_count_the_same_games_twice() -> None:
     from tests.benchmark_module import load_benchmark
 

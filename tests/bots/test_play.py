@@ -138,6 +138,7 @@ def test_greedy_beats_random(ruleset_id: str) -> None:
     assert _wins(ruleset_id, lambda seed: GreedyBot(ruleset_id, seed), 20) >= 14
 
 
+@pytest.mark.slow
 def test_search_with_a_tiny_budget_beats_random() -> None:
     # A fixed, tiny budget of 15 iterations per decision keeps the result reproducible.
     assert _wins("mythicarium", lambda seed: SearchBot("mythicarium", seed, workers=1, iterations=15), 6) >= 5
@@ -204,6 +205,7 @@ def test_cli_simulate_default_is_unchanged(capsys: pytest.CaptureFixture[str]) -
     assert "games finished" in out and "bots" not in out
 
 
+@pytest.mark.slow
 def test_simulate_with_fixed_iterations_is_the_same_in_parallel() -> None:
     # A fixed iteration count makes a search run reproducible, so two processes must give the very
     # games one process gives (seat order, winners, action counts).

@@ -239,6 +239,7 @@ def _attackers(game: Game) -> bool:
     )
 
 
+@pytest.mark.slow
 def test_mythicarium_keeps_the_tree_while_declaring_attackers_and_not_after_the_other_seat() -> None:
     # Declaring an attacker reveals nothing and the same seat declares again: the tree is kept.
     # It is never kept after the other seat chose or something came to light (the test reads the

@@ -178,6 +178,7 @@ def test_the_thinking_clock_spreads_a_turn_over_the_decisions_turns_held_before(
     assert clock.peek(3) == pytest.approx(2 / (0.5 * 7 + 0.5 * 1 + 1))  # a new turn: a fresh budget
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_the_turn_budget_is_respected_under_a_fake_clock(ruleset_id: str) -> None:
     per_turn, per_decision = 0.3, 0.2
@@ -248,6 +249,7 @@ def test_the_helpers_stop_when_the_main_search_has_stopped(monkeypatch: pytest.M
 # ----- early stop never changes the answer of a fixed-count search -----------------------------
 
 
+@pytest.mark.slow
 def test_a_search_that_settles_gives_the_answer_of_the_full_search() -> None:
     game = Game.new("mythicarium", 4)
     greedy = GreedyBot("mythicarium", 2)

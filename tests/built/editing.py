@@ -20,6 +20,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.built_editor import BuiltFileEditor
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.title import TitleScreen
+from tests.tui.keys import press, settle
 
 Editor = TypeVar("Editor", bound=BuiltFileEditor)
 
@@ -44,8 +45,8 @@ async def editing(
     async with app.run_test(size=(80, 24)) as pilot:
         if from_title:
             assert isinstance(app.screen, TitleScreen)
-            await pilot.press(TITLE_KEYS[editor.KIND])
-        await pilot.pause()
+            await press(pilot, TITLE_KEYS[editor.KIND])
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, editor)
         yield app, pilot, screen
@@ -55,11 +56,9 @@ async def save_as(pilot: Pilot[None], screen: BuiltFileEditor, label: str, file_
     """Type `label` in the builder's name box, see the file name follow it, save by Ctrl+S; the one
     file of the builder's kind in the data folder, as the library reads it back."""
     screen.query_one(NAME_BOXES[screen.KIND], Input).focus()
-    await pilot.press("ctrl+u", *label)
-    await pilot.pause()
+    await press(pilot, "ctrl+u", *label)
     assert screen.query_one("#file-name", Input).value == file_name
-    await pilot.press("ctrl+s")
-    await pilot.pause()
+    await press(pilot, "ctrl+s")
     (saved,) = userfiles.library(screen.ruleset_id, data_root(), screen.KIND)
     return saved
 
@@ -67,7 +66,7 @@ async def save_as(pilot: Pilot[None], screen: BuiltFileEditor, label: str, file_
 async def game_started(pilot: Pilot[None], app: MythtableApp) -> Game:
     """Wait (a few refreshes at most) for the game the new-game form was told to start."""
     for _ in range(20):
-        await pilot.pause()
+        await settle(pilot)
         if isinstance(app.screen, GameScreen):
             break
     assert app.session is not None
@@ -84,5 +83,5 @@ async def burst(pilot: Pilot[None], *keys: str) -> None:
         event = events.Key(key, char)
         event.set_sender(app)
         app._driver.send_message(event)
-    await pilot.pause()
-    await pilot.pause()
+    await settle(pilot)
+    await settle(pilot)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from textual.widgets import Input, Select
 
 from mythtable import userfiles
@@ -12,14 +13,20 @@ from mythtable.engine.registry import load
 from mythtable.tui.screens.decks import DeckEditorScreen
 from mythtable.tui.screens.new_game import NewGameScreen
 from tests.built.editing import data_root, editing, game_started, save_as
+from tests.tui.keys import press, settle
 
 
 async def add_by_search(pilot, screen: DeckEditorScreen, name: str, copies: int) -> None:  # type: ignore[no-untyped-def]
-    screen.query_one("#search", Input).focus()
-    await pilot.press("ctrl+u", *name.lower())
-    await pilot.press(*["enter"] * copies)
+    """Search for `name` and press Enter `copies` times. The words are set in the box rather than typed, key
+    by key: what typing does to the search box is test_search_box.py's, and here it cost a key per letter."""
+    search = screen.query_one("#search", Input)
+    search.focus()
+    search.value = name.lower()
+    await settle(pilot)
+    await press(pilot, *["enter"] * copies)
 
 
+@pytest.mark.slow
 async def test_build_a_legal_deck_from_empty_mend_a_break_save_and_play_it() -> None:
     content = load("mythicarium").content
     target = content.decks["moonless-court"]
@@ -31,7 +38,7 @@ async def test_build_a_legal_deck_from_empty_mend_a_break_save_and_play_it() -> 
             await add_by_search(pilot, screen, content.cards[champion].name, 1)
         for cid, copies in Counter(target.cards).items():
             await add_by_search(pilot, screen, content.cards[cid].name, copies)
-        await pilot.pause()
+        await settle(pilot)
         assert screen.counts == {**{c: 1 for c in target.champions}, **Counter(target.cards)}
         assert screen.problems == []
         # a second copy of a Champion is refused at once (H-30: 3 different Champions), and says why
@@ -41,22 +48,20 @@ async def test_build_a_legal_deck_from_empty_mend_a_break_save_and_play_it() -> 
         # a fourth Champion breaks F-17: shown at once; taking it out mends it
         other = next(c for c in content.cards.values() if c.is_champion and c.id not in target.champions)
         await add_by_search(pilot, screen, other.name, 1)
-        await pilot.pause()
+        await settle(pilot)
         assert any(p.startswith("F-17") and "not 4" in p for p in screen.problems)
-        await pilot.press("tab")  # to the pool, where the Champion is highlighted
-        await pilot.press("minus")
-        await pilot.pause()
+        await press(pilot, "tab")  # to the pool, where the Champion is highlighted
+        await press(pilot, "minus")
         assert other.id not in screen.counts and screen.problems == []
         saved = await save_as(pilot, screen, "Pilot Deck", "pilot-deck")
         assert saved.name == "pilot-deck" and saved.ok and saved.label == "Pilot Deck"
-        await pilot.press("ctrl+g")  # play it: the new-game form with this deck for player 1
-        await pilot.pause()
+        await press(pilot, "ctrl+g")  # play it: the new-game form with this deck for player 1
         form = app.screen
         assert isinstance(form, NewGameScreen)
         assert form.query_one("#field-deck1", Select).value == "user:pilot-deck"
         form.query_one("#p2-controller", Select).value = "easy"
-        await pilot.pause()
-        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await press(pilot, "ctrl+s")
         game = await game_started(pilot, app)
         assert game.setup.options["deck1"] == "user:pilot-deck" and game.controllers[1] == "easy"
         assert game.setup.built["decks"]["pilot-deck"] == saved.data
@@ -66,25 +71,21 @@ async def test_start_from_a_copy_of_a_prebuilt_mage_wars_deck_and_edit_a_saved_o
     root = data_root()
     async with editing(DeckEditorScreen) as (_app, pilot, screen):
         screen.query_one("#ruleset", Select).value = "magewars"
-        await pilot.pause()
+        await settle(pilot)
         first = next(iter(load("magewars").content.decks))
         screen.query_one("#start-from", Select).value = f"pre:{first}"
-        await pilot.pause()
+        await settle(pilot)
         assert screen.problems == [] and sum(screen.counts.values()) == 40
         assert screen.query_one("#file-name", Input).value.startswith("copy-of-")
         screen.query_one("#deck", type(screen.query_one("#pool"))).focus()
-        await pilot.press("minus")
-        await pilot.pause()
+        await press(pilot, "minus")
         assert any(p.startswith("H-1") and "39" in p for p in screen.problems)
-        await pilot.press("ctrl+s")  # work in progress may be saved: listed with its problem, not offered
-        await pilot.pause()
+        await press(pilot, "ctrl+s")  # work in progress may be saved: listed with its problem, not offered
         (saved,) = userfiles.library("magewars", root)
         assert not saved.ok and "39" in saved.problems[0]
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
         assert screen.problems == []
-        await pilot.press("ctrl+s")  # the same file: written over, now legal
-        await pilot.pause()
+        await press(pilot, "ctrl+s")  # the same file: written over, now legal
         (saved,) = userfiles.library("magewars", root)
         assert saved.ok
 
@@ -109,8 +110,7 @@ async def test_a_search_draws_only_the_rows_on_screen_whatever_the_pool_size() -
                 return _original(card_id)
 
             pool.render_row = counting  # type: ignore[assignment]
-            await pilot.press("a")  # every card's text has an "a": the whole pool matches
-            await pilot.pause()
+            await press(pilot, "a")  # every card's text has an "a": the whole pool matches
             assert len(pool.rows) == len(screen.pool)
             drawn.append(calls[0])
             assert calls[0] <= 2 * pool.size.height
@@ -131,11 +131,10 @@ async def test_hostile_deck_files_open_in_the_editor_as_data() -> None:
         values = [value for _label, value in start._options]
         assert "user:odd" in values and "user:Bad Name" not in values
         start.value = "user:odd"
-        await pilot.pause()
+        await settle(pilot)
         assert screen.counts == {"gone": 1, "ghost": 100000000000, "zero": -3}
         assert "\x1b" not in screen.query_one("#deck-name", Input).value
         assert screen.problems and any("unknown card" in p for p in screen.problems)
         screen.query_one("#deck", type(screen.query_one("#pool"))).focus()
-        await pilot.press("minus", "down", "minus", "end", "plus")
-        await pilot.pause()
+        await press(pilot, "minus", "down", "minus", "end", "plus")
         assert screen.problems

@@ -139,6 +139,7 @@ VALUES = st.recursive(
 FIELDS = st.sampled_from(["name", "level", "width", "height", "legend", "map", "ground_items", "id"])
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.dictionaries(FIELDS, VALUES, max_size=8))
 def test_a_draft_of_any_file_has_the_drafts_shape_and_writes_data_the_check_reads(data: dict[str, Any]) -> None:

@@ -4,6 +4,7 @@ work in progress and is listed with that problem instead of offered; a snapshot 
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
@@ -19,6 +20,7 @@ from mythtable.tui.screens.title import TitleScreen
 from mythtable.tui.widgets.card_list import CardList
 from mythtable.tui.widgets.map_editor import MapEditor
 from tests.built.editing import data_root, editing, game_started, save_as
+from tests.tui.keys import press, settle
 from tests.tui.test_mythcraft_tui import choose, move_by_grid, round_policy
 
 HEROES = 0
@@ -30,13 +32,12 @@ async def go_to(pilot: Pilot[None], screen: EncounterEditorScreen, x: int, y: in
     grid.focus()
     while grid.cursor != (x, y):
         cx, cy = grid.cursor
-        await pilot.press("l" if cx < x else "h" if cx > x else "j" if cy < y else "k")
+        await press(pilot, "l" if cx < x else "h" if cx > x else "j" if cy < y else "k")
 
 
 async def pick(pilot: Pilot[None], screen: EncounterEditorScreen, words: str) -> None:
     """Search the list (/ and the words), then go to it: the first match is highlighted."""
-    await pilot.press("slash", "ctrl+u", *words, "enter")
-    await pilot.pause()
+    await press(pilot, "slash", "ctrl+u", *words, "enter")
     assert screen.focused is screen.query_one("#entries", CardList)
 
 
@@ -45,15 +46,15 @@ async def build_walled_encounter(pilot: Pilot[None], screen: EncounterEditorScre
     an Ash Hound at (8, 1) placed from the list by Enter."""
     for hero in "1234":
         await go_to(pilot, screen, 0, int(hero) - 1)
-        await pilot.press(hero)
+        await press(pilot, hero)
     await go_to(pilot, screen, 4, 0)
-    await pilot.press("w", *["J"] * 5)
+    await press(pilot, "w", *["J"] * 5)
     await go_to(pilot, screen, 8, 1)
     await pick(pilot, screen, "ash hound")
-    await pilot.press("enter")  # puts it on the cursor's square and goes back to the map
-    await pilot.pause()
+    await press(pilot, "enter")  # puts it on the cursor's square and goes back to the map
 
 
+@pytest.mark.slow
 async def test_build_an_encounter_with_a_wall_save_it_and_play_a_round() -> None:
     async with editing(EncounterEditorScreen, from_title=True) as (app, pilot, screen):
         assert any("none for hero 1, 2, 3, 4" in p for p in screen.problems), screen.problems
@@ -66,13 +67,12 @@ async def test_build_an_encounter_with_a_wall_save_it_and_play_a_round() -> None
         assert saved.name == "walled-yard" and saved.ok and saved.label == "Walled Yard"
         assert saved.data is not None and saved.data["legend"] == {"a": "ash_hound"}
         assert saved.data["map"][1] == "2...#...a..."
-        await pilot.press("ctrl+g")  # play it: the new-game form with this encounter chosen
-        await pilot.pause()
+        await press(pilot, "ctrl+g")  # play it: the new-game form with this encounter chosen
         form = app.screen
         assert isinstance(form, NewGameScreen)
         assert form.query_one("#field-encounter", Select).value == "user:walled-yard"
         form.query_one("#seed", Input).value = "1"  # a seed where the hound lives through round 1 (seed 7: not)
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         game = await game_started(pilot, app)
         assert game.setup.options["encounter"] == "user:walled-yard"
         assert game.setup.built["encounters"]["walled-yard"] == saved.data
@@ -101,41 +101,38 @@ async def test_build_an_encounter_with_a_wall_save_it_and_play_a_round() -> None
         assert game.ruleset.check_invariants(game.state) == []
 
 
+@pytest.mark.slow
 async def test_an_illegal_map_shows_its_problem_and_is_listed_with_it_not_offered() -> None:
     root = data_root()
     async with editing(EncounterEditorScreen) as (app, pilot, screen):
         await build_walled_encounter(pilot, screen)
         assert screen.problems == []
         await go_to(pilot, screen, 0, 3)
-        await pilot.press("w")  # a wall over hero 4's start square
-        await pilot.pause()
+        await press(pilot, "w")  # a wall over hero 4's start square
         (problem,) = screen.problems
         assert problem == "field 'map': each of heroes 1-4 needs one start square: none for hero 4"
         assert "none for hero 4" in str(screen.query_one("#problems", Static).render())
-        await pilot.press("ctrl+g")  # refused: nothing saved, no form
-        await pilot.pause()
+        await press(pilot, "ctrl+g")  # refused: nothing saved, no form
         assert isinstance(app.screen, EncounterEditorScreen) and "not legal yet" in screen.message
         assert userfiles.library("mythcraft", root, "encounters") == []
-        await pilot.press("ctrl+s")  # work in progress may be saved: listed with its problem, never offered
-        await pilot.pause()
+        await press(pilot, "ctrl+s")  # work in progress may be saved: listed with its problem, never offered
         assert "not legal yet" in screen.message
         (saved,) = userfiles.library("mythcraft", root, "encounters")
         assert not saved.ok and "none for hero 4" in saved.problems[0]
-        await pilot.press("escape", "escape")
-        await pilot.pause()
+        await press(pilot, "escape", "escape")
         assert isinstance(app.screen, TitleScreen)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         form = app.screen
         assert isinstance(form, NewGameScreen)
         form.query_one("#ruleset", Select).value = "mythcraft"
-        await pilot.pause()
+        await settle(pilot)
         values = [value for _label, value in form.query_one("#field-encounter", Select)._options]
         assert "user:my-encounter" not in values and "E1" in values
         note = str(form.query_one("#built-problems", Static).render())
         assert "my-encounter" in note and "none for hero 4" in note
 
 
+@pytest.mark.slow
 async def test_copy_a_shipped_encounter_extras_items_resize_and_inspect() -> None:
     root = data_root()
     encounters = load("mythcraft").entry.encounters
@@ -145,45 +142,38 @@ async def test_copy_a_shipped_encounter_extras_items_resize_and_inspect() -> Non
     shipped = {eid: data for eid, _n, data in kit.prebuilt}
     async with editing(EncounterEditorScreen) as (app, pilot, screen):
         screen.query_one("#start-from", Select).value = "pre:E3"
-        await pilot.pause()
+        await settle(pilot)
         assert screen.problems == []
         assert screen.data == {**shipped["E3"], "name": "Copy of Thane's Barrow"}
         assert screen.query_one("#file-name", Input).value == "copy-of-thane-s-barrow"
         # E3 has its two extra creatures already: a third is refused, and says why
         await go_to(pilot, screen, 14, 4)  # the Barrow Thane ("t")
-        await pilot.press("o")
+        await press(pilot, "o")
         assert "Only 2" in screen.message and not screen.draft.creatures[(14, 4)].extra
-        await pilot.press("i")  # its stat block, in full
-        await pilot.pause()
+        await press(pilot, "i")  # its stat block, in full
         assert isinstance(app.screen, InspectEntryScreen) and app.screen.inspection.title == "Barrow Thane"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         # an item in a wall: named with its square; taking it away mends it
         await go_to(pilot, screen, 0, 0)
         await pick(pilot, screen, "healing draught")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert (0, 0, "healing_draught") in screen.draft.items
         assert any("ground item 'healing_draught' at (0, 0)" in p for p in screen.problems), screen.problems
-        await pilot.press("g")  # the list still highlights the draught: g takes it away again
-        await pilot.pause()
+        await press(pilot, "g")  # the list still highlights the draught: g takes it away again
         assert screen.problems == []
         # shrinking cuts rows off the bottom: the wall row goes and a creature too; growing adds floor
         before = len(screen.draft.creatures)
-        await pilot.press("left_curly_bracket", "left_curly_bracket")
-        await pilot.pause()
+        await press(pilot, "left_curly_bracket", "left_curly_bracket")
         assert (screen.draft.width, screen.draft.height) == (16, 8)
         assert len(screen.draft.creatures) == before - 1  # the sentry on row 8
-        await pilot.press(*["right_square_bracket"] * 30)
-        await pilot.pause()
+        await press(pilot, *["right_square_bracket"] * 30)
         assert screen.draft.width == 40
         assert "12-40 squares wide" in screen.message
         grid = screen.query_one("#map", MapEditor)
         await go_to(pilot, screen, 39, 7)  # the map scrolls to keep the cursor in view
         assert grid.left > 0 and "[]" in "".join(s.text for s in grid.render_line(8))
         assert screen.problems == []
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         (saved,) = userfiles.library("mythcraft", root, "encounters")
         assert saved.ok and saved.data is not None and len(saved.data["map"][0]) == 40
 
@@ -211,29 +201,22 @@ async def test_a_hostile_file_opens_as_data_and_painting_mends_it() -> None:
         assert any("unknown square 'Z' at (11, 2)" in p for p in screen.problems), screen.problems
         await go_to(pilot, screen, 11, 2)
         assert "unknown mark 'Z'" in str(screen.query_one("#detail", Static).render())
-        await pilot.press("f")
-        await pilot.pause()
+        await press(pilot, "f")
         assert any("unknown creature 'ghost'" in p for p in screen.problems), screen.problems
         await go_to(pilot, screen, 11, 3)
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         assert any("no creature is always there" in p for p in screen.problems), screen.problems
         await pick(pilot, screen, "cinder imp")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert screen.problems == []
-        await pilot.press("escape")  # changes not saved: leaving asks first
-        await pilot.pause()
+        await press(pilot, "escape")  # changes not saved: leaving asks first
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert app.screen is screen
-        await pilot.press("ctrl+s")  # the file it came from: written over
-        await pilot.pause()
+        await press(pilot, "ctrl+s")  # the file it came from: written over
         (saved,) = userfiles.library("mythcraft", root, "encounters")
         assert saved.ok and saved.name == "odd"
-        await pilot.press("escape")  # all saved: straight back
-        await pilot.pause()
+        await press(pilot, "escape")  # all saved: straight back
         assert isinstance(app.screen, TitleScreen)
 
 
@@ -242,10 +225,9 @@ def test_encounter_editor_snapshot(snap_compare) -> None:  # type: ignore[no-unt
         screen = pilot.app.screen
         assert isinstance(screen, EncounterEditorScreen)
         screen.query_one("#start-from", Select).value = "pre:E5"
-        await pilot.pause()
+        await settle(pilot)
         await go_to(pilot, screen, 3, 4)
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
 
     assert snap_compare(MythtableApp(start={"screen": "encounters"}), run_before=build, terminal_size=(80, 24))
 
@@ -256,8 +238,7 @@ async def test_the_tools_panel_keeps_its_three_lines_with_every_brush() -> None:
     async with editing(EncounterEditorScreen) as (_app, pilot, screen):
         tools = screen.query_one("#tools", Static)
         for brush in "wdf":
-            await pilot.press(brush)
-            await pilot.pause()
+            await press(pilot, brush)
             lines = str(tools.render()).splitlines()
             assert len(lines) == 3 and all(len(line) <= tools.size.width for line in lines), lines
             assert lines[2].startswith("0 creatures")

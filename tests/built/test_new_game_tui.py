@@ -10,6 +10,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.new_game import NewGameScreen
 from tests.built.editing import data_root, game_started
 from tests.built.helpers import deck_data
+from tests.tui.keys import press, settle
 
 
 async def test_a_built_deck_is_offered_chosen_and_played_against_the_computer() -> None:
@@ -20,12 +21,11 @@ async def test_a_built_deck_is_offered_chosen_and_played_against_the_computer() 
     (root / "decks" / "mythicarium" / "stale.toml").write_text(userfiles.to_toml(stale), encoding="utf-8")
     app = MythtableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         screen.query_one("#ruleset", Select).value = "mythicarium"
-        await pilot.pause()
+        await settle(pilot)
         deck1 = screen.query_one("#field-deck1", Select)
         assert "user:mine" in [value for _label, value in deck1._options]
         assert "user:stale" not in [value for _label, value in deck1._options]
@@ -33,7 +33,7 @@ async def test_a_built_deck_is_offered_chosen_and_played_against_the_computer() 
         assert note.display and "stale" in str(note.render()) and "F-17" in str(note.render())
         deck1.value = "user:mine"
         screen.query_one("#p2-controller", Select).value = "easy"
-        await pilot.pause()
+        await settle(pilot)
         screen.action_start()
         game = await game_started(pilot, app)
         assert game.setup.options["deck1"] == "user:mine"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from textual.widgets import Input, Select
 
 from mythtable import userfiles
@@ -19,6 +20,7 @@ from mythtable.tui.screens.new_game import NewGameScreen
 from mythtable.tui.screens.party_editor import PartyEditorScreen
 from tests.built.editing import data_root, editing, game_started, save_as
 from tests.tui.driver import step
+from tests.tui.keys import press, settle
 
 CONTENT = load("mythcraft").content
 
@@ -30,7 +32,7 @@ def row(screen: PartyEditorScreen, key: str) -> int:
 async def go_to(pilot, screen: PartyEditorScreen, key: str) -> None:  # type: ignore[no-untyped-def]
     """Put the field list's cursor on a row by keys (Home, then Down)."""
     screen.query_one("#fields").focus()
-    await pilot.press("home", *["down"] * row(screen, key))
+    await press(pilot, "home", *["down"] * row(screen, key))
 
 
 def end_turns(decision: Decision, app: MythtableApp) -> Action:
@@ -41,16 +43,15 @@ def end_turns(decision: Decision, app: MythtableApp) -> Action:
     return next((a for a in actions if a[0] == "decline"), actions[0])
 
 
+@pytest.mark.slow
 async def test_build_a_level_4_hero_save_the_party_and_play_a_round_with_it() -> None:
     async with editing(PartyEditorScreen, from_title=True) as (app, pilot, screen):
         assert screen.heroes == [] and any("hero" in p for p in screen.problems)
         # a copy of the prebuilt berzerker (the first choice), raised to level 4 by keys
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await press(pilot, "ctrl+n")
         assert [h["id"] for h in screen.heroes] == ["hrodna"] and screen.problems == []
         await go_to(pilot, screen, "level")
-        await pilot.press("right", "right", "right")
-        await pilot.pause()
+        await press(pilot, "right", "right", "right")
         hero = screen.heroes[0]
         assert hero["level"] == 4
         berzerker = replace(CONTENT.heroes["berzerker"], raises=[])  # a copy is the level-1 build (H-31)
@@ -58,47 +59,41 @@ async def test_build_a_level_4_hero_save_the_party_and_play_a_round_with_it() ->
         assert expected.hp == hero_max_hp(4, berzerker.attributes["END"]) == 22 and expected.reactive_cap == 3
         assert f"HP {expected.hp} · SP 0 · AP/turn {expected.ap}" in screen.sheet
         assert "Reactive AP cap 3" in screen.sheet
-        await pilot.press("right", "right")  # past 5 it stays at 5
-        await pilot.pause()
+        await press(pilot, "right", "right")  # past 5 it stays at 5
         assert hero["level"] == 5 and "Reactive AP cap 4" in screen.sheet
-        await pilot.press("left")
+        await press(pilot, "left")
         assert hero["level"] == 4
         # a new name, typed (text is data); the id follows it
         screen.query_one("#hero-name", Input).focus()
-        await pilot.press("ctrl+u", *"Brunhild")
-        await pilot.pause()
+        await press(pilot, "ctrl+u", *"Brunhild")
         assert hero["name"] == "Brunhild" and hero["id"] == "brunhild"
         # a shield beside the battle axe is fine (hand and a half); more carried than the load is not
         await go_to(pilot, screen, "carried:field_pack")
-        await pilot.press(*["right"] * 3)
-        await pilot.pause()
+        await press(pilot, *["right"] * 3)
         assert any("hero[0].carried" in p and "H-6" in p for p in screen.problems), screen.problems
         assert any("Load" in line and "OVER" in line for line in screen.sheet)
-        await pilot.press(*["left"] * 3)
-        await pilot.pause()
+        await press(pilot, *["left"] * 3)
         assert screen.problems == []
         # a second hero: a copy of the cleric, chosen beside the list
         screen.query_one("#add-from", Select).value = "cleric"
-        await pilot.pause()
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "ctrl+n")
         assert [h["id"] for h in screen.heroes] == ["brunhild", "maelis"] and screen.current == 1
-        await pilot.press("left_square_bracket")
+        await press(pilot, "left_square_bracket")
         assert screen.current == 0 and screen.query_one("#hero-name", Input).value == "Brunhild"
         # the party's name and file
         saved = await save_as(pilot, screen, "Pilot Party", "pilot-party")
         assert saved.name == "pilot-party" and saved.ok, saved.problems
         assert saved.data is not None and saved.data["hero"][0]["level"] == 4
-        await pilot.press("ctrl+g")  # play it: the new-game form with this party
-        await pilot.pause()
+        await press(pilot, "ctrl+g")  # play it: the new-game form with this party
         form = app.screen
         assert isinstance(form, NewGameScreen)
         assert form.query_one("#field-hero1", Select).value == "user:pilot-party/brunhild"
         assert form.query_one("#field-hero2", Select).value == "user:pilot-party/maelis"
         assert form.query_one("#field-hero3", Select).value == Select.NULL
         form.query_one("#p2-controller", Select).value = "easy"
-        await pilot.pause()
-        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await press(pilot, "ctrl+s")
         game = await game_started(pilot, app)
         assert game.setup.built["parties"]["pilot-party"] == saved.data
         brunhild = next(u for u in game.state.units if u.name == "Brunhild")
@@ -126,43 +121,36 @@ async def test_a_blank_hero_takes_a_spell_and_the_saved_party_opens_again() -> N
     root = data_root()
     async with editing(PartyEditorScreen) as (app, pilot, screen):
         screen.query_one("#add-from", Select).value = "empty"
-        await pilot.pause()
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "ctrl+n")
         hero = screen.heroes[0]
         assert hero["level"] == 1 and set(hero["attributes"].values()) == {0}
         assert "HP 13 · SP 0 · AP/turn 3" in screen.sheet  # F-20: 10 + 1 x 2 (END 0: V 2) + 1; C-16: 3 + 0
         # the level row steps below 1 to "the party's": the entry then has no level of its own
         await go_to(pilot, screen, "level")
-        await pilot.press("left")
-        await pilot.pause()
+        await press(pilot, "left")
         assert "level" not in hero and screen.sheet[0].startswith("Level: the party's")
-        await pilot.press("right")
+        await press(pilot, "right")
         # a spell taken and left out again by Enter
         spell = next(iter(CONTENT.spells))
         await go_to(pilot, screen, f"spells:{spell}")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert hero["spells"] == [spell] and "SP 4" in screen.sheet[1]
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         (saved,) = userfiles.library("mythcraft", root, "parties")
         assert saved.ok and saved.name == "my-party"
         # a second builder opens it from the start list and writes over it
         app.pop_screen()
-        await pilot.pause()
-        await pilot.press("h")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "h")
         again = app.screen
         assert isinstance(again, PartyEditorScreen) and again is not screen
         again.query_one("#start-from", Select).value = "user:my-party"
-        await pilot.pause()
+        await settle(pilot)
         assert again.heroes == saved.data["hero"]  # type: ignore[index]
-        await pilot.press("ctrl+r")
-        await pilot.pause()
+        await press(pilot, "ctrl+r")
         assert again.heroes == [] and any("hero" in p for p in again.problems)
-        await pilot.press("ctrl+s")  # work in progress may be saved: listed with its problem, never offered
-        await pilot.pause()
+        await press(pilot, "ctrl+s")  # work in progress may be saved: listed with its problem, never offered
         (saved,) = userfiles.library("mythcraft", root, "parties")
         assert not saved.ok
 
@@ -179,7 +167,7 @@ async def test_hostile_party_files_open_in_the_builder_as_data() -> None:
     )
     async with editing(PartyEditorScreen) as (_app, pilot, screen):
         screen.query_one("#start-from", Select).value = "user:odd"
-        await pilot.pause()
+        await settle(pilot)
         assert len(screen.heroes) == 2 and screen.problems and screen.sheet == []
         assert "\x1b" not in screen.query_one("#party-name", Input).value
         assert "\x1b" not in screen.query_one("#hero-name", Input).value
@@ -187,12 +175,10 @@ async def test_hostile_party_files_open_in_the_builder_as_data() -> None:
         assert "[red]Mal[/r" in tabs and "\x1b" not in tabs  # the markup is shown as the text it is
         for key in ("level", "attributes.STR", "feature", "carried:dagger", f"spells:{next(iter(CONTENT.spells))}"):
             await go_to(pilot, screen, key)
-            await pilot.press("right", "left", "enter")
-            await pilot.pause()
-        await pilot.press("right_square_bracket")
+            await press(pilot, "right", "left", "enter")
+        await press(pilot, "right_square_bracket")
         await go_to(pilot, screen, "level")
-        await pilot.press("left")
-        await pilot.pause()
+        await press(pilot, "left")
         assert screen.heroes[1]["level"] == 5  # 99 is no choice: Left starts from the last one
         assert screen.problems
 

@@ -15,6 +15,7 @@ from mythtable.tui.screens.encounter_editor import EncounterEditorScreen
 from mythtable.tui.widgets.card_list import CardList
 from mythtable.tui.widgets.map_editor import MapEditor
 from tests.built.editing import burst, editing
+from tests.tui.keys import press, settle
 
 LISTS = {DeckEditorScreen: "#pool", EncounterEditorScreen: "#entries"}
 """The list each builder's search filters."""
@@ -43,13 +44,11 @@ def assert_found(screen: BuiltFileEditor, words: str, name: str) -> None:
 async def test_slash_and_the_words_in_one_press_call_search_for_the_words(editor: type[BuiltFileEditor]) -> None:
     async with editing(editor) as (_app, pilot, screen):
         full = len(listed(screen))
-        await pilot.press("/", "a", "s", "h")
-        await pilot.pause()
+        await press(pilot, "/", "a", "s", "h")
         assert_found(screen, "ash", "ash")
         assert len(listed(screen)) < full
         # a second search from the box itself: `/` starts it anew, it is not a letter of it
-        await pilot.press("/", "b", "o", "g")
-        await pilot.pause()
+        await press(pilot, "/", "b", "o", "g")
         assert_found(screen, "bog", "bog")
 
 
@@ -62,7 +61,7 @@ async def test_slash_and_the_words_in_one_burst_from_the_list_search_for_the_wor
     async with editing(editor) as (_app, pilot, screen):
         listing = screen.query_one(LISTS[editor], CardList)
         screen.set_focus(listing)
-        await pilot.pause()
+        await settle(pilot)
         await burst(pilot, "slash", "a", "s", "h")
         assert_found(screen, "ash", "ash")
         await burst(pilot, "slash", "b", "o", "g")
@@ -83,8 +82,7 @@ async def test_slash_in_a_name_box_is_typed(editor: type[BuiltFileEditor], box: 
     async with editing(editor) as (_app, pilot, screen):
         name = screen.query_one(box, Input)
         screen.set_focus(name)
-        await pilot.press("end", "/", "2")
-        await pilot.pause()
+        await press(pilot, "end", "/", "2")
         assert name.value.endswith("/2") and screen.focused is name
         assert search_text(screen) == ""
 
@@ -94,7 +92,7 @@ async def test_keys_after_the_enter_of_a_burst_act_on_the_list_the_search_left()
     the `c` used to be typed into the search (`cinderc`, nothing found) before the Enter moved on."""
     async with editing(EncounterEditorScreen) as (_app, pilot, screen):
         await burst(pilot, "slash", *"cinder", "enter", "c")
-        await pilot.pause()
+        await settle(pilot)
         assert search_text(screen) == "cinder"
         assert screen.focused is screen.query_one("#entries", CardList)
         assert {pos: c.id for pos, c in screen.draft.creatures.items()} == {(0, 0): "cinder_imp"}
@@ -114,7 +112,7 @@ async def test_the_pools_keys_typed_just_before_slash_in_a_burst_still_act_on_it
     async with editing(DeckEditorScreen) as (_app, pilot, screen):
         pool = screen.query_one("#pool", CardList)
         screen.set_focus(pool)
-        await pilot.pause()
+        await settle(pilot)
         second = pool.rows[1]
         await burst(pilot, "down", "plus", "slash", "b", "o", "g")
         assert screen.counts == {second: 1}
@@ -127,7 +125,7 @@ async def test_keys_after_the_lists_enter_in_a_burst_act_on_the_map() -> None:
     looked up there, the `c` ran before the `l` and took the first hound away again."""
     async with editing(EncounterEditorScreen) as (_app, pilot, screen):
         await burst(pilot, "slash", *"ash", "enter", "enter", "l", "c")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.focused is screen.query_one("#map", MapEditor)
         assert screen.cursor == (1, 0)
         assert {pos: c.id for pos, c in screen.draft.creatures.items()} == {(0, 0): "ash_hound", (1, 0): "ash_hound"}
@@ -140,12 +138,12 @@ async def test_searches_and_enters_in_one_burst_add_what_each_search_found() -> 
         koschei = next(p.id for p in screen.pool if p.name.startswith("Koschei"))
         bog = next(p.id for p in screen.pool if p.name == "Bog Sprite")
         await burst(pilot, "slash", *"kosch", "enter", "slash", *"bog", "enter", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.counts == {koschei: 1, bog: 2}
         assert search_text(screen) == "bog"
         # Tab to the pool, + there, then a new search from the pool, all in one burst
         mara = next(p.id for p in screen.pool if p.name.startswith("Mara"))
         await burst(pilot, "tab", "plus", "slash", *"mara", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.counts == {koschei: 1, bog: 3, mara: 1}
         assert search_text(screen) == "mara"

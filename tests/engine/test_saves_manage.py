@@ -127,6 +127,7 @@ def test_a_save_played_in_another_session_is_not_deleted_nor_renamed(tmp_path: P
         kill(proc)
 
 
+@pytest.mark.slow
 def test_the_saves_command_lists_deletes_renames_and_exports(tmp_path: Path) -> None:
     path = saved_game(tmp_path, 2, "mythicarium")
     done = finished_save(tmp_path)

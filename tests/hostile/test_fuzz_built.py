@@ -254,6 +254,7 @@ def check_in_user_folder(rid: str, kind: str, payload: bytes, root: Path, label:
         path.unlink()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rid", "kind", "good"), GOOD, ids=[f"{r}-{k}" for r, k, _ in GOOD])
 def test_fuzzed_files_and_codes_are_refused_cleanly_or_playable(
     rid: str, kind: str, good: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -335,6 +335,7 @@ def test_a_record_error_quoting_the_record_is_one_line_of_bounded_length() -> No
 # ----- every screen, every hostile name -----------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("raw", HOSTILE, ids=range(len(HOSTILE)))
 async def test_every_screen_shows_a_hostile_name_as_text(raw: str, nowhere_to_write: Path, tmp_path: Path) -> None:
     """Curtain, board and status line of each ruleset, result, replay, Continue and Replays lists and the

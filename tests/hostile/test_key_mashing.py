@@ -248,6 +248,7 @@ def targets() -> list[Target]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", targets(), ids=[t.name for t in targets()])
 async def test_key_mashing(target: Target, tmp_path: Path) -> None:
     store = SaveStore(tmp_path)

@@ -7,6 +7,7 @@ import dataclasses
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -124,6 +125,7 @@ def test_random_games_play_every_prebuilt_deck() -> None:
     assert {DECKS[seed % n] for seed in range(320)} == {DECKS[(seed // n) % n] for seed in range(320)} == set(DECKS)
 
 
+@pytest.mark.slow
 def test_random_games_keep_contract_and_rule_properties() -> None:
     """300+ random games: the full contract on a share of them, invariants and rule checks on all."""
     kinds: set[str] = set()

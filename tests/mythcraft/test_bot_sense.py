@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from mythtable.engine.bots import Bot, GreedyBot
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.game import Game
@@ -152,6 +154,7 @@ def audit(games: int = GAMES, heroes: Callable[[int], Bot] | None = None) -> Aud
     return found
 
 
+@pytest.mark.slow
 def test_the_computer_players_make_no_move_that_only_hurts_them() -> None:
     found = audit()
     assert set(found.excused) <= set(REASONS)

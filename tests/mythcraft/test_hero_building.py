@@ -191,3 +191,13 @@ def test_F_40_H_31_the_in_app_rules_say_what_the_builder_checks() -> None:
     assert "5 at level 1" in text["F-40"] and "+4 at 5" in text["F-40"]
     assert "buys no points" in text["H-31"] and "unspent" in text["H-31"] and "every level" in text["H-31"]
     assert "raises by 1" in text["H-31"]
+
+
+@pytest.mark.parametrize("name", ["", "no-such-item"])
+def test_a_carried_item_the_content_lacks_is_named_not_raised(name: str) -> None:
+    """A built hero carrying an item the content does not have (even one named "", which the fuzz of issue 29
+    found raising KeyError inside the weight check) is one problem naming the field, like any unknown item."""
+    data = party({})
+    data["hero"][0]["carried"] = [name]
+    found = [(p.field, p.message) for p in built_party(CONTENT, "test", data)[1]]
+    assert found == [("hero[0].carried[0]", f"unknown item {name!r}")]

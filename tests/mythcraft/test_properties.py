@@ -62,6 +62,7 @@ def checker(seed: int):  # type: ignore[no-untyped-def]
     return check
 
 
+@pytest.mark.slow
 def test_property_games_random_heroes_against_the_creature_ai() -> None:
     for seed in range(GAMES * 4 // 5):
         out = play_game(
@@ -71,6 +72,7 @@ def test_property_games_random_heroes_against_the_creature_ai() -> None:
         assert out.result is not None
 
 
+@pytest.mark.slow
 def test_property_fully_random_games_finish() -> None:
     for seed in range(GAMES - GAMES * 4 // 5):
         out = play_game("mythcraft", seed, setup=setup_for(seed, True), check=checker(seed))

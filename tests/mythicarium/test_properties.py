@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -39,6 +40,7 @@ def test_random_games_play_every_prebuilt_deck() -> None:
     assert firsts == seconds == set(DECKS)
 
 
+@pytest.mark.slow
 def test_random_games_keep_the_contract_and_invariants() -> None:
     """300 random games; contract + invariants after every action; labels fit; VP never drop."""
     ends: dict[str, int] = {}

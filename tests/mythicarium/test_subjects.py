@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from mythtable.engine.decision import NO_SUBJECT, Action
 from mythtable.engine.game import Game
 from mythtable.engine.simulate import play_game
@@ -57,6 +59,7 @@ def check_options(state: State, kinds: set[str]) -> None:
         assert subject.square is None and subject.item is None
 
 
+@pytest.mark.slow
 def test_every_option_of_random_games_names_what_the_seat_can_see() -> None:
     """60 random games: every option of every decision, all action kinds but the rare two-step block."""
     kinds: set[str] = set()

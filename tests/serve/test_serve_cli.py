@@ -59,6 +59,7 @@ def test_help_lists_both_servers() -> None:
         assert flag in ssh_help
 
 
+@pytest.mark.slow
 def test_ssh_errors_a_user_can_cause(tmp_path: Path) -> None:
     key = ["--host-key", str(tmp_path / "host_key"), "--port", "0"]
     assert_one_line_error(mythtable("serve", "ssh", *key, env={"MYTHTABLE_SSH_PASSWORD": ""}), "set but empty")
@@ -72,10 +73,12 @@ def test_ssh_errors_a_user_can_cause(tmp_path: Path) -> None:
     )
     empty = tmp_path / "empty_keys"
     empty.write_text("# nobody yet\n")
-    assert_one_line_error(mythtable("serve", "ssh", *key, "--authorized-keys", str(empty)), "cannot read")
+    assert_one_line_error(mythtable("serve", "ssh", *key, "--authorized-keys", str(empty)), "holds no keys")
     garbage = tmp_path / "bad_keys"
     garbage.write_text("ssh-ed25519 not-base64!!\n")
-    assert_one_line_error(mythtable("serve", "ssh", *key, "--authorized-keys", str(garbage)), "cannot read")
+    assert_one_line_error(
+        mythtable("serve", "ssh", *key, "--authorized-keys", str(garbage)), "line 1: not a key this server can read"
+    )
     bad_host_key = tmp_path / "bad_host_key"
     bad_host_key.write_text("this is not a key\n")
     assert_one_line_error(mythtable("serve", "ssh", "--open", "--host-key", str(bad_host_key)), "as the host key")
@@ -156,3 +159,28 @@ def test_a_relative_data_dir_becomes_absolute(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setenv("MYTHTABLE_DATA_DIR", "fromenv")
     args = build_parser().parse_args(["serve", "ssh", "--open"])
     assert settings_from_args(args).data_dir == tmp_path / "fromenv" / "ssh"
+
+
+def test_the_log_filter_holds_back_repeats_and_counts_them() -> None:
+    from mythtable.serve.limits import LogFilter
+
+    now = [0.0]
+    repeats = LogFilter(per_text=3, per_key=5, window=60.0, clock=lambda: now[0])
+    said = [line for _ in range(10) for line in repeats.lines("conn", "1.2.3.4", "refused a second game")]
+    assert said == ["refused a second game"] * 3
+    assert repeats.lines("conn", "1.2.3.4", "other") == ["other"]
+    assert repeats.lines("conn", "1.2.3.4", "third") == ["third"]
+    assert repeats.lines("conn", "1.2.3.4", "fourth") == []  # five lines in all per window
+    assert repeats.lines("elsewhere", "5.6.7.8", "refused a second game") == ["refused a second game"]
+    now[0] = 61.0
+    assert repeats.lines("conn", "1.2.3.4", "again") == [
+        "1.2.3.4: 8 more log lines held back, most often 'refused a second game' (7x)",
+        "again",
+    ]
+    repeats.lines("conn", "1.2.3.4", "again")
+    repeats.lines("conn", "1.2.3.4", "again")
+    repeats.lines("conn", "1.2.3.4", "again")
+    assert repeats.close("conn") == ["1.2.3.4: 1 more log line held back, most often 'again' (1x)"]
+    assert repeats.close("conn") == []
+    now[0] = 200.0
+    assert repeats.expired() == []  # "elsewhere" held nothing back: forgotten quietly

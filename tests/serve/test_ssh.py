@@ -563,6 +563,7 @@ def test_the_session_limit_counts_per_connection(tmp_path: Path) -> None:
     assert "Traceback" not in srv.log()
 
 
+@pytest.mark.slow
 def test_a_relative_data_dir_is_taken_from_where_the_server_started(
     tmp_path: Path, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]
 ) -> None:

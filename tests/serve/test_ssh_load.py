@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import asyncssh
+import pytest
 
 from tests.serve.sshkit import Counter, Screen, Server, connect, open_game, pid_alive, rss_mb
 
@@ -38,6 +39,7 @@ async def _responds(screen: Screen, cols: int) -> float:
     return time.monotonic() - start
 
 
+@pytest.mark.slow
 def test_twenty_players_press_random_keys(tmp_path: Path) -> None:
     server = Server(tmp_path, "--open", "--max-sessions", str(SESSIONS), "--rate-limit", "100")
     try:
@@ -68,6 +70,7 @@ def test_twenty_players_press_random_keys(tmp_path: Path) -> None:
         server.stop()
 
 
+@pytest.mark.slow
 def test_clients_that_stop_reading_do_not_grow_the_server(tmp_path: Path) -> None:
     """Five players open a 2 GiB window, stop reading, and resize every quarter second (each resize redraws a
     1000x500 screen). Backpressure holds the games' output back: the server's memory stays put, where it used to

@@ -39,7 +39,8 @@ def descendants(pid: int) -> list[int]:
 
 
 def games_of(server: subprocess.Popen[bytes]) -> list[int]:
-    """The server's descendants that run `python -m mythtable` (read from /proc, no psutil)."""
+    """The server's descendants that run a game (`python -c BOOT PID --data-dir DIR`, serve/boot.py; read from
+    /proc, no psutil)."""
     found = []
     for pid in descendants(server.pid):
         try:
@@ -47,7 +48,7 @@ def games_of(server: subprocess.Popen[bytes]) -> list[int]:
                 argv = cmdline.read().split(b"\0")
         except OSError:
             continue
-        if b"mythtable" in argv and b"-m" in argv:
+        if b"--data-dir" in argv and any(b"mythtable" in arg for arg in argv):
             found.append(pid)
     return found
 
@@ -308,6 +309,7 @@ def test_web_refuses_an_unknown_host_name(tmp_path: Path) -> None:
         assert games_of(server) == [], "a refused page started a game"
 
 
+@pytest.mark.slow
 def test_web_accepts_its_own_address_localhost_and_an_allowed_origin(tmp_path: Path) -> None:
     with web_server(tmp_path, "--allow-origin", "https://games.example.org") as (server, port):
 
@@ -351,6 +353,7 @@ def test_web_clamps_the_terminal_size_like_ssh(tmp_path: Path) -> None:
 
 
 # ----- the cap on games -------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_web_caps_the_games_and_tells_one_more_page_the_server_is_full(tmp_path: Path) -> None:
     with web_server(tmp_path, "--max-sessions", "2") as (server, port):
 
@@ -380,6 +383,7 @@ def test_web_caps_the_games_and_tells_one_more_page_the_server_is_full(tmp_path:
 
 
 # ----- closed pages leave nothing behind --------------------------------------------------------------------------
+@pytest.mark.slow
 def test_web_abrupt_closes_after_resize_storms_leave_no_game_behind(tmp_path: Path) -> None:
     """20 pages, 4 at a time: each gets its title screen, sends ten 1000x500 resizes and drops the connection.
     textual-serve stopped reading a game's output once the page was gone, so the game blocked writing to its
@@ -477,6 +481,7 @@ async def test_a_game_that_ignores_quit_and_sigterm_is_killed_with_its_group(
 
     game = web._app_service_class()(
         [sys.executable, "-c", script],
+        tmp_path,
         write_bytes=nothing,
         write_str=nothing,
         close=nothing,
@@ -494,3 +499,63 @@ async def test_a_game_that_ignores_quit_and_sigterm_is_killed_with_its_group(
     while pid_alive(child) and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     assert not pid_alive(leader) and not pid_alive(child)
+
+
+def test_a_killed_server_takes_its_games_with_it(tmp_path: Path) -> None:
+    """Issue 29 item 6: after `kill -9` of `serve web` a page's game ran on, holding its save's lock (its pipes were
+    gone, but a game waiting for keys never noticed). Now the kernel ends each game with its server (serve/boot.py:
+    the parent-death signal), and the save it had open can be opened again at once."""
+    from mythtable.savelock import SaveLocked, acquire, release
+    from tests.engine.locking import saved_game
+
+    web = tmp_path / "data" / "web"
+    save = saved_game(web, 2, "mythicarium")
+    with web_server(tmp_path) as (server, port):
+
+        async def visit() -> int:
+            page = await Page.open(port)
+            await page.wait_for(TITLE)
+            (game,) = games_of(server)
+            page.send("stdin", "c")
+            await page.wait_for(b"Continue a game")
+            page.send("stdin", "\r")  # resume the save: the game holds its lock once its curtain is up
+            await page.wait_for(b"Pass the keyboard", timeout=60)
+            with pytest.raises(SaveLocked):
+                acquire(save)
+            server.kill()
+            server.wait(10)
+            page.abort()
+            return game
+
+        game = asyncio.run(asyncio.wait_for(visit(), 120))
+        deadline = time.monotonic() + 30  # a bounded poll: ends as soon as the game is gone
+        while pid_alive(game) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        survived = pid_alive(game)
+        if survived:
+            os.kill(game, signal.SIGKILL)  # not left behind by a failing test
+        assert not survived, "a game outlived its killed server"
+        acquire(save)  # free again
+        release(save)
+
+
+def test_a_request_without_host_is_one_line_in_the_log(tmp_path: Path) -> None:
+    """Issue 29 item 8: aiohttp logged a hundred-line traceback for each request without a Host header. Now it is
+    one line, and a client sending fifty of them gets a handful of lines (limits.LogFilter)."""
+
+    async def without_host() -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n")
+        try:
+            return await asyncio.wait_for(reader.read(200), 20)
+        finally:
+            writer.close()
+
+    with web_server(tmp_path) as (server, port):
+        answers = [asyncio.run(without_host()) for _ in range(50)]
+        assert all(answer.startswith(b"HTTP/1.") and b" 400 " in answer for answer in answers)
+        assert server.poll() is None
+    log = (tmp_path / "web.log").read_text(errors="replace")
+    assert "Traceback" not in log and "Error handling request" not in log
+    lines = [line for line in log.splitlines() if "bad request from 127.0.0.1" in line]
+    assert 1 <= len(lines) <= 3 and "Missing 'Host' header" in lines[0], log[-3000:]

@@ -10,7 +10,7 @@ from mythtable.engine.decision import Action, Decision
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
-from tests.tui.keys import press
+from tests.tui.keys import press, settle
 
 Policy = Callable[[Decision, MythtableApp], Action]
 
@@ -29,18 +29,15 @@ async def press_choice(pilot: Pilot[None], screen: GameScreen, action: Action) -
         await press(pilot, "down" if (options.highlighted or 0) < target else "up")
     guarded = screen.prompt.guarded  # safe keys (issue 15): a first Enter on an untouched guarded prompt only asks
     await press(pilot, "enter")
-    await pilot.pause()
     if guarded:
         await press(pilot, "enter")
-        await pilot.pause()
 
 
 async def step(pilot: Pilot[None], app: MythtableApp, policy: Policy) -> bool:
     """One move: lift a curtain, or answer the open decision. False once the game is over."""
-    await pilot.pause()
+    await settle(pilot)
     if isinstance(app.screen, CurtainScreen):
         await press(pilot, "enter")
-        await pilot.pause()
         return True
     screen = app.screen
     assert isinstance(screen, GameScreen), f"expected the game screen, got {screen}"
@@ -53,10 +50,9 @@ async def step(pilot: Pilot[None], app: MythtableApp, policy: Policy) -> bool:
 
 async def game_screen(pilot: Pilot[None], app: MythtableApp) -> GameScreen:
     """The game screen once any curtain is lifted (Enter, as the next player would)."""
-    await pilot.pause()
+    await settle(pilot)
     if isinstance(app.screen, CurtainScreen):
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
     screen = app.screen
     assert isinstance(screen, GameScreen), f"expected the game screen, got {screen}"
     return screen

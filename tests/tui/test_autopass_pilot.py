@@ -23,7 +23,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.stops import StopsScreen
-from tests.tui.keys import press
+from tests.tui.keys import press, settle
 
 CARD_RULESETS = ["mythicarium", "magewars"]
 
@@ -54,7 +54,7 @@ async def play(pilot: Pilot[None], app: MythtableApp, presses: int, hook: Hook |
     rng = random.Random(4)
     shown: list[Shown] = []
     for _ in range(presses):
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         if isinstance(screen, CurtainScreen):
             await press(pilot, "enter")
@@ -78,6 +78,7 @@ async def play(pilot: Pilot[None], app: MythtableApp, presses: int, hook: Hook |
     return shown
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_a_turn_passes_without_the_opponent_being_asked(ruleset_id: str, tmp_path: Path) -> None:
     app = new_app(ruleset_id, tmp_path)
@@ -94,6 +95,7 @@ async def test_a_turn_passes_without_the_opponent_being_asked(ruleset_id: str, t
                 assert w.own_only or w.targeted or (w.waiting is not None and w.waiting != s.seat), s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_a_response_window_asks(ruleset_id: str, tmp_path: Path) -> None:
     """Something of the other seat waits in limbo / on the stack: the seat that could answer gets the keyboard."""
@@ -116,6 +118,7 @@ async def test_a_response_window_asks(ruleset_id: str, tmp_path: Path) -> None:
         assert not s.window.own_only and s.decision.allows(s.window.pass_action)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_y_holds_until_the_yielding_seats_next_turn(ruleset_id: str, tmp_path: Path) -> None:
     """y on the other seat's turn: that seat is not shown a window it could pass until its own turn comes; then
@@ -131,8 +134,7 @@ async def test_y_holds_until_the_yielding_seats_next_turn(ruleset_id: str, tmp_p
             if "seat" not in state:
                 if w.active != s.seat and w.pass_action is not None and not w.own_only:
                     state["seat"], state["moves"] = s.seat, s.moves
-                    await pilot.press("y")
-                    await pilot.pause()
+                    await press(pilot, "y")
                     assert game.actions[s.moves] == w.pass_action  # y passes the open window at once
                     return True
                 return False
@@ -156,6 +158,7 @@ async def test_y_holds_until_the_yielding_seats_next_turn(ruleset_id: str, tmp_p
         assert "ended" in state or "cleared" in state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_f_asks_at_every_window(ruleset_id: str, tmp_path: Path) -> None:
     """Both seats press f: from then on no action of the game is an auto-pass; every one was shown."""
@@ -166,7 +169,7 @@ async def test_f_asks_at_every_window(ruleset_id: str, tmp_path: Path) -> None:
         async def full_control(screen: GameScreen, s: Shown) -> bool:
             if s.seat not in toggled:
                 toggled[s.seat] = len(screen.session.game.actions)
-                await pilot.press("f")
+                await press(pilot, "f")
                 return True
             return False
 
@@ -188,32 +191,30 @@ async def test_a_resumed_game_keeps_the_stops_set_on_the_s_screen(ruleset_id: st
     app = new_app(ruleset_id, tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await play(pilot, app, 1)
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         session = screen.session
         seat = session.viewer
         assert seat is not None
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         stops = app.screen
         assert isinstance(stops, StopsScreen)
         row = next(i for i, r in enumerate(stops.rows) if r.startswith("stop:"))
         stage = stops.rows[row].partition(":")[2]
         for _ in range(row):
-            await pilot.press("down")
-        await pilot.press("enter")
-        await pilot.press("escape")
-        await pilot.pause()
+            await press(pilot, "down")
+        await press(pilot, "enter")
+        await press(pilot, "escape")
         assert session.autopass[seat].stops == frozenset({stage})
         moves = len(session.game.actions)
     (config_dir() / "autopass.json").unlink()  # so the stops can only come from the save
     resumed = MythtableApp(start={"screen": "continue"}, data=tmp_path)
     async with resumed.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # the only save
+        await settle(pilot)
+        await press(pilot, "enter")  # the only save
         for _ in range(3):
-            await pilot.pause()
+            await settle(pilot)
             if any(isinstance(s, GameScreen) for s in resumed.screen_stack):
                 break
         again = next(s for s in resumed.screen_stack if isinstance(s, GameScreen)).session

@@ -29,6 +29,5 @@ async def test_two_copies_in_hand_are_one_option_and_its_number_plays_one(tmp_pa
         index = labels.index(kobolds[0])
         before = len(game.actions)
         await press(pilot, str(index + 1))
-        await pilot.pause()
         assert game.actions[before] == ("play", copies[0])  # the first copy went into play; one stays in hand
         assert copies[1] in game.state.players[0].hand

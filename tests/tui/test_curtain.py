@@ -16,7 +16,7 @@ from mythtable.engine.registry import load
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
-from tests.tui.keys import press
+from tests.tui.keys import press, settle
 
 CARD_RULESETS = ["mythicarium", "magewars"]
 KEYS = ["u", "u", "enter", "enter", "enter", "1", "2", "3", "down", "f1", "escape", "y", "e", "f"]
@@ -69,7 +69,6 @@ class CurtainWatch:
         if isinstance(screen, CurtainScreen) and key == "enter":
             self.last = screen.seat  # Enter on a curtain gives the keyboard to its seat
         await press(pilot, key)
-        await pilot.pause()
         self.after_key(key)
 
 
@@ -90,11 +89,12 @@ async def play_to_takeback_curtain(pilot: Pilot[None], app: MythtableApp, watch:
     raise AssertionError("no curtain offered a take-back")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_u_on_the_curtain_ends_on_a_curtain_for_the_seat_it_returns_to(ruleset_id: str, tmp_path: Path) -> None:
     app = new_app(ruleset_id, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         watch = CurtainWatch(app)
         watch.after_key("start")
         curtain = await play_to_takeback_curtain(pilot, app, watch)
@@ -112,6 +112,7 @@ async def test_u_on_the_curtain_ends_on_a_curtain_for_the_seat_it_returns_to(rul
         assert isinstance(app.screen, GameScreen) and game_screen.session.viewer == mover
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 @pytest.mark.parametrize("seed", [1, 2])
 async def test_no_screen_shows_a_seat_the_last_curtain_was_not_for(ruleset_id: str, seed: int, tmp_path: Path) -> None:
@@ -119,7 +120,7 @@ async def test_no_screen_shows_a_seat_the_last_curtain_was_not_for(ruleset_id: s
     app = new_app(ruleset_id, tmp_path, seed=seed)
     rng = random.Random(seed)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         watch = CurtainWatch(app)
         watch.after_key("start")
         await play_to_takeback_curtain(pilot, app, watch)
@@ -146,22 +147,20 @@ def notices(app: MythtableApp) -> list[str]:
 async def test_u_before_any_move_says_there_is_nothing_to_take_back(tmp_path: Path) -> None:
     app = new_app("mythicarium", tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         if isinstance(app.screen, CurtainScreen):
-            await pilot.press("u")
-            await pilot.pause()
+            await press(pilot, "u")
             assert isinstance(app.screen, CurtainScreen)
             assert "nothing to take back: no move has been made yet" in notices(app)
             app.clear_notifications()
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
         assert isinstance(app.screen, GameScreen)
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert "nothing to take back: no move has been made yet" in notices(app)
         assert app.screen.session.game.actions == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_u_after_a_revealing_move_says_it_revealed_information(ruleset_id: str, tmp_path: Path) -> None:
     """Play option 1 until the seat at the keyboard last made a move that revealed something: u names why."""
@@ -169,44 +168,43 @@ async def test_u_after_a_revealing_move_says_it_revealed_information(ruleset_id:
     rng = random.Random(3)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(600):
-            await pilot.pause()
+            await settle(pilot)
             if isinstance(app.screen, CurtainScreen):
-                await pilot.press("enter")
+                await press(pilot, "enter")
                 continue
             screen = app.screen
             assert isinstance(screen, GameScreen)
             session, game = screen.session, screen.session.game
             if game.actions and game.revealing[-1] and game.actors[-1] == session.viewer:
                 moves = len(game.actions)
-                await pilot.press("u")
-                await pilot.pause()
+                await press(pilot, "u")
                 assert len(game.actions) == moves
                 said = [n for n in notices(app) if n.startswith("nothing to take back: your last move revealed")]
                 assert said, notices(app)
                 light = screen.session.what_came_to_light(moves - 1, session.viewer)
                 assert said[0].endswith(f"({light})") and light in "\n".join(line.event.text for line in game.log)
                 return
-            await pilot.press(str(rng.randint(1, max(1, min(9, len(screen.prompt.actions))))))
+            await press(pilot, str(rng.randint(1, max(1, min(9, len(screen.prompt.actions))))))
         raise AssertionError("no revealing move by the seat at the keyboard")
 
 
+@pytest.mark.slow
 async def test_u_after_the_other_seats_move_names_whose_move_it_was(tmp_path: Path) -> None:
     app = new_app("mythicarium", tmp_path)
     rng = random.Random(3)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(600):
-            await pilot.pause()
+            await settle(pilot)
             if isinstance(app.screen, CurtainScreen):
-                await pilot.press("enter")
+                await press(pilot, "enter")
                 continue
             screen = app.screen
             assert isinstance(screen, GameScreen)
             session, game = screen.session, screen.session.game
             if game.actions and not game.revealing[-1] and not game.auto[-1] and game.actors[-1] != session.viewer:
-                await pilot.press("u")
-                await pilot.pause()
+                await press(pilot, "u")
                 other = session.names[game.actors[-1]]
                 assert f"nothing to take back: the last move was {other}'s" in notices(app)
                 return
-            await pilot.press(str(rng.randint(1, max(1, min(9, len(screen.prompt.actions))))))
+            await press(pilot, str(rng.randint(1, max(1, min(9, len(screen.prompt.actions))))))
         raise AssertionError("never came to a seat right after the other seat's plain move")

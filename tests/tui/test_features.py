@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from mythtable.engine.bots import GreedyBot, RandomBot
 from mythtable.engine.game import Game
 from mythtable.engine.record import write_atomic
@@ -17,6 +19,7 @@ from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.replay import ReplayScreen
 from tests.tui.driver import game_screen, press_choice
+from tests.tui.keys import press, settle
 
 
 def game_at_declare_attackers() -> Game:
@@ -41,8 +44,7 @@ async def test_take_back_a_declared_attacker_with_u() -> None:
         before = game.hash()
         await press_choice(pilot, screen, attack)
         assert game.state.combat.attackers, "the attacker is declared"
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert game.hash() == before, "the take-back restored the state exactly"
         assert "takes back" in game.log[-1].event.text
         assert screen.prompt.actions == game.decision.actions  # type: ignore[union-attr]
@@ -56,17 +58,16 @@ async def test_replay_viewer_steps_and_jumps(tmp_path: Path) -> None:
     cursor = ReplayCursor(read_record(path))
     app = MythtableApp(start={"screen": "replay", "cursor": cursor})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
         assert cursor.step == 0
-        await pilot.press("right", "right", "right")
+        await press(pilot, "right", "right", "right")
         assert cursor.step == 3
-        await pilot.press("left")
+        await press(pilot, "left")
         assert cursor.step == 2
-        await pilot.press("end")
+        await press(pilot, "end")
         assert cursor.step == cursor.length and cursor.ruleset.result(cursor.state) is not None
-        await pilot.press("t", "5", "enter")
-        await pilot.pause()
+        await press(pilot, "t", "5", "enter")
         assert cursor.ruleset.turn_number(cursor.state) == 5
         assert cursor.turns[cursor.step - 1] < 5
         # the state at any step is the state a fresh replay reaches
@@ -74,7 +75,7 @@ async def test_replay_viewer_steps_and_jumps(tmp_path: Path) -> None:
         for action in outcome.game.actions[: cursor.step]:
             fresh.apply(action)
         assert fresh.hash() == Game.hash_of(cursor.ruleset, cursor.state)
-        await pilot.press("home")
+        await press(pilot, "home")
         assert cursor.step == 0
 
 
@@ -84,34 +85,31 @@ async def test_continue_lists_a_saved_game_and_resumes_it_curtain_first(_private
     game.apply(game.decision.actions[0])  # type: ignore[union-attr]
     async with app.run_test(size=(80, 24)) as pilot:
         app.store.save(game)
-        await pilot.press("c")
-        await pilot.pause()
+        await press(pilot, "c")
         assert isinstance(app.screen, ContinueScreen)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, CurtainScreen), "resuming shows the curtain before any hand"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert app.session is not None and app.session.game.hash() == game.hash()
 
 
+@pytest.mark.slow
 async def test_watch_mode_plays_by_itself_and_any_key_pauses() -> None:
     app = MythtableApp(start={"watch": "mythicarium", "speed": 40.0, "bots": ["random", "random"]})
     async with app.run_test(size=(80, 24)) as pilot:
         await asyncio.sleep(1.0)
-        await pilot.pause()
+        await settle(pilot)
         session = app.session
         assert session is not None and len(session.game.actions) > 3, "the computers are playing"
         assert not isinstance(app.screen, CurtainScreen), "no curtain between computers"
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         paused_at = len(session.game.actions)
         await asyncio.sleep(0.5)
-        await pilot.pause()
+        await settle(pilot)
         assert len(session.game.actions) == paused_at, "paused"
-        await pilot.press("x")
+        await press(pilot, "x")
         await asyncio.sleep(0.5)
-        await pilot.pause()
+        await settle(pilot)
         assert len(session.game.actions) > paused_at, "going again"
 
 
@@ -120,7 +118,7 @@ async def test_a_computer_move_that_arrives_while_the_app_closes_is_dropped() ->
     # taken down. Textual marks an app that is closing as no longer running before it prunes screens.
     app = MythtableApp(start={"watch": "mythicarium", "speed": 40.0, "bots": ["random", "random"]})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         game = screen.session.game
@@ -134,6 +132,7 @@ async def test_a_computer_move_that_arrives_while_the_app_closes_is_dropped() ->
         assert len(game.actions) == moves
 
 
+@pytest.mark.slow
 async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) -> None:
     from mythtable.tui.screens.decks import DeckEditorScreen
     from mythtable.tui.screens.encounter_editor import EncounterEditorScreen
@@ -155,19 +154,17 @@ async def test_every_title_menu_entry_opens_its_screen(_private_data_dir: Path) 
     for index, screen_type in expected.items():
         app = MythtableApp()
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press(*(["down"] * index), "enter")
-            await pilot.pause()
+            await settle(pilot)
+            await press(pilot, *(["down"] * index), "enter")
             assert isinstance(app.screen, screen_type), (index, app.screen)
             if index == 2:
                 assert app.screen.finished
-            await pilot.press("escape")
+            await press(pilot, "escape")
     app = MythtableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
-        await pilot.press(*(["down"] * 8), "enter")
-        await pilot.pause()
+        await press(pilot, *(["down"] * 8), "enter")
         assert not app.is_running, "Quit quits"
 
 
@@ -177,13 +174,11 @@ async def test_replays_lists_finished_games_and_opens_the_viewer(_private_data_d
     app = MythtableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         app.store.save(outcome.game)
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert isinstance(app.screen, ContinueScreen) and app.screen.finished
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, ReplayScreen)
-        await pilot.press("end")
+        await press(pilot, "end")
         assert app.screen.cursor.step == len(outcome.game.actions)
 
 
@@ -192,13 +187,13 @@ async def test_watch_mode_without_a_ruleset_takes_turns_through_all_of_them() ->
 
     app = MythtableApp(start={"watch": None, "speed": 1.0, "bots": ["random", "random"]})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         seen = []
         for _ in range(len(available())):
             assert app.session is not None
             seen.append(app.session.game.ruleset.id)
             app.after_game("again")
-            await pilot.pause()
+            await settle(pilot)
         assert seen == available()
 
 
@@ -235,8 +230,7 @@ async def test_against_the_computer_u_takes_back_a_move_and_the_computers_quiet_
         assert game.actors[moves:] == [0, 1, 1] and not any(game.auto[moves:]), "the computer answered"
         assert game.decision is not None and game.decision.kind == "main"
         assert not any(game.revealing[moves:]), "quietly"
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert len(game.actions) == moves and game.hash() == before, "the move and the answer are taken back"
         assert "takes back" in game.log[-1].event.text
         assert screen.prompt.actions == game.decision.actions  # type: ignore[union-attr]

@@ -20,6 +20,7 @@ from mythtable.tui.boards.mythicarium.board import MythicariumBoard
 from mythtable.tui.screens.legend import LegendScreen
 from tests.seeded_positions import seeded_positions
 from tests.tui.driver import game_screen
+from tests.tui.keys import press, settle
 from tests.tui.magewars_crowd import blocking, saved_app
 from tests.tui.magewars_crowd import play_until as mw_play_until
 from tests.tui.mythicarium_crowd import crowded_blocks
@@ -54,7 +55,7 @@ async def test_quit_shows_whole_at_80_columns(ruleset: str) -> None:
     app = MythtableApp(start={"game": Game.new(ruleset, 3)})
     async with app.run_test(size=(80, 24)) as pilot:
         await game_screen(pilot, app)
-        await pilot.pause()
+        await settle(pilot)
         keys = shown_keys(app)
         assert "Quit" in keys and keys["Quit"][1] <= 80, keys
         assert keys["Quit"][1] <= 20, keys  # among the first keys: whatever a turn adds after it, not cut
@@ -64,7 +65,7 @@ async def test_a_crowded_mythcraft_turn_still_shows_quit_and_the_map_once() -> N
     game = game_until(3, can_attack)  # attacks offered: the Attack group's key joins the footer
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         keys = shown_keys(app)
         assert "Attack" in keys, keys
         assert keys["Quit"][1] <= 20, keys
@@ -72,8 +73,7 @@ async def test_a_crowded_mythcraft_turn_still_shows_quit_and_the_map_once() -> N
         # may name "m Move" as well when it has room
         assert "Map" not in keys, keys
         assert "m: move on the map." in app.screen.board.question  # type: ignore[attr-defined]
-        await pilot.press("g")
-        await pilot.pause()
+        await press(pilot, "g")
         assert app.screen.board.grid.has_focus  # type: ignore[attr-defined]
 
 
@@ -86,40 +86,33 @@ def attack_cast_and_take_back(game: Game) -> bool:
     return {"attack", "cast", "move", "maneuver", "item", "end"} <= groups and game.takeback_count(decision.seat) > 0
 
 
+@pytest.mark.slow
 async def test_every_key_of_the_fullest_mythcraft_turn_shows_whole_at_80x24_and_the_unnamed_ones_work() -> None:
     game = game_until(2, attack_cast_and_take_back)
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen, board = screen_of(app)
         keys = shown_keys(app)
         assert {"Rules", "Quit", "Take back", "Inspect", "Attack", "Cast", "Maneuver", "Item", "End"} <= set(keys)
         assert cut_keys(app) == [], keys
         for context, leave in (("a", "escape"), ("c", "escape"), ("g", "escape"), ("i", "escape")):
-            await pilot.press(context)  # a group listed; the map cursor; the inspect panel
-            await pilot.pause()
+            await press(pilot, context)  # a group listed; the map cursor; the inspect panel
             assert cut_keys(app) == [], (context, shown_keys(app))
-            await pilot.press(leave)
-            await pilot.pause()
+            await press(pilot, leave)
         # the keys the footer leaves out on this turn still work: m and g (the map), k (the legend), Esc (all)
         assert "Legend" not in shown_keys(app) and "legend" in str(board.query_one("#mc-legend").render())
-        await pilot.press("m")
-        await pilot.pause()
+        await press(pilot, "m")
         assert board.grid.has_focus
-        await pilot.press("a")  # a group key from the map cursor (its keys fill the footer): the group listed
-        await pilot.pause()
+        await press(pilot, "a")  # a group key from the map cursor (its keys fill the footer): the group listed
         assert board.group == "attack" and not board.grid.has_focus
         assert "Esc: all options" in str(screen.prompt.query_one("#question").render())
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert board.group == "" and screen.prompt.actions == [a for a, _ in board.choices]
-        await pilot.press("k")
-        await pilot.pause()
+        await press(pilot, "k")
         assert isinstance(app.screen, LegendScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("g")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await press(pilot, "g")
         assert board.grid.has_focus and "Legend" in shown_keys(app)  # the map cursor's footer has room for k
         assert cut_keys(app) == []
 
@@ -132,15 +125,13 @@ async def test_a_mythcraft_turn_without_moves_names_g_in_the_question_and_g_open
     game = game_until(1, cannot_move)
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         _, board = screen_of(app)
         assert board.question.endswith(" g: the map.") and "m: move" not in board.question
         assert "Map" not in shown_keys(app) and cut_keys(app) == []
-        await pilot.press("m")  # no moves: m does nothing
-        await pilot.pause()
+        await press(pilot, "m")  # no moves: m does nothing
         assert not board.grid.has_focus
-        await pilot.press("g")
-        await pilot.pause()
+        await press(pilot, "g")
         assert board.grid.has_focus
 
 
@@ -148,14 +139,13 @@ async def test_keys_named_elsewhere_join_the_mythcraft_footer_when_it_has_room_a
     game = game_until(2, attack_cast_and_take_back)
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert {"Move", "Legend", "Attack", "Cast", "Take back"} <= set(shown_keys(app)) and cut_keys(app) == []
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert "All" in shown_keys(app) and cut_keys(app) == []
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         keys = shown_keys(app)
         assert {"Attack", "Cast", "Maneuver", "Item", "End"} <= set(keys) and cut_keys(app) == [], keys
         assert not {"Move", "Legend", "All"} & set(keys), keys
@@ -201,8 +191,7 @@ async def a_scroll_key_scrolls(pilot: Pilot[None], board: Board) -> bool:
     """Press ] and, if that went nowhere (the end already), [: True once the lanes or sides moved."""
     before = scrolled(board)
     for key in ("right_square_bracket", "left_square_bracket"):
-        await pilot.press(key)
-        await pilot.pause()
+        await press(pilot, key)
         if scrolled(board) != before:
             return True
     return False
@@ -212,6 +201,7 @@ CASES = [("mythicarium", range(1, 3), 40), ("magewars", range(1, 3), 20)]
 """Seeded positions (every n-th action of these seeds) walked by the tests below."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset", "seeds", "every"), CASES)
 async def test_every_footer_key_shows_whole_at_80x24_in_inspect_mode_and_the_unnamed_scroll_keys_work(
     ruleset: str, seeds: range, every: int
@@ -224,12 +214,10 @@ async def test_every_footer_key_shows_whole_at_80x24_in_inspect_mode_and_the_unn
         app = MythtableApp(start={"game": game})
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await game_screen(pilot, app)
-            await pilot.pause()
+            await settle(pilot)
             where = (game.seed, len(game.actions))
             assert cut_keys(app) == [], (where, shown_keys(app))
-            await pilot.press("i")
-            await pilot.pause()
-            await pilot.pause()
+            await press(pilot, "i")
             assert screen.inspecting, where
             keys = shown_keys(app)
             assert cut_keys(app) == [] and all(right <= 80 for _, right in keys.values()), (where, keys)
@@ -259,7 +247,7 @@ async def test_wounds_with_all_here_and_take_back_keep_every_key_whole_at_80x24(
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
-        await pilot.pause()
+        await settle(pilot)
         keys = shown_keys(app)
         assert {"All here", "Take back", "Rules", "Quit", "Inspect"} <= set(keys) and cut_keys(app) == [], keys
         assert any(can_scroll(screen.board)) and not {"Lanes up", "Lanes down"} & set(keys), keys
@@ -283,20 +271,20 @@ async def test_a_wide_footer_still_names_the_scroll_keys(ruleset: str, tmp_path:
     app, size = wide_app(ruleset, tmp_path)
     async with app.run_test(size=size) as pilot:
         if ruleset == "magewars":
-            await pilot.press("enter")  # the one save
+            await press(pilot, "enter")  # the one save
         screen = await game_screen(pilot, app)
         for mode in ("normal", "inspect"):
             if mode == "inspect":
-                await pilot.press("i")
-            await pilot.pause()
-            await pilot.pause()
+                await press(pilot, "i")
+            await settle(pilot)
+            await settle(pilot)
             keys = shown_keys(app)
             assert cut_keys(app) == [], (mode, keys)
             assert can_scroll(screen.board) == (True, True), mode
             assert set(SCROLL_KEYS[ruleset]) <= set(keys), (mode, keys)
         await pilot.resize_terminal(80, 24)  # narrower, still inspecting: they leave the footer, none is cut
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         keys = shown_keys(app)
         assert screen.inspecting and cut_keys(app) == [] and not set(SCROLL_KEYS[ruleset]) & set(keys), keys
         assert any(can_scroll(screen.board)) and await a_scroll_key_scrolls(pilot, screen.board)

@@ -18,6 +18,7 @@ from mythtable.tui.boards.base import clicked_ref
 from mythtable.tui.boards.mythcraft import MapGrid
 from mythtable.tui.screens.game import GameScreen
 from tests.tui.driver import game_screen, press_choice
+from tests.tui.keys import press, settle
 from tests.tui.test_inspect_tui import mid_combat_app, new_app, open_game, panel_text
 from tests.tui.test_mythcraft_tui import setup as mythcraft_setup
 
@@ -69,7 +70,7 @@ async def test_a_lone_done_taken_automatically_says_why_in_the_notice_row(tmp_pa
     assert ("combat",) in decision.actions
     app = saved_app(tmp_path, game)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # the one save
+        await press(pilot, "enter")  # the one save
         screen = await game_screen(pilot, app)
         assert "cannot attack" not in notice(screen)
         moves = len(screen.session.game.actions)
@@ -85,7 +86,7 @@ async def test_a_lone_done_taken_automatically_says_why_in_the_notice_row(tmp_pa
         said = notice(screen)
         assert said.startswith("Done (auto): No unit of yours can attack: face-down units cannot attack"), said
         await press_choice(pilot, screen, screen.prompt.actions[0])
-        await pilot.pause()
+        await settle(pilot)
         assert "cannot attack" not in notice(screen)  # said once
 
 
@@ -111,7 +112,7 @@ async def test_the_mage_wars_headers_fit_80_columns_and_keep_full_words_at_120(
     app = new_app("magewars", tmp_path, players=names)
     async with app.run_test(size=SIZE) as pilot:
         await game_screen(pilot, app)
-        await pilot.pause()
+        await settle(pilot)
         narrow = header_rows(app, names)
         for row in narrow:
             assert "…" not in row.replace(names[0][:12] + "…", "").replace(names[1][:12] + "…", ""), row
@@ -120,7 +121,7 @@ async def test_the_mage_wars_headers_fit_80_columns_and_keep_full_words_at_120(
         forms = [re.sub(r"\d+", "N", tail.group(0)) if tail else "" for tail in tails]
         assert forms[0] == forms[1], narrow  # one form for both halves
         await pilot.resize_terminal(120, 40)
-        await pilot.pause()
+        await settle(pilot)
         wide = header_rows(app, names)
         for row in wide:
             assert re.search(r"Tower \d+ tier \d+( ·)? hand \d+( ·)? deck \d+( ·)? grave \d+", row), row
@@ -157,7 +158,7 @@ async def click_and_check(pilot: Pilot[None], screen: GameScreen, ref: Ref) -> s
     at = where_drawn(app, ref)  # type: ignore[arg-type]
     assert at is not None, f"{ref!r} is not drawn as clickable"
     await pilot.click("#table", offset=at)
-    await pilot.pause()
+    await settle(pilot)
     panel = screen.inspect_panel
     assert screen.inspecting and app.focused is panel
     assert panel.current is not None and panel.current.ref == ref
@@ -182,8 +183,7 @@ async def test_a_click_inspects_a_mythicarium_unit_hand_card_and_player_but_neve
         await click_and_check(pilot, screen, theirs)
         await click_and_check(pilot, screen, mine)  # a second click moves the cursor
         await click_and_check(pilot, screen, "player:1")
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert not screen.inspecting
         # Bram's hand is only a count: a click on it inspects nothing and shows none of his cards
         hidden = {game.state.content.cards[game.state.cards[uid]].name for uid in game.state.players[1].hand}
@@ -192,7 +192,7 @@ async def test_a_click_inspects_a_mythicarium_unit_hand_card_and_player_but_neve
         assert at is not None
         await pilot.click("#table", offset=at)
         await pilot.click("#table", offset=(0, 0))  # and empty space
-        await pilot.pause()
+        await settle(pilot)
         assert not screen.inspecting
         assert not any(name in panel_text(screen) for name in hidden - mine_names)
 
@@ -226,7 +226,7 @@ async def test_a_click_inspects_a_mage_wars_unit_and_a_face_down_card_shows_noth
 async def test_a_click_on_the_mythcraft_track_inspects_and_a_click_on_the_map_still_moves() -> None:
     app = MythtableApp(start={"game": Game.new("mythcraft", 7, mythcraft_setup())})
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         game = screen.session.game
@@ -234,21 +234,20 @@ async def test_a_click_on_the_mythcraft_track_inspects_and_a_click_on_the_map_st
         at = where_drawn(app, creature, "#mc-track")
         assert at is not None
         await pilot.click("#mc-track", offset=at)
-        await pilot.pause()
+        await settle(pilot)
         inspection = game.inspect(screen.inspect_seat(), creature)
         assert screen.inspecting and inspection is not None and inspection.title in panel_text(screen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert not screen.inspecting
         # the map keeps its own clicks: a square's move is highlighted, then made (issue 17)
         index = [i for i, a in enumerate(screen.prompt.actions) if a[0] == "move"][2]
         move = screen.prompt.actions[index]
         x, y = int(move[1]), int(move[2])
         await pilot.click(MapGrid, offset=(3 + 2 * x, 1 + y))
-        await pilot.pause()
+        await settle(pilot)
         assert screen.prompt.options.highlighted == index and not screen.inspecting
         await pilot.click(MapGrid, offset=(3 + 2 * x, 1 + y))
-        await pilot.pause()
+        await settle(pilot)
         assert game.actions == [move]
 
 
@@ -268,8 +267,7 @@ async def test_at_80x24_the_panel_takes_the_bottom_and_a_unit_reads_in_full(tmp_
         screen = await open_game(pilot, app, "mythicarium")
         bottom = screen.query_one("#bottom")
         assert bottom.outer_size.height == 10 and screen.prompt.is_on_screen
-        await pilot.press("i", "tab")  # Your lane: Mara of the Black Veil
-        await pilot.pause()
+        await press(pilot, "i", "tab")  # Your lane: Mara of the Black Veil
         panel = screen.inspect_panel
         assert panel.current is not None and panel.current.zone == "Your lane"
         assert bottom.outer_size.height > 10 and not screen.prompt.is_on_screen
@@ -280,36 +278,29 @@ async def test_at_80x24_the_panel_takes_the_bottom_and_a_unit_reads_in_full(tmp_
         for line in (inspection.title, *inspection.lines, *inspection.why_not):
             assert " ".join(line.split()) in shown, line  # every line on screen, wrapped but never cut
         moves = len(screen.session.game.actions)
-        await pilot.press("1")  # the options are out of sight: a digit chooses nothing
-        await pilot.pause()
+        await press(pilot, "1")  # the options are out of sight: a digit chooses nothing
         assert len(screen.session.game.actions) == moves and screen.inspecting
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert bottom.outer_size.height == 10 and screen.prompt.is_on_screen and not screen.has_class("-reading")
 
 
 async def test_a_long_inspection_scrolls_by_space_and_b_and_pgdn_stays_the_logs() -> None:
     app = MythtableApp(start={"game": Game.new("mythcraft", 7, mythcraft_setup())})
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        await pilot.press("i")
-        await pilot.pause()
+        await press(pilot, "i")
         panel = screen.inspect_panel
         while panel.max_scroll_y == 0:  # the first combatant whose text is longer than the panel
-            await pilot.press("j")
-            await pilot.pause()
+            await press(pilot, "j")
             assert panel.index > 0, "no inspection overflowed the panel"
         assert panel.scroll_y == 0
-        await pilot.press("pagedown")
-        await pilot.pause()
+        await press(pilot, "pagedown")
         assert panel.scroll_y == 0  # PgDn is the log's, even here
-        await pilot.press("space")
-        await pilot.pause()
+        await press(pilot, "space")
         assert panel.scroll_y > 0
-        await pilot.press("b")
-        await pilot.pause()
+        await press(pilot, "b")
         assert panel.scroll_y == 0
 
 
@@ -335,7 +326,7 @@ async def test_showing_the_same_text_again_redraws_nothing() -> None:
         text.update = lambda content="": (updates.append(content), original(content))[1]  # type: ignore[method-assign]
         panel.show(Content("Tamsin") + Content("\nHero: Warrior"))
         panel.show(Content("Tamsin") + Content("\nHero: Warrior"))
-        await pilot.pause()
+        await settle(pilot)
         assert len(updates) == 1
         panel.show(Content("Quill"))
         assert len(updates) == 2

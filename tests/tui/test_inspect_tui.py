@@ -19,6 +19,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.widgets.inspect import InspectPanel
 from tests.tui.driver import game_screen
+from tests.tui.keys import press, settle
 from tests.tui.test_magewars_tui import ask_at_every_window, policy
 from tests.tui.test_snapshots_magewars import MID_COMBAT_ACTIONS, MID_COMBAT_SEED
 
@@ -48,12 +49,10 @@ async def open_game(pilot: Pilot[None], app: MythtableApp, ruleset_id: str) -> G
         # The first decision after the hand-over opens guarded (Session.opening): its first Enter only
         # confirms, the second picks the highlighted option, Ana goes first.
         assert screen.prompt.guarded and screen.prompt.options.highlighted == 0
-        await pilot.press("enter", "enter")
-        await pilot.pause()
+        await press(pilot, "enter", "enter")
         assert screen.session.game.actions[:1] == [("first", 0)], "Ana goes first"
         return screen
-    await pilot.press("enter")  # the one save
-    await pilot.pause()
+    await press(pilot, "enter")  # the one save
     return await game_screen(pilot, app)
 
 
@@ -74,6 +73,7 @@ def record_pointing(screen: GameScreen) -> list[Ref | None]:
     return pointed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", ["mythicarium", "magewars"])
 async def test_inspect_reaches_every_zone_and_every_target_by_keys(ruleset_id: str, tmp_path: Path) -> None:
     app = new_app(ruleset_id, tmp_path) if ruleset_id == "mythicarium" else mid_combat_app(tmp_path)
@@ -84,43 +84,34 @@ async def test_inspect_reaches_every_zone_and_every_target_by_keys(ruleset_id: s
         targets = screen.session.game.inspectables(seat)
         zones = list(dict.fromkeys(t.zone for t in targets))
         assert len(zones) >= 4, zones
-        await pilot.press("i")
-        await pilot.pause()
+        await press(pilot, "i")
         panel = screen.inspect_panel
         assert screen.inspecting and app.focused is panel and screen.has_class("-inspecting")
         visited_zones = [panel.current.zone]  # type: ignore[union-attr]
         for _ in zones[1:]:
-            await pilot.press("tab")
-            await pilot.pause()
+            await press(pilot, "tab")
             visited_zones.append(panel.current.zone)  # type: ignore[union-attr]
         assert visited_zones == zones
-        await pilot.press("shift+tab")
-        await pilot.pause()
+        await press(pilot, "shift+tab")
         assert panel.current.zone == zones[-2]  # type: ignore[union-attr]
-        await pilot.press("tab", "tab")  # back round to the first zone
-        await pilot.pause()
+        await press(pilot, "tab", "tab")  # back round to the first zone
         assert panel.index == 0
         seen = [panel.current.ref]  # type: ignore[union-attr]
         for n in range(len(targets) - 1):
-            await pilot.press("down" if n % 2 else "j")
-            await pilot.pause()
+            await press(pilot, "down" if n % 2 else "j")
             seen.append(panel.current.ref)  # type: ignore[union-attr]
             title = screen.session.game.inspect(seat, panel.current.ref).title  # type: ignore[union-attr]
             assert title in panel_text(screen)
         assert seen == [t.ref for t in targets]
         assert set(seen) <= set(pointed)  # the board was told about each one
-        await pilot.press("k", "up")
-        await pilot.pause()
+        await press(pilot, "k", "up")
         assert panel.index == len(targets) - 3
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert not screen.inspecting and pointed[-1] is None
         assert app.focused is screen.prompt.options
-        await pilot.press("i")
-        await pilot.pause()
+        await press(pilot, "i")
         assert screen.inspecting
-        await pilot.press("i")  # i leaves too
-        await pilot.pause()
+        await press(pilot, "i")  # i leaves too
         assert not screen.inspecting
 
 
@@ -133,18 +124,16 @@ async def test_the_panel_shows_the_highlighted_option_and_keeps_names_plain(tmp_
         actions = screen.prompt.actions
         first = next(i for i, a in enumerate(actions) if game.subject(a).actor is not None)
         while options.highlighted != first:
-            await pilot.press("down")
-        await pilot.pause()
+            await press(pilot, "down")
+        await settle(pilot)
         subject = game.subject(actions[first])
         title = game.inspect(screen.inspect_seat(), subject.actor).title  # type: ignore[arg-type]
         assert title in panel_text(screen) and screen.has_class("-subject")
-        await pilot.press("i")
-        await pilot.pause()
+        await press(pilot, "i")
         panel = screen.inspect_panel
         players = [i for i, t in enumerate(panel.targets) if t.zone == "Players"]
         panel.index = players[0] - 1
-        await pilot.press("down")
-        await pilot.pause()
+        await press(pilot, "down")
         assert panel.current.ref == "player:0"  # type: ignore[union-attr]
         assert "[b]Ana[/b]" in panel_text(screen)  # the name as typed: never read as markup
 
@@ -156,7 +145,7 @@ async def test_a_decision_with_only_done_says_why(tmp_path: Path, monkeypatch: A
         ruleset = type(screen.session.game.ruleset)
         monkeypatch.setattr(ruleset, "why_only_done", lambda self, state: "no unit of yours can attack")
         screen.ask()
-        await pilot.pause()
+        await settle(pilot)
         question = str(screen.prompt.query_one("#question").content)  # type: ignore[attr-defined]
         assert question.endswith("\nno unit of yours can attack")
 
@@ -167,8 +156,7 @@ def test_snapshot_inspect_panel_on_a_unit_in_play(snap_compare, tmp_path: Path) 
 
     async def inspect_a_unit(pilot: Pilot[None]) -> None:
         screen = await open_game(pilot, app, "mythicarium")
-        await pilot.press("i", "tab")
-        await pilot.pause()
+        await press(pilot, "i", "tab")
         assert isinstance(app.focused, InspectPanel) and screen.inspect_panel.current.zone == "Your lane"  # type: ignore[union-attr]
 
     assert snap_compare(app, terminal_size=SIZE, run_before=inspect_a_unit)
@@ -180,7 +168,6 @@ def test_snapshot_inspect_panel_wide(snap_compare, tmp_path: Path) -> None:  # t
 
     async def inspect_a_unit(pilot: Pilot[None]) -> None:
         await open_game(pilot, app, "mythicarium")
-        await pilot.press("i", "tab", "j")
-        await pilot.pause()
+        await press(pilot, "i", "tab", "j")
 
     assert snap_compare(app, terminal_size=(120, 40), run_before=inspect_a_unit)

@@ -18,6 +18,7 @@ from mythtable.tui.boards.magewars.hand import card_words
 from mythtable.tui.boards.magewars.legend import LEGEND
 from mythtable.tui.boards.magewars.render import CHANGED, CURSOR
 from mythtable.tui.screens.game import GameScreen
+from tests.tui.keys import press, settle
 from tests.tui.magewars_crowd import blocking, crowded, play_until, saved_app, units, with_stack
 from tests.tui.test_magewars_tui import BoardOnly, mid_game, screen_text
 
@@ -37,11 +38,8 @@ def crowded_with_stack() -> Game:
 
 
 async def open_saved(pilot: Pilot[None]) -> None:
-    await pilot.press("enter")  # the only save
-    await pilot.pause()
-    await pilot.press("enter")  # lift the curtain
-    await pilot.pause()
-    await pilot.pause()
+    await press(pilot, "enter")  # the only save
+    await press(pilot, "enter")  # lift the curtain
 
 
 def test_crowded_board_80x24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -88,19 +86,14 @@ async def test_a_crowded_line_scrolls_to_the_attacker_while_blocks_are_declared(
         assert side.max_scroll_y > 0, "the attacking side is crowded: its lines do not fit"
         assert row_visible(side, attackers[0]), "the highlighted attacker shows"
         for _ in range(3):  # the player scrolls the board away with ]
-            await pilot.press("right_square_bracket")
-            await pilot.pause()
+            await press(pilot, "right_square_bracket")
         assert side.scroll_y == side.max_scroll_y > 0
         first = app.session.game.describe(decision.actions[0])  # type: ignore[union-attr]
-        await pilot.press("down")  # the next attacker is highlighted: it comes back into view
-        await pilot.pause()
-        await pilot.pause()
+        await press(pilot, "down")  # the next attacker is highlighted: it comes back into view
         assert row_visible(side, attackers[1])
-        await pilot.press("left_square_bracket", "left_square_bracket", "left_square_bracket")
-        await pilot.pause()
+        await press(pilot, "left_square_bracket", "left_square_bracket", "left_square_bracket")
         assert side.scroll_y == 0
-        await pilot.press("up")
-        await pilot.pause()
+        await press(pilot, "up")
         assert row_visible(side, attackers[0]) and first in screen_text(app)
         assert app.session.game.decision is decision, "scrolling and highlighting chose nothing"  # type: ignore[union-attr]
 
@@ -113,8 +106,8 @@ async def test_scroll_keys_show_only_when_a_side_overflows() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         board = app.query_one(MageWarsBoard)
         board.show(game.view(decision.seat), decision.seat, game.setup.players)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert not any(side.overflows() for side in board.sides)
         assert board.key_enabled("scroll_down") is False
 
@@ -130,21 +123,21 @@ async def test_changed_units_and_the_tower_carry_a_mark_and_the_cursor_shows() -
     async with app.run_test(size=(120, 30)) as pilot:
         board = app.query_one(MageWarsBoard)
         board.show(view, decision.seat, game.setup.players)
-        await pilot.pause()
+        await settle(pilot)
         before = screen_text(app)
         assert CHANGED not in before and CURSOR not in before
         board.mark_changed(frozenset({unit.uid, f"tower:{other.seat}"}))
-        await pilot.pause()
+        await settle(pilot)
         rows = screen_text(app).splitlines()
         marked = [row for row in rows if f"{CHANGED}{unit.name}" in row]
         assert marked, "the changed unit has a mark before its name"
         assert any(f"Tower {other.tower}{CHANGED}" in row for row in rows)
         board.point_at(view.hand[0].uid)
-        await pilot.pause()
+        await settle(pilot)
         assert any(CURSOR in row and view.hand[0].name in row for row in screen_text(app).splitlines())
         board.mark_changed(frozenset())
         board.point_at(None)
-        await pilot.pause()
+        await settle(pilot)
         assert screen_text(app) == before
 
 
@@ -181,8 +174,8 @@ async def test_every_hand_card_is_readable_at_80x24(tmp_path: Path) -> None:
     async with board_only.run_test(size=(80, 12)) as pilot:  # the board's share of an 80x24 screen
         board = board_only.query_one(MageWarsBoard)
         board.show(view, seat, fresh.setup.players)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         rows = screen_text(board_only).splitlines()
         for card in view.hand:  # what the row says of a card starts with its ability's rules, if it has one
             assert any(card.name in row and card_words(card)[:12] in row for row in rows), card.name
@@ -197,20 +190,20 @@ async def test_the_inspect_cursor_scrolls_a_unit_into_view_and_draws_it() -> Non
     async with app.run_test(size=(80, 12)) as pilot:  # the board's share of an 80x24 screen
         board = app.query_one(MageWarsBoard)
         board.show(view, decision.seat, game.setup.players)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         crowded_side = max(board.sides, key=lambda side: side.max_scroll_y)
         assert crowded_side.max_scroll_y > 0
         player = view.players[crowded_side.seat]  # type: ignore[index]
         last = player.defensive[-1]
         assert not row_visible(crowded_side, last.uid), "the last unit starts out of sight"
         board.point_at(last.uid)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert row_visible(crowded_side, last.uid)
         assert any(f"{CURSOR}{last.name}" in row for row in screen_text(app).splitlines())
         board.point_at(f"tower:{player.seat}")
-        await pilot.pause()
+        await settle(pilot)
         assert f"Tower {CURSOR}{player.tower}" in screen_text(app)
 
 
@@ -226,9 +219,9 @@ async def test_a_change_to_the_other_seats_face_down_cards_marks_their_count_onl
     async with app.run_test(size=(120, 30)) as pilot:
         board = app.query_one(MageWarsBoard)
         board.show(view, decision.seat, game.setup.players)
-        await pilot.pause()
+        await settle(pilot)
         board.mark_changed(frozenset({hidden[0].uid}))
-        await pilot.pause()
+        await settle(pilot)
         rows = [row for row in screen_text(app).splitlines() if CHANGED in row]
         assert len(rows) == 1 and "face-down card" in rows[0]
 
@@ -247,8 +240,8 @@ async def test_no_two_unit_names_on_a_board_look_alike_at_any_width() -> None:
         for width in (120, 80, 72, 64, 56):
             await pilot.resize_terminal(width, 16)
             board.show(view, decision.seat, game.setup.players)
-            await pilot.pause()
-            await pilot.pause()
+            await settle(pilot)
+            await settle(pilot)
             forms: dict[str, str] = {}
             for side in board.sides:
                 for name in side.unit_names():
@@ -265,12 +258,12 @@ def test_a_hand_row_says_what_a_cards_ability_does_before_its_printed_text() -> 
     """Cinder Hound's row read "Runs hotter the more you feed it." and never said that it turns Tower
     Levels into Power; a row is cut at the edge, so the rules come first."""
     from mythtable.engine.registry import load
-    from mythtable.rulesets.magewars.view import CardView
+    from mythtable.rulesets.magewars.view import CardView, printed
 
     info = load("magewars").content.cards["cinder-hound"]
     assert info.ability is not None and info.ability.text
     card = CardView(1, info.id, info.name, info.type, info.elements, info.speed, info.cost, info.power,
-                    info.guard, info.keywords, False, 0, info.text, info)  # fmt: skip
+                    info.guard, info.keywords, False, 0, info.text, printed(info))  # fmt: skip
     words = card_words(card)
     assert words.startswith(info.ability.text) and words.endswith(info.text)
     plain = CardView(2, "x", "X", "unit", (), "", 0, 1, 1, (), False, 0, "Just a unit.", None)

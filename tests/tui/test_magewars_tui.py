@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
@@ -25,6 +26,7 @@ from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.widgets.log import GameLog
 from tests.tui.driver import press_choice, step
+from tests.tui.keys import press, settle
 
 Stop = Callable[[Game], bool]
 
@@ -106,7 +108,7 @@ def screen_text(app: App[None]) -> str:
 async def play_ui(pilot: Pilot[None], app: MythtableApp, stop: Stop, watch: Callable[[], None] | None = None) -> Game:
     """Keys only, until `stop` holds; `watch` looks at the screen before every move."""
     for _ in range(2000):
-        await pilot.pause()
+        await settle(pilot)
         session = app.session
         assert session is not None
         if not isinstance(app.screen, CurtainScreen) and stop(session.game):
@@ -146,6 +148,7 @@ def same_as_engine(game: Game, seed: int) -> None:
     assert reference.actions == game.actions
 
 
+@pytest.mark.slow
 async def test_a_turn_with_combat_by_keys(tmp_path: Path) -> None:
     def combat_turn_over(game: Game) -> bool:
         """A combat with attackers that dealt damage, and then the next turn began."""
@@ -184,6 +187,7 @@ async def test_a_turn_with_combat_by_keys(tmp_path: Path) -> None:
     assert "Declaration" in seen["combat.defense"] and "Counter" in seen["combat.defense"]
 
 
+@pytest.mark.slow
 async def test_a_face_up_flip_in_the_attack_step_retargets_an_attack_by_keys(tmp_path: Path) -> None:
     def retargeted(game: Game) -> bool:
         return any("attack is moved to the" in t for t in texts(game))
@@ -224,6 +228,7 @@ async def test_a_face_up_flip_in_the_attack_step_retargets_an_attack_by_keys(tmp
     same_as_engine(game, seed)
 
 
+@pytest.mark.slow
 async def test_a_counter_attack_by_keys(tmp_path: Path) -> None:
     def countered(game: Game) -> bool:
         """A counter-attack with units dealt damage, and the combat ended."""
@@ -309,10 +314,8 @@ async def test_the_screen_never_shows_the_other_seats_hand_or_face_down_cards(tm
     SaveStore(tmp_path).save(game)
     app = MythtableApp(start={"screen": "continue"}, data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # the only save
-        await pilot.pause()
-        await pilot.press("enter")  # lift the curtain
-        await pilot.pause()
+        await press(pilot, "enter")  # the only save
+        await press(pilot, "enter")  # lift the curtain
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.session.viewer == decision.seat
         text = screen_text(app)
@@ -324,13 +327,13 @@ async def test_the_screen_never_shows_the_other_seats_hand_or_face_down_cards(tm
         assert f"{game.setup.players[1 - decision.seat]}'s hand" not in text
 
 
+@pytest.mark.slow
 async def test_after_the_curtain_the_log_holds_no_line_private_to_the_other_seat(tmp_path: Path) -> None:
     """Seed 7, keys only: Ana lays, deploys a card face-down and ends her turn; behind the curtain
     Bram gets the keyboard, and his log must not keep Ana's "You deploy ... face-down." line."""
     app = new_app(7, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # the curtain for Ana
-        await pilot.pause()
+        await press(pilot, "enter")  # the curtain for Ana
         screen = app.screen
         assert isinstance(screen, GameScreen)
         game = screen.session.game
@@ -341,8 +344,7 @@ async def test_after_the_curtain_the_log_holds_no_line_private_to_the_other_seat
         ana_private = [line.event.text for line in game.log_for(0) if line.event.seat == 0]
         assert any(text.startswith("You deploy ") for text in ana_private)
         assert isinstance(app.screen, CurtainScreen)
-        await pilot.press("enter")  # the curtain for Bram
-        await pilot.pause()
+        await press(pilot, "enter")  # the curtain for Bram
         log = app.screen.query_one(GameLog)
         shown = "".join("".join(strip.text for strip in log.lines).split())  # wrapped: compare without spaces
         for text in ana_private:
@@ -374,14 +376,14 @@ async def test_the_viewer_sits_on_the_right_and_the_replay_viewer_sees_both_hand
         board = app.query_one(MageWarsBoard)
         for viewer in (0, 1):
             board.show(game.view(viewer), viewer, names)
-            await pilot.pause()
+            await settle(pilot)
             rows = screen_text(app).splitlines()
             me, other = names[viewer], names[1 - viewer]
             assert rows[0].index(f"{me} Tower") > 40 > rows[0].index(f"{other} Tower")
             text = "\n".join(rows)
             assert f"{me}'s hand" in text and f"{other}'s hand" not in text
         board.show(game.view(None), None, names)
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert f"{names[0]}'s hand" in text and f"{names[1]}'s hand" in text
         assert "face-down card" not in text.replace("face-down cards", ""), "the replay reads every card"
@@ -396,7 +398,7 @@ async def test_a_tall_terminal_lists_the_hand_with_card_text_and_the_graveyards(
         board = app.query_one(MageWarsBoard)
         view = game.view(decision.seat)
         board.show(view, decision.seat, game.setup.players)
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert text.count("Graveyard") == 2
         assert "Offensive" in text and "Tower row" in text
@@ -416,11 +418,11 @@ async def test_a_crowded_side_folds_its_tower_row_to_fit_twelve_rows() -> None:
     async with app.run_test(size=(80, 12)) as pilot:
         board = app.query_one(MageWarsBoard)
         board.show(game.view(decision.seat), decision.seat, game.setup.players)
-        await pilot.pause()
+        await settle(pilot)
         side = app.query_one("#side-right", SideView)
         assert side.compact >= 1 and side.max_scroll_y == 0
         assert "holding" in screen_text(app)
         # a roomy terminal shows the same side in full again
         await pilot.resize_terminal(120, 22)
-        await pilot.pause()
+        await settle(pilot)
         assert side.compact == 0

@@ -20,8 +20,10 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.rules import read_reference
 from mythtable.tui.widgets.log import GameLog
 from tests.tui.driver import game_screen, press_choice
+from tests.tui.keys import press, settle
 
 
+@pytest.mark.slow
 async def test_the_footer_keeps_no_watchers_of_removed_keys() -> None:
     """Every move recomposes the footer; the keys it removed must not stay bound to it."""
     game = Game.new("mythcraft", 7)
@@ -32,7 +34,7 @@ async def test_the_footer_keeps_no_watchers_of_removed_keys() -> None:
             decision = game.decision
             assert decision is not None
             await press_choice(pilot, screen, decision.actions[0])
-        await pilot.pause()
+        await settle(pilot)
         footer = screen.query_one(Footer)
         watchers = getattr(footer, "__watchers", {}).get("compact", [])
         assert len(watchers) == len(footer.children) > 0
@@ -53,6 +55,7 @@ def strips_held_by(widget: object) -> int:
     return count
 
 
+@pytest.mark.slow
 async def test_the_log_keeps_no_strip_per_row_of_a_long_game() -> None:
     """Rows are kept as segments and drawn into Strips as they show, so the Strips the log holds
     (the lines on screen) do not grow with the game (RichLog kept a few per row, for ever)."""
@@ -79,7 +82,7 @@ async def test_a_removed_widget_leaves_no_rendered_lines_behind() -> None:
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
-        await pilot.pause()
+        await settle(pilot)
         footer = screen.query_one(Footer)
         gone = [weakref.ref(key._styles_cache) for key in footer.children]
         assert gone
@@ -87,7 +90,7 @@ async def test_a_removed_widget_leaves_no_rendered_lines_behind() -> None:
             decision = game.decision
             assert decision is not None
             await press_choice(pilot, screen, decision.actions[0])
-        await pilot.pause()
+        await settle(pilot)
         gc.collect()
         assert all(ref() is None for ref in gone)
 
@@ -107,11 +110,9 @@ async def test_the_footer_still_follows_the_keys_that_apply() -> None:
         assert decision is not None
         move = next(a for a in decision.actions if a[0] == "move")
         await press_choice(pilot, screen, move)
-        await pilot.pause()
+        await settle(pilot)
         assert "Take back" in shown()
-        await pilot.press("u")
-        await pilot.pause()
-        await pilot.pause()
+        await press(pilot, "u")
         assert "Take back" not in shown()
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from mythtable.engine.decision import Action
@@ -19,6 +20,7 @@ from mythtable.tui.boards.mythcraft.common import AREA_BG, MOVE_BG_NEW
 from mythtable.tui.boards.mythcraft.detail import forecast_words
 from mythtable.tui.boards.mythcraft.grid import overlay_for
 from mythtable.tui.screens.game import GameScreen
+from tests.tui.keys import press, settle
 from tests.tui.test_mythcraft_tui import find_seed, round_policy
 
 
@@ -56,8 +58,8 @@ async def cursor_to(pilot: Pilot[None], grid: MapGrid, x: int, y: int) -> None:
     assert grid.cursor is not None
     while grid.cursor != (x, y):
         cx, cy = grid.cursor
-        await pilot.press("right" if cx < x else "left" if cx > x else "down" if cy < y else "up")
-    await pilot.pause()
+        await press(pilot, "right" if cx < x else "left" if cx > x else "down" if cy < y else "up")
+    await settle(pilot)
 
 
 def option_text(screen: GameScreen, index: int) -> str:
@@ -69,11 +71,12 @@ def detail(screen: GameScreen) -> str:
     return str(screen.prompt.query_one("#detail").render())
 
 
+@pytest.mark.slow
 async def test_attacks_come_first_with_their_hit_chance_and_every_group_key_lists_its_group() -> None:
     game = game_until(find_seed(), can_attack)
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen, board = screen_of(app)
         actions = screen.prompt.actions
         assert actions[0][0] == "attack" and actions[-1][0] == "move"
@@ -86,32 +89,27 @@ async def test_attacks_come_first_with_their_hit_chance_and_every_group_key_list
         for key, name, _, kinds in GROUPS:
             if name == "move" or not kinds & offered:
                 continue
-            await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, key)
             listed = screen.prompt.actions
             assert listed and all(str(a[0]) in kinds for a in listed), (key, listed)
             assert len(listed) == sum(1 for a in game.decision.actions if str(a[0]) in kinds)  # type: ignore[union-attr]
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             assert len(screen.prompt.actions) == len(game.decision.actions)  # type: ignore[union-attr]
             pressed += 1
         assert pressed >= 3
         # the same key twice shows everything again
-        await pilot.press("x")
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
+        await press(pilot, "x")
         assert len(screen.prompt.actions) == len(game.decision.actions)  # type: ignore[union-attr]
         # m: the moves are made on the map, with the range shaded
-        await pilot.press("m")
-        await pilot.pause()
+        await press(pilot, "m")
         assert board.grid.has_focus
         spans = board.grid.render_map(board.view).spans
         assert any(MOVE_BG_NEW in str(s.style) for s in spans), "the squares a new Move reaches are shaded"
         move = next(a for a in game.decision.actions if a[0] == "move")  # type: ignore[union-attr]
         await cursor_to(pilot, board.grid, int(move[1]), int(move[2]))
         assert "squares of movement" in detail(screen) or "square of movement" in detail(screen)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert game.actions[-1] == move
 
 
@@ -121,19 +119,16 @@ async def test_enter_on_an_enemy_in_the_map_cursor_lists_what_reaches_it_and_att
     target = next(u for u in game.state.units if u.uid == attack[2])
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen, board = screen_of(app)
-        await pilot.press("g")
-        await pilot.pause()
+        await press(pilot, "g")
         await cursor_to(pilot, board.grid, target.x, target.y)
         assert target.name in detail(screen)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         listed = screen.prompt.actions
         assert listed and all(game.subject(a).target == target.uid for a in listed)
         assert attack in listed and screen.prompt.options.has_focus
-        await pilot.press(str(listed.index(attack) + 1))
-        await pilot.pause()
+        await press(pilot, str(listed.index(attack) + 1))
         assert game.actions[-1] == attack
 
 
@@ -143,14 +138,13 @@ async def test_a_click_on_an_enemy_lists_its_options_and_enter_attacks() -> None
     target = next(u for u in game.state.units if u.uid == attack[2])
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen, _board = screen_of(app)
         await pilot.click(MapGrid, offset=(3 + 2 * target.x, 1 + target.y))
-        await pilot.pause()
+        await settle(pilot)
         listed = screen.prompt.actions
         assert listed and all(game.subject(a).target == target.uid for a in listed)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert game.actions[-1] == listed[0]
 
 
@@ -171,16 +165,15 @@ async def test_an_area_spell_shows_its_area_and_who_it_would_hit_before_it_is_ca
     game = burst_game()
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen, board = screen_of(app)
-        await pilot.press("c")
-        await pilot.pause()
+        await press(pilot, "c")
         listed = screen.prompt.actions
         assert listed and all(a[0] == "cast" for a in listed)
         burst = next(a for a in listed if a[1] == "shock_burst")
         while screen.prompt.options.highlighted != listed.index(burst):
-            await pilot.press("down")
-        await pilot.pause()
+            await press(pilot, "down")
+        await settle(pilot)
         about = game.subject(burst)
         over = overlay_for(board.view, burst, about)
         assert len(over.area) >= 4  # a 3x3 less walls and the map's edge
@@ -192,8 +185,7 @@ async def test_an_area_spell_shows_its_area_and_who_it_would_hit_before_it_is_ca
         assert forecast_words(forecast, board.view) in label and re.search(r"\d (foes?|ally|allies) ~", label)
         caster = board.view.active_uid
         assert ("you too" in label) == (caster in {t.uid for t in forecast.targets})
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert game.actions[-1] == burst
 
 
@@ -202,25 +194,22 @@ def snapshot_game() -> Game:
 
 
 async def open_attacks(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.press("a")
-    await pilot.pause()
-    await pilot.pause()
+    await settle(pilot)
+    await press(pilot, "a")
 
 
 async def cursor_on_enemy(pilot: Pilot[None]) -> None:
-    await pilot.pause()
+    await settle(pilot)
     app = pilot.app
     screen = app.screen
     assert isinstance(screen, GameScreen)
     game = screen.session.game
     attack: Action = next(a for a in game.decision.actions if a[0] == "attack")  # type: ignore[union-attr]
     target = next(u for u in game.state.units if u.uid == attack[2])
-    await pilot.press("g")
-    await pilot.pause()
+    await press(pilot, "g")
     grid = screen.query_one(MapGrid)
     await cursor_to(pilot, grid, target.x, target.y)
-    await pilot.pause()
+    await settle(pilot)
 
 
 def test_snapshot_attack_group_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
@@ -250,16 +239,14 @@ async def test_r_lists_a_heros_reactions_on_someone_elses_turn() -> None:
         game.apply(round_policy(game.decision, game))
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen, board = screen_of(app)
         assert board.key_enabled("group_react") and not board.key_enabled("group_attack")
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         listed = screen.prompt.actions
         assert listed and {str(a[0]) for a in listed} <= {"react", "decline"}
         react = next(a for a in listed if a[0] == "react")
-        await pilot.press(str(listed.index(react) + 1))
-        await pilot.pause()
+        await press(pilot, str(listed.index(react) + 1))
         assert game.actions[-1] == react
 
 
@@ -275,13 +262,11 @@ async def test_enter_on_an_ally_lists_what_can_be_done_for_it() -> None:
     ally = next(u for u in game.state.units if u.uid == cast[2])
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen, board = screen_of(app)
-        await pilot.press("g")
-        await pilot.pause()
+        await press(pilot, "g")
         await cursor_to(pilot, board.grid, ally.x, ally.y)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         listed = screen.prompt.actions
         assert cast in listed and all(game.subject(a).target == ally.uid for a in listed)
         assert "heals" in option_text(screen, listed.index(cast))
@@ -298,13 +283,13 @@ async def test_point_at_and_mark_changed_show_on_the_map_and_the_legend_names_it
 
     app = MythtableApp(start={"game": Game.new("mythcraft", 7, party_setup())})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         _, board = screen_of(app)
         hound, hero = (next(c for c in board.view.combatants if c.side == side) for side in (1, 0))
         assert token(hound) not in styled(board.grid.render_map(board.view), MARKED_STYLE)
         board.mark_changed(frozenset({hound.uid}))
         board.point_at(hero.uid)
-        await pilot.pause()
+        await settle(pilot)
         text = board.grid.render_map(board.view)
         assert token(hound) in styled(text, MARKED_STYLE)
         assert token(hero) in styled(text, FOCUS_STYLE)
@@ -319,11 +304,11 @@ async def test_while_the_computer_thinks_no_group_key_or_map_enter_can_act_for_i
     app = MythtableApp(start={"game": game})
     app.computer_delay = 60  # the creature (first in the order) waits: the keys are tried meanwhile
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen, board = screen_of(app)
         assert game.decision is not None and game.decision.seat == 1 and screen.prompt.actions == []
         assert not any(board.key_enabled(f"group_{name}") for _, name, _, _ in GROUPS)
         for key in ("a", "c", "m", "n", "t", "r", "x", "g", "enter", "left", "enter"):
-            await pilot.press(key)
-        await pilot.pause()
+            await press(pilot, key)
+        await settle(pilot)
         assert game.actions == []

@@ -7,6 +7,7 @@ import io
 import random
 from typing import Any
 
+import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 
@@ -30,6 +31,7 @@ from mythtable.tui.boards.mythcraft import (
 )
 from mythtable.tui.screens.game import GameScreen
 from tests.tui.driver import press_choice
+from tests.tui.keys import press, settle
 
 HEROES, CREATURES = 0, 1
 AI = CreatureAI()
@@ -97,32 +99,31 @@ async def choose(pilot: Pilot[None], screen: GameScreen, action: Action) -> None
     target = actions.index(action)
     options = screen.prompt.options
     if len(actions) - 1 - target < target - (options.highlighted or 0):
-        await pilot.press("end")
+        await press(pilot, "end")
     await press_choice(pilot, screen, action)
 
 
 async def move_by_grid(pilot: Pilot[None], screen: GameScreen, action: Action) -> None:
     """Pick a move on the map: "g", arrows from where the cursor starts to the square, Enter."""
     grid = screen.query_one(MapGrid)
-    await pilot.press("g")
-    await pilot.pause()
+    await press(pilot, "g")
     assert grid.has_focus and grid.cursor is not None
     x, y = int(action[1]), int(action[2])
     while grid.cursor != (x, y):
         cx, cy = grid.cursor
-        await pilot.press("right" if cx < x else "left" if cx > x else "down" if cy < y else "up")
-    await pilot.pause()
+        await press(pilot, "right" if cx < x else "left" if cx > x else "down" if cy < y else "up")
+    await settle(pilot)
     # the prompt's list follows the cursor, so its detail line explains the square
     assert screen.prompt.actions[screen.prompt.options.highlighted or 0] == action
-    await pilot.press("enter")
-    await pilot.pause()
+    await press(pilot, "enter")
 
 
+@pytest.mark.slow
 async def test_a_round_with_moves_attacks_a_reaction_and_ends_of_turn_by_keys() -> None:
     seed = find_seed()
     app = MythtableApp(start={"game": Game.new("mythcraft", seed, setup())})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         session = app.session
         assert session is not None
         game = session.game
@@ -151,7 +152,7 @@ async def test_a_round_with_moves_attacks_a_reaction_and_ends_of_turn_by_keys() 
 async def test_highlighting_an_option_marks_the_map_and_explains_it() -> None:
     app = MythtableApp(start={"game": Game.new("mythcraft", 7, setup())})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         board = screen.board
@@ -160,8 +161,8 @@ async def test_highlighting_an_option_marks_the_map_and_explains_it() -> None:
         first_move = next(i for i, a in enumerate(screen.prompt.actions) if a[0] == "move")
         assert all(a[0] != "move" for a in screen.prompt.actions[:first_move])
         while screen.prompt.options.highlighted != first_move:
-            await pilot.press("down")
-        await pilot.pause()
+            await press(pilot, "down")
+        await settle(pilot)
         action = screen.prompt.actions[first_move]
         assert action[0] == "move"
         assert board.grid.focus_action == action
@@ -176,21 +177,20 @@ async def test_highlighting_an_option_marks_the_map_and_explains_it() -> None:
         assert "Round 1" in track and "19+1=20" in track
         assert board.status(board.view) == "Round 1 · Cinder Imp's turn"
         # the grid cursor starts on the highlighted square; on a combatant it tells who stands there
-        await pilot.press("g")
-        await pilot.pause()
+        await press(pilot, "g")
         assert board.grid.has_focus and board.grid.cursor == (x, y)
         imp = next(c for c in board.view.combatants if c.name == "Cinder Imp")
         while board.grid.cursor != (imp.x, imp.y):
             cx, cy = board.grid.cursor
-            await pilot.press("right" if cx < imp.x else "left" if cx > imp.x else "down" if cy < imp.y else "up")
-        await pilot.pause()
+            await press(pilot, "right" if cx < imp.x else "left" if cx > imp.x else "down" if cy < imp.y else "up")
+        await settle(pilot)
         assert "Cinder Imp HP 10/10" in str(screen.prompt.query_one("#detail").render())
-        await pilot.press("enter")  # no move onto a combatant: nothing happens
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "enter")  # no move onto a combatant: nothing happens
+        await press(pilot, "escape")
         assert screen.prompt.options.has_focus and screen.session.game.actions == []
 
 
+@pytest.mark.slow
 async def test_attack_detail_names_the_targets_hp_and_defenses() -> None:
     seed = find_seed()
     game = Game.new("mythcraft", seed, setup())
@@ -202,14 +202,14 @@ async def test_attack_detail_names_the_targets_hp_and_defenses() -> None:
     target = next(u for u in game.state.units if u.uid == attack[2])
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         actions = screen.prompt.actions
-        await pilot.press("end")
+        await press(pilot, "end")
         while screen.prompt.options.highlighted != actions.index(attack):
-            await pilot.press("up")
-        await pilot.pause()
+            await press(pilot, "up")
+        await settle(pilot)
         detail = str(screen.prompt.query_one("#detail").render())
         assert target.name in detail and f"HP {target.hp}/{target.max_hp}" in detail and "AR " in detail
         assert screen.board.grid.focus_action == attack  # type: ignore[attr-defined]
@@ -232,6 +232,7 @@ async def test_solo_the_game_runs_the_creatures() -> None:
         assert sorted(map(str, screen.prompt.actions)) == sorted(map(str, game.decision.actions))
 
 
+@pytest.mark.slow
 def test_the_board_draws_every_state_of_random_games() -> None:
     """Every panel, the map at both scales, the status and the detail of every option, for each
     decision of nine games (three encounters, the AI mixed with random choices); no app needed."""
@@ -293,17 +294,17 @@ def test_the_board_draws_every_state_of_random_games() -> None:
 async def test_a_click_on_a_square_highlights_its_move_and_a_second_click_makes_it() -> None:
     app = MythtableApp(start={"game": Game.new("mythcraft", 7, setup())})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         index = [i for i, a in enumerate(screen.prompt.actions) if a[0] == "move"][2]
         move = screen.prompt.actions[index]
         x, y = int(move[1]), int(move[2])
         await pilot.click(MapGrid, offset=(3 + 2 * x, 1 + y))
-        await pilot.pause()
+        await settle(pilot)
         assert screen.prompt.options.highlighted == index
         assert screen.prompt.options.has_focus, "the keyboard stays with the option list"
         assert screen.session.game.actions == []
         await pilot.click(MapGrid, offset=(3 + 2 * x, 1 + y))
-        await pilot.pause()
+        await settle(pilot)
         assert screen.session.game.actions == [move]

@@ -7,6 +7,7 @@ import itertools
 import string
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.text import Text
@@ -21,6 +22,7 @@ from mythtable.tui.boards.mythicarium.names import abbreviate, short_names
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.legend import LegendScreen
 from tests.tui.driver import game_screen
+from tests.tui.keys import press, settle
 from tests.tui.mythicarium_crowd import ANA, BRAM, crowded_blocks, crowded_with_limbo
 
 CONTENT_NAMES = sorted({c.name for c in load("mythicarium").content.cards.values()})
@@ -86,7 +88,7 @@ def static_text(board: MythicariumBoard, widget: str) -> str:
 
 async def open_board(app: MythtableApp, pilot) -> tuple[GameScreen, MythicariumBoard]:  # type: ignore[no-untyped-def]
     screen = await game_screen(pilot, app)
-    await pilot.pause()
+    await settle(pilot)
     board = screen.board
     assert isinstance(board, MythicariumBoard)
     return screen, board
@@ -95,13 +97,13 @@ async def open_board(app: MythtableApp, pilot) -> tuple[GameScreen, MythicariumB
 async def seen_by_scrolling(pilot, board: MythicariumBoard) -> dict[str, str]:  # type: ignore[no-untyped-def]
     """All the lane rows shown while scrolling both lanes from top to bottom with ] (side -> text)."""
     for _ in range(20):
-        await pilot.press("left_square_bracket")
+        await press(pilot, "left_square_bracket")
     seen = {"left": "", "right": ""}
     for _ in range(20):
-        await pilot.pause()
+        await settle(pilot)
         for side in seen:
             seen[side] += lane_text(board, side) + "\n"
-        await pilot.press("right_square_bracket")
+        await press(pilot, "right_square_bracket")
     return seen
 
 
@@ -148,6 +150,7 @@ async def test_a_wide_terminal_shows_full_names_equipment_and_card_text(tmp_path
             assert card.text[:20] in hand  # the card's text, as far as the row goes
 
 
+@pytest.mark.slow
 async def test_a_crowded_lane_scrolls_to_the_attacker_while_blocks_are_declared(tmp_path: Path) -> None:
     game = crowded_blocks(BLOCKS_SEED, BLOCKS_CROWD)
     combat = game.state.combat
@@ -171,13 +174,13 @@ async def test_a_crowded_lane_scrolls_to_the_attacker_while_blocks_are_declared(
 
         async def highlight(goal: int) -> None:
             while screen.prompt.options.highlighted != goal:
-                await pilot.press("down" if (screen.prompt.options.highlighted or 0) < goal else "up")
-            await pilot.pause()
+                await press(pilot, "down" if (screen.prompt.options.highlighted or 0) < goal else "up")
+            await settle(pilot)
 
         await highlight(other[0])
         for _ in range(10):
-            await pilot.press("left_square_bracket")
-        await pilot.pause()
+            await press(pilot, "left_square_bracket")
+        await settle(pilot)
         assert board.hidden["left"][0] == 0 and look.label(name) not in lane_text(board, "left")
         await highlight(about[-1])
         assert look.label(name) in lane_text(board, "left")
@@ -193,7 +196,7 @@ async def test_point_at_draws_the_cursor_and_scrolls_to_it_and_marks_show_change
         label = board.look().label(last.name)
         assert label not in lane_text(board, "right")
         board.point_at(last.uid)
-        await pilot.pause()
+        await settle(pilot)
         lane = board.query_one("#lane-right", LaneView).render()
         assert isinstance(lane, Text)
         row_start = lane.plain.index(label)
@@ -202,7 +205,7 @@ async def test_point_at_draws_the_cursor_and_scrolls_to_it_and_marks_show_change
         card = mine.hand[0] if mine.hand else None
         assert card is not None
         board.point_at(card.uid)
-        await pilot.pause()
+        await settle(pilot)
         hand = board.query_one("#hand", Static).content
         assert isinstance(hand, Text)
         start = hand.plain.find(card.name)
@@ -210,15 +213,16 @@ async def test_point_at_draws_the_cursor_and_scrolls_to_it_and_marks_show_change
         assert any("reverse" in str(s.style) for s in hand.spans if s.start <= start < s.end)
         board.point_at(None)
         board.mark_changed(frozenset({last.uid, f"vp:{BRAM}"}))
-        await pilot.pause()
+        await settle(pilot)
         right, left = lane_text(board, "right"), lane_text(board, "left")
         assert next(r for r in right.split("\n") if label in r).startswith("◆")
         assert "◆VP" in left and "◆VP" not in right
         board.mark_changed(frozenset())
-        await pilot.pause()
+        await settle(pilot)
         assert "◆" not in lane_text(board, "right") + lane_text(board, "left")
 
 
+@pytest.mark.slow
 async def test_k_shows_a_legend_of_every_symbol_the_board_draws(tmp_path: Path) -> None:
     """Every symbol on the crowded boards (80x24 and 120x40, in combat and with limbo) is in the legend."""
     legend = " ".join(symbol for symbol, _ in LEGEND)
@@ -232,14 +236,12 @@ async def test_k_shows_a_legend_of_every_symbol_the_board_draws(tmp_path: Path) 
         async with app.run_test(size=size) as pilot:
             _, board = await open_board(app, pilot)
             board.mark_changed(frozenset({board.view.players[0].lane[0].uid}))
-            await pilot.pause()
+            await settle(pilot)
             for row in board_rows(board):
                 drawn |= {ch for ch in row if ch not in name_chars and not ch.isspace()}
-            await pilot.press("k")
-            await pilot.pause()
+            await press(pilot, "k")
             assert isinstance(app.screen, LegendScreen)
-            await pilot.press("k")
-            await pilot.pause()
+            await press(pilot, "k")
             assert isinstance(app.screen, GameScreen)
     drawn -= {"—", "→", "└", "·"}  # words of the card text and separators, not symbols of a state
     assert drawn, "the boards drew symbols"
@@ -253,8 +255,7 @@ async def test_the_rules_screen_ends_with_the_legend(tmp_path: Path) -> None:
     app = MythtableApp(start={"game": crowded_with_limbo()}, data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_board(app, pilot)
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "f1")
         assert isinstance(app.screen, RulesScreen)
         body = app.screen.body
         symbols = body[body.index("## Symbols on the board") :]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 
 from mythtable.engine.bots import RandomBot
@@ -14,6 +15,7 @@ from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.result import ResultScreen, reason_after_headline
 from tests.tui.driver import game_screen, press_choice, step
+from tests.tui.keys import press, settle
 
 ANA, BRAM = 0, 1
 
@@ -61,6 +63,7 @@ def find_seed() -> int:
     raise AssertionError("no seed gives the scenario")
 
 
+@pytest.mark.slow
 async def test_full_turn_with_limbo_response_and_combat_by_keys() -> None:
     seed = find_seed()
     loaded = load("mythicarium")
@@ -70,7 +73,7 @@ async def test_full_turn_with_limbo_response_and_combat_by_keys() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         curtains = 0
         while True:
-            await pilot.pause()
+            await settle(pilot)
             if isinstance(app.screen, CurtainScreen):
                 curtains += 1
                 # the curtain hides every hand: nothing of the table is on screen
@@ -100,15 +103,14 @@ async def test_rules_screen_opens_on_the_current_stage_and_closes() -> None:
         start={"ruleset": "mythicarium", "seed": 3, "setup": loaded.ruleset.default_setup(loaded.content)}
     )
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # lift the curtain
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "enter")  # lift the curtain
+        await press(pilot, "f1")
         from mythtable.tui.screens.rules import RulesScreen
 
         assert isinstance(app.screen, RulesScreen)
         body = app.screen.body
         assert body.index("## Now") < body.index("House rule")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert isinstance(app.screen, GameScreen)
 
 
@@ -123,7 +125,7 @@ async def test_the_last_move_by_keys_shows_the_result_and_leads_back_to_the_titl
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         await press_choice(pilot, screen, finished.game.actions[-1])
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, ResultScreen)
         winner = finished.game.setup.players[finished.result.winner] if finished.result.winner is not None else None
         assert (f"{winner} wins" if winner else "A draw") in app.screen.text
@@ -131,8 +133,7 @@ async def test_the_last_move_by_keys_shows_the_result_and_leads_back_to_the_titl
         shown = reason_after_headline(finished.result, finished.game.setup.players)
         assert shown != finished.result.reason and shown in app.screen.text
         assert f"after {finished.result.turns} turns" in app.screen.text
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         from mythtable.tui.screens.title import TitleScreen
 
         assert isinstance(app.screen, TitleScreen)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 
 from mythtable.tui.widgets.prompt import Prompt
+from tests.tui.keys import settle
 
 WIDTH = 48
 LONG = "Use the healing draught on Hrodna · heals 4-10"
@@ -24,12 +25,12 @@ async def test_an_option_measured_before_the_scrollbar_came_wraps_instead_of_los
     async with app.run_test(size=(WIDTH, 12)) as pilot:
         prompt = app.query_one(Prompt)
         prompt.ask("Few options", [(("a",), "Dodge")])  # no scrollbar: the content is the whole width
-        await pilot.pause()
+        await settle(pilot)
         prompt.ask(
             "Many options", [(("use", 0), "Dodge"), (("use", 1), LONG)] + [(("x", i), f"Option {i}") for i in range(30)]
         )
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         options = prompt.options
         assert options.show_vertical_scrollbar
         shown = "\n".join(line.text for line in (options.render_line(y) for y in range(options.size.height)))

@@ -18,6 +18,7 @@ from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.replay import ReplayScreen
 from mythtable.tui.screens.result import EndOfGame, ResultScreen, fold_path, record_lines
 from tests.tui.driver import game_screen, press_choice
+from tests.tui.keys import press, settle
 
 SEEDS = {"mythicarium": 4, "magewars": 3, "mythcraft": 2}
 
@@ -36,8 +37,8 @@ def one_move_from_the_end(ruleset_id: str) -> tuple[Game, tuple[object, ...]]:
 async def finish(pilot, app: MythtableApp, game: Game, last: tuple[object, ...]) -> ResultScreen:  # type: ignore[no-untyped-def]
     screen = await game_screen(pilot, app)
     await press_choice(pilot, screen, last)  # type: ignore[arg-type]
-    await pilot.pause()
-    await pilot.pause()
+    await settle(pilot)
+    await settle(pilot)
     result = app.screen
     assert isinstance(result, ResultScreen), result
     return result
@@ -80,8 +81,7 @@ async def test_rematch_starts_the_same_setup_with_a_new_seed() -> None:
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
         await finish(pilot, app, game, last)
-        await pilot.press("m")
-        await pilot.pause()
+        await press(pilot, "m")
         screen = await game_screen(pilot, app)
         fresh = screen.session.game
         assert fresh is not game and fresh.result is None and not fresh.actions
@@ -90,20 +90,19 @@ async def test_rematch_starts_the_same_setup_with_a_new_seed() -> None:
         assert fresh.save_name != game.save_name
 
 
+@pytest.mark.slow
 async def test_replay_this_game_opens_the_viewer_on_its_record(_private_data_dir: Path) -> None:
     game, last = one_move_from_the_end("magewars")
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
         await finish(pilot, app, game, last)
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         viewer = app.screen
         assert isinstance(viewer, ReplayScreen)
         assert viewer.cursor.length == len(game.actions)
-        await pilot.press("end")
+        await press(pilot, "end")
         assert viewer.cursor.ruleset.result(viewer.cursor.state) == game.result
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert not isinstance(app.screen, (ReplayScreen, GameScreen, ResultScreen))
 
 
@@ -114,13 +113,12 @@ async def test_b_shows_the_final_board_alone_and_pgdn_reads_the_card() -> None:
         result = await finish(pilot, app, game, last)
         card = result.query_one("#result-card")
         assert card.max_scroll_y > 0, "the card is longer than its box at 80x24"
-        await pilot.press("pagedown")
-        await pilot.pause()
+        await press(pilot, "pagedown")
         assert card.scroll_y > 0, "PgDn reads on, with the options focused"
         bottom = result.query_one("#result-bottom")
-        await pilot.press("b")
+        await press(pilot, "b")
         assert not bottom.display
-        await pilot.press("b")
+        await press(pilot, "b")
         assert bottom.display
 
 
@@ -139,12 +137,10 @@ async def test_the_winner_is_named_once_on_the_result_and_replay_screens() -> No
         assert f"{winner} wins" in headline
         assert result.text.count(f"{winner} wins") == 1
         assert why[0].upper() + why[1:] in result.text
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         viewer = app.screen
         assert isinstance(viewer, ReplayScreen)
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
         shown = str(viewer.query_one("#move").render())
         assert f"Game over: {winner} wins" in shown and shown.count(f"{winner} wins") == 1
 
@@ -230,8 +226,7 @@ async def test_c_copies_the_record_full_path(monkeypatch: pytest.MonkeyPatch) ->
     async with app.run_test(size=(80, 24)) as pilot:
         await finish(pilot, app, game, last)
         assert "Copy path" in footer_keys(app)
-        await pilot.press("c")
-        await pilot.pause()
+        await press(pilot, "c")
         assert app.clipboard == str(app.store.folder / str(game.save_name))
         assert isinstance(app.screen, ResultScreen)
 
@@ -247,7 +242,7 @@ async def test_the_footer_names_quit_once_at_80_columns() -> None:
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
         await finish(pilot, app, game, last)
-        await pilot.pause()
+        await settle(pilot)
         keys = footer_keys(app)
         assert keys.count("Quit") == 1, keys
         quit_key = next(key for key in app.screen.query(FooterKey) if key.description == "Quit")
@@ -262,8 +257,7 @@ async def test_q_and_ctrl_q_both_quit_from_the_result_screen(key: str) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await finish(pilot, app, game, last)
         assert app.is_running
-        await pilot.press(key)
-        await pilot.pause()
+        await press(pilot, key)
         assert not app.is_running
 
 
@@ -273,13 +267,12 @@ async def test_a_card_without_a_record_offers_no_copy() -> None:
     assert "Not saved (watched games are not recorded)" in card.plain
     app = MythtableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.push_screen(ResultScreen(card))
-        await pilot.pause()
+        await settle(pilot)
         keys = footer_keys(app)
         assert "Copy path" not in keys and keys.count("Quit") == 1, keys
-        await pilot.press("c")
-        await pilot.pause()
+        await press(pilot, "c")
         assert isinstance(app.screen, ResultScreen) and app.clipboard == ""
 
 

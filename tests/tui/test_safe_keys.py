@@ -22,7 +22,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.widgets.prompt import Prompt
-from tests.tui.keys import press
+from tests.tui.keys import press, settle
 
 CARD_RULESETS = ["mythicarium", "magewars"]
 
@@ -76,36 +76,31 @@ async def test_the_first_enter_after_a_curtain_on_a_decision_without_a_safe_opti
 ) -> None:
     app = new_app("mythicarium", tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         screen = app.screen
         assert isinstance(screen, GameScreen)
         game = screen.session.game
         assert game.decision is not None and game.decision.kind == "first_player" and game.actions == []
         label = screen.prompt.labels[0]
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert game.actions == [], "the first Enter after the curtain chose a move"
         assert notice(screen) == f"Press Enter again to choose: {label}"
         assert f"Press Enter again to choose: {label}" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert len(game.actions) == 1
 
 
 async def test_moving_the_highlight_first_lets_enter_choose_at_once(tmp_path: Path) -> None:
     app = new_app("mythicarium", tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "enter")
         screen = app.screen
         assert isinstance(screen, GameScreen)
         wanted = screen.prompt.actions[1]
-        await pilot.press("down", "enter")
-        await pilot.pause()
+        await press(pilot, "down", "enter")
         assert screen.session.game.actions == [wanted]
 
 
@@ -113,14 +108,13 @@ async def play_to_fresh_decision(pilot: Pilot[None], app: MythtableApp, wanted: 
     """Random digits until a curtain lifts on a decision `wanted(window, decision)` accepts; the screen then."""
     rng = random.Random(9)
     for _ in range(900):
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         if isinstance(screen, CurtainScreen):
             game = next(s for s in app.screen_stack if isinstance(s, GameScreen)).session.game
             decision = game.decision
             assert decision is not None
             await press(pilot, "enter")
-            await pilot.pause()
             if wanted(game.window(), decision):
                 assert isinstance(app.screen, GameScreen)
                 return app.screen
@@ -141,6 +135,7 @@ def own_with_a_way_on(w: Window | None, d: Decision) -> bool:
     return w is not None and w.own_only and safe is not None and d.actions.index(safe) > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", CARD_RULESETS)
 async def test_after_a_curtain_a_response_window_starts_on_pass_and_enter_passes(
     ruleset_id: str, tmp_path: Path
@@ -154,8 +149,7 @@ async def test_after_a_curtain_a_response_window_starts_on_pass_and_enter_passes
         prompt = screen.prompt
         assert prompt.actions[prompt.options.highlighted or 0] == w.pass_action
         moves = len(game.actions)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert game.actions[moves] == w.pass_action
 
 
@@ -173,11 +167,9 @@ async def test_after_a_curtain_the_seats_own_decision_starts_on_its_safe_option_
         prompt = screen.prompt
         assert prompt.actions[prompt.options.highlighted or 0] == safe
         moves = len(game.actions)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert len(game.actions) == moves and notice(screen).startswith("Press Enter again to choose:")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert game.actions[moves] == safe
 
 
@@ -194,7 +186,7 @@ async def test_the_computers_moves_show_in_the_notice_row_not_as_toasts(tmp_path
             assert not app._notifications, [n.message for n in app._notifications]
             screen = app.screen
             if isinstance(screen, CurtainScreen):
-                await pilot.press("enter")
+                await press(pilot, "enter")
                 continue
             if not isinstance(screen, GameScreen):
                 break
@@ -206,9 +198,9 @@ async def test_the_computers_moves_show_in_the_notice_row_not_as_toasts(tmp_path
             if notice(screen).startswith(f"{session.names[1]}: "):
                 summaries.append(notice(screen))
                 break
-            await pilot.press(str(min(len(decision.actions), 9)))  # the last option: moves on
+            await press(pilot, str(min(len(decision.actions), 9)))  # the last option: moves on
         assert app_screen is not None and summaries, "the computer's moves were never summed up"
-        await pilot.pause()
+        await settle(pilot)
         shown = screen_text(app)
         assert summaries[-1][:30] in shown
         if summaries[-1].endswith("…"):  # cut to two lines of the prompt: the cut end shows too
@@ -218,13 +210,11 @@ async def test_the_computers_moves_show_in_the_notice_row_not_as_toasts(tmp_path
 async def test_u_that_takes_nothing_back_says_why_in_the_notice_row(tmp_path: Path) -> None:
     app = new_app("mythicarium", tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "enter")
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert notice(screen) == "nothing to take back: no move has been made yet"
         assert not app._notifications
 
@@ -240,7 +230,7 @@ async def test_a_long_option_wraps_onto_a_second_line_under_its_own_words() -> N
     long = "Deploy Skyreach Lancer face-down on the Offensive Line of the far tower END"
     async with app.run_test(size=(40, 12)) as pilot:
         app.query_one(Prompt).ask("Ana: Main phase", [(("a",), "Pass"), (("b",), long), (("c",), "Third")])
-        await pilot.pause()
+        await settle(pilot)
         lines = [line.rstrip() for line in screen_text(app).splitlines()]
         start = next(i for i, line in enumerate(lines) if line.startswith("2 Deploy"))
         assert lines[start + 1].startswith("  ") and lines[start + 1].strip()  # indented under the words
@@ -257,21 +247,20 @@ async def test_the_safe_option_highlighted_at_the_end_of_a_long_list_is_in_view(
         prompt = app.query_one(Prompt)
         prompt.note("Bram: plays a card with a long name, attacks with a unit with a longer name, ends the turn.")
         prompt.ask("Ana: Main phase", [*choices, (("end",), "End turn")], highlight=9)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert "End turn" in screen_text(app)
 
 
 async def test_a_toast_on_the_game_screen_keeps_off_the_options(tmp_path: Path) -> None:
     app = new_app("mythicarium", tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "enter")
         screen = app.screen
         assert isinstance(screen, GameScreen)
         screen.notify("A notice long enough to wrap over two or three lines of a toast, say", timeout=30)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         toasts = [w.region for w in screen.query("Toast")]
         assert toasts and all(not r.overlaps(screen.prompt.region) for r in toasts), (toasts, screen.prompt.region)

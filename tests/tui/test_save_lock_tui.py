@@ -17,6 +17,7 @@ from mythtable.tui.screens.continue_game import ContinueScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.replay import ReplayScreen
 from tests.engine.locking import ROOT, hold_in_other_process, kill, saved_game
+from tests.tui.keys import press
 from tests.tui.terminal import Terminal
 
 
@@ -32,24 +33,20 @@ async def test_continue_marks_a_game_open_elsewhere_and_offers_only_its_replay(_
         before = save.read_bytes()
         app = MythtableApp()
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("c")
-            await pilot.pause()
+            await press(pilot, "c")
             assert isinstance(app.screen, ContinueScreen)
             prompt = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
             assert f"open in another session since {opened_at(save)} (watch only)" in prompt
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert isinstance(app.screen, ConfirmScreen), "refused, with a question instead of the game"
             assert f"open in another session\nsince {opened_at(save)}." in app.screen.question
             assert "watch its replay" in app.screen.question
             assert app.session is None
-            await pilot.press("y")
-            await pilot.pause()
+            await press(pilot, "y")
             assert isinstance(app.screen, ReplayScreen)
             assert app.screen.cursor.length == 17, "the record as the other session has it now"
-            await pilot.press("end")
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "end")
+            await press(pilot, "escape")
             assert isinstance(app.screen, ContinueScreen)
             assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
         assert save.read_bytes() == before

@@ -11,6 +11,7 @@ from mythtable.tui.screens.confirm import AskScreen, ConfirmScreen
 from mythtable.tui.screens.continue_game import ContinueScreen
 from tests.engine.locking import hold_in_other_process, kill, saved_game
 from tests.engine.test_saves_manage import finished_save
+from tests.tui.keys import press, settle
 
 
 def labels(screen: ContinueScreen) -> list[str]:
@@ -26,7 +27,7 @@ async def test_continue_screen_deletes_after_asking_renames_and_exports(_private
     second = saved_game(root, 3, "mythicarium")
     app = MythtableApp(start={"screen": "continue"})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ContinueScreen)
         assert len(screen.saves) == 2
@@ -35,43 +36,31 @@ async def test_continue_screen_deletes_after_asking_renames_and_exports(_private
         assert screen.saves[0].name in where
         # d asks first; n keeps the save
         top = screen.saves[0].path
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert top.exists() and app.screen is screen
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
-        await pilot.pause()
+        await press(pilot, "d")
+        await press(pilot, "y")
         assert not top.exists()
         assert len(screen.saves) == 1 and len(labels(screen)) == 1
         # r renames
         left = screen.saves[0].path
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         assert isinstance(app.screen, AskScreen)
-        await pilot.press("ctrl+u", *"sunday", "enter")
-        await pilot.pause()
-        await pilot.pause()
+        await press(pilot, "ctrl+u", *"sunday", "enter")
         assert not left.exists() and (left.parent / "sunday.json").exists()
         assert screen.saves[0].name == "sunday"
         # x exports a copy to the typed path
         target = root / "copy.json"
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         box = app.screen.query_one("#answer")
         box.value = str(target)  # type: ignore[attr-defined]
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert target.read_bytes() == (left.parent / "sunday.json").read_bytes()
         # Esc on a question changes nothing
-        await pilot.press("r")
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "r")
+        await press(pilot, "escape")
         assert (left.parent / "sunday.json").exists() and app.screen is screen
     assert {first, second} - {top, left} == set()
 
@@ -83,11 +72,9 @@ async def test_a_save_played_elsewhere_is_not_deleted_from_the_list(_private_dat
     try:
         app = MythtableApp(start={"screen": "continue"})
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("d")
-            await pilot.pause()
-            await pilot.press("y")
-            await pilot.pause()
+            await settle(pilot)
+            await press(pilot, "d")
+            await press(pilot, "y")
             assert path.exists()
             assert any("another session" in str(n.message) for n in app._notifications)
     finally:
@@ -100,9 +87,9 @@ async def test_replays_list_says_who_won(_private_data_dir: Path) -> None:
     winner = info.record.setup.players[info.record.result.winner]  # type: ignore[union-attr,index]
     app = MythtableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.push_screen(ContinueScreen(app.store, finished=True))
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ContinueScreen)
         assert labels(screen) == [f"{labels(screen)[0].split(' · ')[0]} · Ana vs Bram · turn {info.record.turn} · "

@@ -11,6 +11,7 @@ from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.title import TitleScreen
 from mythtable.tui.screens.too_small import TooSmallScreen
 from tests.tui.driver import game_screen
+from tests.tui.keys import press, settle
 
 WATCH = {"watch": "mythicarium", "speed": 1.0, "bots": ["random", "random"]}
 """At the usual pace: at 40x a loaded machine finished the watched game during a test, and Ctrl+Q on a
@@ -19,7 +20,7 @@ finished game quits without asking."""
 
 async def notice_at(pilot: Pilot[None], app: MythtableApp, width: int, height: int) -> str:
     await pilot.resize_terminal(width, height)
-    await pilot.pause()
+    await settle(pilot)
     assert isinstance(app.screen, TooSmallScreen), app.screen
     return app.screen.message()
 
@@ -27,7 +28,7 @@ async def notice_at(pilot: Pilot[None], app: MythtableApp, width: int, height: i
 async def test_the_notice_on_the_title_screen_speaks_of_no_game() -> None:
     app = MythtableApp()
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
         assert isinstance(app.screen_stack[-2], TitleScreen)
         message = app.screen.message()
@@ -43,7 +44,7 @@ async def test_the_notice_in_a_game_says_the_game_waits() -> None:
         assert "70x22" in message and "at least 80x24" in message
         assert "The game waits for you and nothing is lost." in message
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen)
 
 
@@ -51,7 +52,7 @@ async def test_the_notice_in_watch_mode_promises_no_pause() -> None:
     # the computers' game is not paused under the notice (their timer runs on), so it must not say so
     app = MythtableApp(start=WATCH)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         message = await notice_at(pilot, app, 60, 20)
         assert "paused" not in message and "waits" not in message, message
 
@@ -59,31 +60,25 @@ async def test_the_notice_in_watch_mode_promises_no_pause() -> None:
 async def test_ctrl_q_in_watch_mode_asks_first() -> None:
     app = MythtableApp(start=WATCH)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.session.watching
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
         assert app.is_running, "a stray Ctrl+Q does not end the watch"
         assert isinstance(app.screen, ConfirmScreen)
         assert "quit" in app.screen.question.lower()
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert app.is_running and isinstance(app.screen, GameScreen), "n: watching goes on"
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert not app.is_running, "y: mythtable quits"
 
 
 async def test_ctrl_q_twice_in_watch_mode_quits() -> None:
     app = MythtableApp(start=WATCH)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "ctrl+q")
         assert app.is_running
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
         assert not app.is_running

@@ -12,6 +12,7 @@ import pytest
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.game import GameScreen
 from tests.tui.driver import game_screen, press_choice
+from tests.tui.keys import press, settle
 from tests.tui.test_features import game_at_declare_attackers
 from tests.tui.test_result_screen import one_move_from_the_end
 
@@ -27,7 +28,7 @@ def test_result_screen(snap_compare, monkeypatch: pytest.MonkeyPatch) -> None:  
     async def finish(pilot) -> None:  # type: ignore[no-untyped-def]
         screen = await game_screen(pilot, app)
         await press_choice(pilot, screen, last)  # type: ignore[arg-type]
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=finish)
 
@@ -37,7 +38,6 @@ def test_log_view(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
     async def open_log(pilot) -> None:  # type: ignore[no-untyped-def]
         await game_screen(pilot, app)
-        await pilot.press("l", "slash", *"attack", "enter")
-        await pilot.pause()
+        await press(pilot, "l", "slash", *"attack", "enter")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=open_log)

@@ -14,6 +14,7 @@ from mythtable.engine.game import Game
 from mythtable.engine.registry import load
 from mythtable.saves import SaveStore
 from mythtable.tui.app import MythtableApp
+from tests.tui.keys import press
 from tests.tui.test_magewars_tui import ask_at_every_window, policy
 
 MID_COMBAT_SEED = 1
@@ -28,8 +29,7 @@ def test_game_screen(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-u
     app = MythtableApp(start={"ruleset": "magewars", "seed": 7, "setup": setup}, data=tmp_path)
 
     async def lift_curtain(pilot: Pilot[None]) -> None:
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=lift_curtain)
 
@@ -44,9 +44,7 @@ def test_game_screen_mid_combat(snap_compare, tmp_path: Path) -> None:  # type: 
     app = MythtableApp(start={"screen": "continue"}, data=tmp_path)
 
     async def resume(pilot: Pilot[None]) -> None:
-        await pilot.press("enter")  # the only save
-        await pilot.pause()
-        await pilot.press("enter")  # lift the curtain
-        await pilot.pause()
+        await press(pilot, "enter")  # the only save
+        await press(pilot, "enter")  # lift the curtain
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=resume)

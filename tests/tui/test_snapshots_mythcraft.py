@@ -6,11 +6,10 @@ python -m pytest tests/tui/test_snapshots_mythcraft.py --snapshot-update
 
 from __future__ import annotations
 
-from textual.pilot import Pilot
-
 from mythtable.engine.game import Game
 from mythtable.rulesets.mythcraft.ai import CreatureAI
 from mythtable.tui.app import MythtableApp
+from tests.tui.keys import settle
 
 
 def game_at(seed: int, seat: int) -> Game:
@@ -20,11 +19,6 @@ def game_at(seed: int, seat: int) -> Game:
     while game.decision is not None and not (game.decision.seat == seat and game.decision.kind.endswith("_turn")):
         game.apply(ai.choose(game.ruleset, game.state, game.decision))
     return game
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.pause()
 
 
 def test_mythcraft_creature_turn(snap_compare) -> None:  # type: ignore[no-untyped-def]

@@ -12,14 +12,14 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from mythtable.tui.app import MythtableApp
+from tests.tui.keys import press
 from tests.tui.mythicarium_crowd import crowded_blocks, crowded_with_limbo
 
 BLOCKS_SEED, BLOCKS_CROWD = 1, 11
 
 
 async def lift_curtain(pilot: Pilot[None]) -> None:
-    await pilot.press("enter")
-    await pilot.pause()
+    await press(pilot, "enter")
 
 
 def test_crowded_board_80x24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -42,7 +42,6 @@ def test_legend_80x24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-
 
     async def legend(pilot: Pilot[None]) -> None:
         await lift_curtain(pilot)
-        await pilot.press("k")
-        await pilot.pause()
+        await press(pilot, "k")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=legend)

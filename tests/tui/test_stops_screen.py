@@ -22,6 +22,7 @@ from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.rules import AUTOPASS_SECTION, RulesScreen, reference_markdown
 from mythtable.tui.screens.stops import StopsScreen
 from mythtable.tui.session import Session
+from tests.tui.keys import press, settle
 
 CARD_RULESETS = ["mythicarium", "magewars"]
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -63,10 +64,9 @@ async def test_s_edits_only_the_own_seats_stops_and_they_are_remembered(ruleset_
     other_settings = SeatSettings(stops=frozenset({"secret-stage"}), full_control=True)
     app = new_app(ruleset_id, tmp_path, ["Ana", "Zebedee"])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
         screen = app.screen
         assert isinstance(screen, GameScreen)
         session = screen.session
@@ -74,8 +74,7 @@ async def test_s_edits_only_the_own_seats_stops_and_they_are_remembered(ruleset_
         assert seat is not None
         session.autopass[1 - seat] = other_settings
         other_name = session.names[1 - seat]
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         stops = app.screen
         assert isinstance(stops, StopsScreen)
         text = screen_text(app)
@@ -87,14 +86,12 @@ async def test_s_edits_only_the_own_seats_stops_and_they_are_remembered(ruleset_
         responses = session.game.entry.responses
         assert responses is not None
         label = dict(responses.stop_stages)[stage]
-        await pilot.press("enter")  # full control on (the first row)
+        await press(pilot, "enter")  # full control on (the first row)
         for _ in range(first_stop):
-            await pilot.press("down")
-        await pilot.press("space")  # a stop
-        await pilot.pause()
+            await press(pilot, "down")
+        await press(pilot, "space")  # a stop
         assert f"[x] Stop at {label}" in screen_text(app) and "[x] Full control" in screen_text(app)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.screen is screen
         mine = session.autopass[seat]
         assert mine.stops == frozenset({stage}) and mine.full_control
@@ -126,35 +123,30 @@ async def test_a_yield_set_on_the_s_screen_passes_the_open_window(tmp_path: Path
     seat = game.decision.seat
     app = MythtableApp(start={"game": game}, data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         session = app.session
         assert session is not None
         assert session.autopass[seat] == SeatSettings()
         if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
         assert isinstance(app.screen, GameScreen) and session.viewer == seat
         moves = len(game.actions)
         assert game.decision is not None and game.decision.seat == seat
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         stops = app.screen
         assert isinstance(stops, StopsScreen)
         for _ in range(stops.rows.index(f"yield:{YIELD_TURN}")):
-            await pilot.press("down")
-        await pilot.press("enter", "escape")
-        await pilot.pause()
+            await press(pilot, "down")
+        await press(pilot, "enter", "escape")
         assert len(game.actions) > moves and game.auto[moves], "the open window was not passed"
 
 
 async def test_the_rules_screen_says_what_auto_pass_reveals_and_matches_the_readme(tmp_path: Path) -> None:
     app = new_app("mythicarium", tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("f1")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "enter")
+        await press(pilot, "f1")
         rules = app.screen
         assert isinstance(rules, RulesScreen)
         assert "**What auto-pass reveals:** that a seat was or was not asked." in rules.body
@@ -190,10 +182,10 @@ async def test_a_fresh_decision_marks_what_changed_since_the_seat_last_looked(
         hooked = False
         forced: list[str] = []
         for _ in range(300):
-            await pilot.pause()
+            await settle(pilot)
             screen = app.screen
             if isinstance(screen, CurtainScreen):
-                await pilot.press("enter")
+                await press(pilot, "enter")
                 continue
             assert isinstance(screen, GameScreen)
             if not hooked:
@@ -230,5 +222,5 @@ async def test_a_fresh_decision_marks_what_changed_since_the_seat_last_looked(
                 ]
                 assert note.startswith(f"{other}: ") or not said, (note, said)
                 return
-            await pilot.press(str(rng.randint(1, min(9, len(decision.actions)))))
+            await press(pilot, str(rng.randint(1, min(9, len(decision.actions)))))
         raise AssertionError("no seat came back after the other seat's moves")

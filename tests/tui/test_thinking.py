@@ -20,6 +20,7 @@ from mythtable.tui.screens.confirm import ConfirmScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.rules import RulesScreen
 from tests.tui.driver import game_screen
+from tests.tui.keys import press
 
 
 class HeldBot:
@@ -92,12 +93,10 @@ async def test_f1_opens_the_rules_at_once_while_the_computer_thinks_and_the_game
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await thinking(pilot, app, held)
         moves = len(screen.session.game.actions)
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "f1")
         assert isinstance(app.screen, RulesScreen), "the rules open while the think goes on"
         assert not held.go.is_set() and len(screen.session.game.actions) == moves, "the computer is still thinking"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.screen is screen
         held.go.set()
         for _ in range(100):
@@ -111,11 +110,9 @@ async def test_quit_asks_and_can_be_declined_while_the_computer_thinks(held: Hel
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await thinking(pilot, app, held)
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
         assert isinstance(app.screen, ConfirmScreen), "quitting asks first, during a think too"
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert app.is_running and app.screen is screen
         held.go.set()
         moves = len(screen.session.game.actions)
@@ -125,10 +122,8 @@ async def test_quit_asks_and_can_be_declined_while_the_computer_thinks(held: Hel
                 break
         assert len(screen.session.game.actions) > moves
         held.go.clear()
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
         assert isinstance(app.screen, ConfirmScreen)
         held.go.set()  # let a think in progress end, so that the app can close
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert not app.is_running

@@ -9,6 +9,7 @@ from __future__ import annotations
 from mythtable.engine.game import Game
 from mythtable.tui.app import MythtableApp
 from tests.tui.driver import game_screen
+from tests.tui.keys import press, settle
 
 
 async def test_a_second_choice_queued_on_the_same_question_is_dropped() -> None:
@@ -21,8 +22,8 @@ async def test_a_second_choice_queued_on_the_same_question_is_dropped() -> None:
         moves = len(game.actions)
         screen.prompt.choose_index(0)  # two presses of "1" before the screen handled the first
         screen.prompt.choose_index(0)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert len(game.actions) == moves + 1, game.actions[moves:]
         notices = [n.message for n in app._notifications]
         assert not notices, notices  # not even a "not a legal choice" about a question long gone
@@ -30,7 +31,7 @@ async def test_a_second_choice_queued_on_the_same_question_is_dropped() -> None:
         second = game.decision
         assert second is not None and second.seat == first.seat
         screen.prompt.choose_index(0)
-        await pilot.pause()
+        await settle(pilot)
         assert game.actions[moves + 1] == second.actions[0]
 
 
@@ -43,8 +44,7 @@ async def test_arrows_reach_the_options_when_nothing_has_the_focus() -> None:
         start = options.highlighted
         assert start is not None and len(screen.prompt.actions) > 1
         app.set_focus(None)
-        await pilot.press("down")
-        await pilot.pause()
+        await press(pilot, "down")
         assert options.highlighted == start + 1 and app.focused is options
 
 
@@ -75,16 +75,16 @@ async def test_m_then_arrows_and_enter_typed_at_once_moves_on_the_map() -> None:
     target = ("move", hero.x + 2, hero.y)  # the hero object moves with the game
     app = MythtableApp(start={"game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen, board = screen_of(app)
         board.grid.cursor = None
         moves = len(game.actions)
         type_at_once(app, "m", "right", "right", "enter")
         for _ in range(4):
-            await pilot.pause()
+            await settle(pilot)
         assert game.actions[moves:] == [target], game.actions[moves:]
         # and Esc then Enter typed at once: Enter is the option list's again
         type_at_once(app, "m", "escape")
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert screen.prompt.options.has_focus

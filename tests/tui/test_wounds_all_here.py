@@ -10,6 +10,7 @@ from mythtable.engine.simulate import play_game
 from mythtable.tui.app import MythtableApp
 from tests.seeded_positions import seeded_positions
 from tests.tui.driver import game_screen
+from tests.tui.keys import press, settle
 
 
 def at_wounds_with_a_choice() -> Game:
@@ -30,13 +31,12 @@ async def test_a_places_every_wound_left_on_the_highlighted_blocker(tmp_path: Pa
     app = MythtableApp(start={"game": game}, data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
-        await pilot.pause()
+        await settle(pilot)
         assert screen.session.game.decision.kind == "assign_wounds"  # type: ignore[union-attr]
         assert screen.check_action("repeat_choice", ()) is True  # in the footer as "a All here"
-        await pilot.press("down")  # the second blocker: not what Enter would have picked
+        await press(pilot, "down")  # the second blocker: not what Enter would have picked
         target = screen.prompt.actions[screen.prompt.options.highlighted or 0]
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         placed = screen.session.game.actions[moves:]
         assert placed[:left] == [target] * left, placed
         after = screen.session.game.decision
@@ -55,11 +55,10 @@ async def test_a_does_nothing_where_answers_are_not_repeated(tmp_path: Path) -> 
     app = MythtableApp(start={"game": game}, data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
-        await pilot.pause()
+        await settle(pilot)
         decision = screen.session.game.decision
         assert decision is not None and decision.kind not in responses.repeatable_kinds
         moves = len(screen.session.game.actions)
         assert screen.check_action("repeat_choice", ()) is False
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert len(screen.session.game.actions) == moves

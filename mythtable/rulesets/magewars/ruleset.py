@@ -24,6 +24,7 @@ from mythtable.rulesets.magewars.rules.setup import new_state
 from mythtable.rulesets.magewars.state import OPENING_HAND, State
 from mythtable.rulesets.magewars.view import STEP_LABELS, GameView, build_view
 from mythtable.rulesets.magewars.view import changes as view_changes
+from mythtable.rulesets.magewars.view import public_view as build_public_view
 
 
 class MageWarsRuleset(Ruleset[State, Content]):
@@ -83,6 +84,9 @@ class MageWarsRuleset(Ruleset[State, Content]):
 
     def view(self, state: State, seat: int | None) -> GameView:
         return build_view(state, seat)
+
+    def public_view(self, state: State) -> GameView:
+        return build_public_view(state)
 
     def result(self, state: State) -> Result | None:
         if not state.over:

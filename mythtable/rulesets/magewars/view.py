@@ -2,7 +2,8 @@
 
 A face-down card shows its identity only to its controller; the other seat sees
 `face_down=True`, `card_id=""`, `name="face-down card"` and the uid only. The other
-seat's hand is only a count. `seat=None` (replay viewer) sees everything.
+seat's hand is only a count. `seat=None` (replay viewer) sees everything; the public view (for
+spectators) shows what both seats see: no hand (its size only) and no face-down card.
 """
 
 from __future__ import annotations
@@ -31,6 +32,58 @@ STEP_LABELS = {
 
 
 @dataclass(slots=True, frozen=True)
+class PrintedCard:
+    """A card as printed (from the public card list), for the board's card text."""
+
+    id: str
+    name: str
+    type: str
+    elements: tuple[str, ...]
+    speed: str
+    req_holding: bool
+    req_elements: tuple[tuple[str, int], ...]
+    min_tower: int
+    min_tier: int
+    cost: int
+    power: int
+    guard: int
+    keywords: tuple[str, ...]
+    text: str
+    ability_text: str
+    """The rules of its activated ability (H-49), "" when it has none."""
+
+
+_PRINTED: dict[int, tuple[Info, PrintedCard]] = {}
+
+
+def printed(d: Info) -> PrintedCard:
+    """The printed card of a card definition (made once per definition: views are built constantly)."""
+    got = _PRINTED.get(id(d))
+    if got is None or got[0] is not d:
+        if len(_PRINTED) >= 4096:  # test contents come and go
+            _PRINTED.clear()
+        card = PrintedCard(
+            d.id,
+            d.name,
+            d.type,
+            d.elements,
+            d.speed,
+            d.req_holding,
+            d.req_elements,
+            d.min_tower,
+            d.min_tier,
+            d.cost,
+            d.power,
+            d.guard,
+            d.keywords,
+            d.text,
+            d.ability.text if d.ability is not None else "",
+        )
+        got = _PRINTED[id(d)] = (d, card)
+    return got[1]
+
+
+@dataclass(slots=True, frozen=True)
 class WeaveView:
     uid: int
     card_id: str
@@ -38,7 +91,7 @@ class WeaveView:
     controller: int
     attached_to: str  # "unit:<uid>" or "line:offensive" / "line:defensive"
     text: str
-    info: Info | None = field(default=None, compare=False)
+    info: PrintedCard | None = field(default=None, compare=False)
     """The printed card (from the public card list) when its identity is shown; left out of == and hash
     (card_id already says which card it is; the search's loop guard hashes views)."""
 
@@ -57,7 +110,7 @@ class UnitView:
     owner: int
     weaves: tuple[WeaveView, ...]
     text: str
-    info: Info | None = field(default=None, compare=False)
+    info: PrintedCard | None = field(default=None, compare=False)
     """The printed card (from the public card list) when its identity is shown; left out of == and hash
     (card_id already says which card it is; the search's loop guard hashes views)."""
 
@@ -79,7 +132,7 @@ class CardView:
     face_down: bool
     owner: int
     text: str
-    info: Info | None = field(default=None, compare=False)
+    info: PrintedCard | None = field(default=None, compare=False)
     """The printed card (from the public card list) when its identity is shown; left out of == and hash
     (card_id already says which card it is; the search's loop guard hashes views)."""
 
@@ -111,7 +164,7 @@ class StackItemView:
     card_id: str
     name: str
     target: str  # "unit:<uid> <name>", "line:<line>" or ""
-    info: Info | None = field(default=None, compare=False)
+    info: PrintedCard | None = field(default=None, compare=False)
     """The printed card (from the public card list) when its identity is shown; left out of == and hash
     (card_id already says which card it is; the search's loop guard hashes views)."""
 
@@ -145,7 +198,7 @@ class GameView:
     step_label: str
     players: tuple[PlayerView, PlayerView]
     hand: tuple[CardView, ...]  # the viewing seat's hand (empty for seat=None; see hands)
-    hands: tuple[tuple[CardView, ...], ...]  # both hands, only for seat=None
+    hands: tuple[tuple[CardView, ...], ...]  # both hands, only for seat=None (none in the public view)
     stack: tuple[StackItemView, ...]  # top last
     combat: CombatView | None
     priority: int | None  # the seat that must decide now
@@ -155,12 +208,17 @@ class GameView:
     reason: str
 
 
-def _hidden(state: State, c: Card, seat: int | None) -> bool:
-    return c.face_down and seat is not None and seat != c.controller
+EVERY_SEAT = (0, 1)
+"""The seats whose secrets the replay viewer sees: both."""
 
 
-def card_view(state: State, c: Card, seat: int | None) -> CardView:
-    if _hidden(state, c, seat):
+def _hidden(c: Card, secrets: tuple[int, ...]) -> bool:
+    """Whether `c` shows as a nameless face-down card to a viewer who sees the secrets of `secrets`."""
+    return c.face_down and c.controller not in secrets
+
+
+def card_view(state: State, c: Card, secrets: tuple[int, ...]) -> CardView:
+    if _hidden(c, secrets):
         return CardView(c.uid, "", HIDDEN_NAME, "", (), "", 0, 0, 0, (), True, c.owner, "")
     d = c.d
     return CardView(
@@ -177,17 +235,17 @@ def card_view(state: State, c: Card, seat: int | None) -> CardView:
         c.face_down,
         c.owner,
         d.text,
-        d,
+        printed(d),
     )
 
 
 def weave_view(state: State, w: Card) -> WeaveView:
     where = f"unit:{w.att_unit}" if w.att_unit >= 0 else f"line:{w.att_line}"
-    return WeaveView(w.uid, w.d.id, w.d.name, w.controller, where, w.d.text, w.d)
+    return WeaveView(w.uid, w.d.id, w.d.name, w.controller, where, w.d.text, printed(w.d))
 
 
-def unit_view(state: State, c: Card, seat: int | None) -> UnitView:
-    if _hidden(state, c, seat):
+def unit_view(state: State, c: Card, secrets: tuple[int, ...]) -> UnitView:
+    if _hidden(c, secrets):
         return UnitView(c.uid, "", HIDDEN_NAME, 0, 0, 0, (), False, True, c.owner, (), "")
     weaves = tuple(
         weave_view(state, state.cards[w]) for p in state.players for w in p.weaves if state.cards[w].att_unit == c.uid
@@ -206,7 +264,7 @@ def unit_view(state: State, c: Card, seat: int | None) -> UnitView:
         c.owner,
         weaves,
         d.ability.text if d.ability else d.text,
-        d,
+        printed(d),
     )
 
 
@@ -215,6 +273,17 @@ def _target_text(state: State, line: str, hero: int) -> str:
 
 
 def build_view(state: State, seat: int | None) -> GameView:
+    """What `seat` may see (None: everything, for the replay viewer)."""
+    return _view(state, seat, EVERY_SEAT if seat is None else (seat,))
+
+
+def public_view(state: State) -> GameView:
+    """What both seats see, for spectators: no hand (`hand` and `hands` empty), no face-down card."""
+    return _view(state, None, ())
+
+
+def _view(state: State, seat: int | None, secrets: tuple[int, ...]) -> GameView:
+    """The view of `seat` (None: no seat's), showing the hands and face-down cards of the seats in `secrets`."""
     cards = state.cards
     players = []
     for s, p in enumerate(state.players):
@@ -225,14 +294,14 @@ def build_view(state: State, seat: int | None) -> GameView:
                 deck_name=state.content.decks[p.deck_id].name,
                 tower=p.tower,
                 tier=tier(p.tower),
-                offensive=tuple(unit_view(state, cards[u], seat) for u in p.offensive),
-                defensive=tuple(unit_view(state, cards[u], seat) for u in p.defensive),
-                row=tuple(card_view(state, cards[u], seat) for u in p.row),
+                offensive=tuple(unit_view(state, cards[u], secrets) for u in p.offensive),
+                defensive=tuple(unit_view(state, cards[u], secrets) for u in p.defensive),
+                row=tuple(card_view(state, cards[u], secrets) for u in p.row),
                 line_weaves=tuple(weave_view(state, cards[w]) for w in p.weaves if cards[w].att_unit < 0),
                 deck_count=len(p.deck),
                 hand_count=len(p.hand),
                 grave_count=len(p.grave),
-                graveyard=tuple(card_view(state, cards[u], None) for u in p.grave),
+                graveyard=tuple(card_view(state, cards[u], EVERY_SEAT) for u in p.grave),
                 laid_this_turn=p.laid,
                 moved_this_turn=p.moved,
             )
@@ -240,9 +309,9 @@ def build_view(state: State, seat: int | None) -> GameView:
     hand: tuple[CardView, ...] = ()
     hands: tuple[tuple[CardView, ...], ...] = ()
     if seat is None:
-        hands = tuple(tuple(card_view(state, cards[u], None) for u in p.hand) for p in state.players)
+        hands = tuple(tuple(card_view(state, cards[u], secrets) for u in state.players[s].hand) for s in secrets)
     else:
-        hand = tuple(card_view(state, cards[u], seat) for u in state.players[seat].hand)
+        hand = tuple(card_view(state, cards[u], secrets) for u in state.players[seat].hand)
     stack = []
     for item in state.stack:
         c = cards[item.uid]
@@ -252,7 +321,7 @@ def build_view(state: State, seat: int | None) -> GameView:
             tgt = f"line:{item.line}"
         else:
             tgt = ""
-        stack.append(StackItemView(item.seat, item.kind, item.uid, c.d.id, c.d.name, tgt, c.d))
+        stack.append(StackItemView(item.seat, item.kind, item.uid, c.d.id, c.d.name, tgt, printed(c.d)))
     combat = None
     cb = state.combat
     if cb is not None:

@@ -25,6 +25,7 @@ from mythtable.rulesets.mythcraft.rules.flow import advance
 from mythtable.rulesets.mythcraft.rules.invariants import check_invariants
 from mythtable.rulesets.mythcraft.state import State, clone, snapshot
 from mythtable.rulesets.mythcraft.view import MythcraftView, build_view
+from mythtable.rulesets.mythcraft.view import public_view as build_public_view
 from mythtable.rulesets.mythcraft.words import describe, subject
 
 DEFAULT_PARTY = ("berzerker", "cleric", "warrior", "rogue")
@@ -173,6 +174,9 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     # ----- the view -----------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> MythcraftView:
         return build_view(state, seat)
+
+    def public_view(self, state: State) -> MythcraftView:
+        return build_public_view(state)
 
 
 RULESET = MythCraft()

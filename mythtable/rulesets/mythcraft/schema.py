@@ -430,7 +430,8 @@ def _hero_gear_problems(content: MythcraftContent, h: HeroTemplate, at: str) -> 
             out.append(Problem("H-18", f"{at}off_hand", f"the {main.name} in the main hand takes both hands"))
         elif off.kind == "weapon" and (off.grip != "one_hand" or main is None or main.grip != "one_hand"):
             out.append(Problem("H-18", f"{at}off_hand", "a second weapon needs a one-handed weapon in each hand"))
-    if out or any(ref and ref not in items for ref in (h.armor, h.main_hand, h.off_hand, *h.carried)):
+    worn = (ref for ref in (h.armor, h.main_hand, h.off_hand) if ref)  # "" is an empty slot; carried has none
+    if out or any(ref not in items for ref in (*worn, *h.carried)):
         return out
     sheet = hero_sheet(content, plain(h, TWINS), h.level or 1)
     if sheet.over_load:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from mythtable.rulesets.mythcraft.content import ItemDef, MythcraftContent, SpellDef
-from mythtable.rulesets.mythcraft.forecast import Forecast, forecasts
+from mythtable.rulesets.mythcraft.forecast import Forecast as Forecast
+from mythtable.rulesets.mythcraft.forecast import TargetForecast as TargetForecast
+from mythtable.rulesets.mythcraft.forecast import forecasts
 from mythtable.rulesets.mythcraft.rules import (
     DEF_INDEX,
     HEROES,
@@ -145,7 +147,8 @@ class MythcraftView:
     decision_kind: str
     prompt: str
     result: str
-    catalogue: Catalogue  # item and spell definitions, for the board's detail lines
+    catalogue: Catalogue = field(compare=False)
+    """The item and spell definitions, for the board's detail lines (the same for every view of a content)."""
     forecasts: tuple[Forecast, ...] = ()
     """On a turn: the hit chance and expected damage of each attack, spell and maneuver option."""
 
@@ -164,20 +167,59 @@ class CreatureActionView:
     range_ft: int = 0  # how far it reaches (melee 5, a spit 30 ...), for the map's overlay
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
+class ItemView:
+    """An item as the board explains it: what the public item list says of it."""
+
+    id: str
+    name: str
+    kind: str  # "weapon", "shield", "armor", "consumable" or "gear"
+    weight: int
+    grip: str  # "one_hand", "two_hands", "hand_and_half" or "none"
+    defense: str  # the defense a weapon's attack goes against
+    damage: str
+    damage_type: str | None
+    reach_ft: int
+    thrown_ft: int
+    range_ft: int
+    heal: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpellView:
+    """A spell as the board explains it: what the public spell list says of it."""
+
+    id: str
+    name: str
+    range_ft: int
+    target: str  # "hostile", "hero" or "area"
+    area: int
+    defense: str
+    damage: str
+    damage_type: str | None
+    heal: str
+
+
+@dataclass(frozen=True, slots=True)
 class Catalogue:
-    """The public item and spell definitions the board explains options with: one per content,
-    shared by every view of games on it (so equal views compare it by identity)."""
+    """The public item and spell definitions the board explains options with: one per content, shared
+    by every view of games on it (the views leave it out of == and hash)."""
 
-    items: Mapping[str, ItemDef]
-    spells: Mapping[str, SpellDef]
-    actions: Mapping[str, tuple[CreatureActionView, ...]]  # creature id -> its stat-block actions
+    items: tuple[ItemView, ...]
+    spells: tuple[SpellView, ...]
+
+    def item(self, iid: str) -> ItemView | None:
+        return next((i for i in self.items if i.id == iid), None)
+
+    def spell(self, sid: str) -> SpellView | None:
+        return next((s for s in self.spells if s.id == sid), None)
 
 
-_CATALOGUES: dict[int, tuple[MythcraftContent, Catalogue]] = {}
+_CATALOGUES: dict[int, tuple[MythcraftContent, Catalogue, Mapping[str, tuple[CreatureActionView, ...]]]] = {}
 
 
-def catalogue(content: MythcraftContent) -> Catalogue:
+def _catalogue(content: MythcraftContent) -> tuple[Catalogue, Mapping[str, tuple[CreatureActionView, ...]]]:
+    """The content's catalogue and each creature's stat-block actions (creature id -> its actions), made once."""
     got = _CATALOGUES.get(id(content))
     if got is None or got[0] is not content:
         if len(_CATALOGUES) >= 16:  # test contents come and go
@@ -185,29 +227,54 @@ def catalogue(content: MythcraftContent) -> Catalogue:
         got = _CATALOGUES[id(content)] = (
             content,
             Catalogue(
-                MappingProxyType(content.items),
-                MappingProxyType(content.spells),
-                MappingProxyType(
-                    {
-                        cid: tuple(
-                            CreatureActionView(
-                                a.id,
-                                a.name,
-                                a.kind,
-                                a.damage,
-                                a.damage_type or "",
-                                a.defense,
-                                a.once_per_encounter,
-                                a.range_ft,
-                            )
-                            for a in c.actions
+                tuple(_item_view(i) for i in content.items.values()),
+                tuple(_spell_view(s) for s in content.spells.values()),
+            ),
+            MappingProxyType(
+                {
+                    cid: tuple(
+                        CreatureActionView(
+                            a.id,
+                            a.name,
+                            a.kind,
+                            a.damage,
+                            a.damage_type or "",
+                            a.defense,
+                            a.once_per_encounter,
+                            a.range_ft,
                         )
-                        for cid, c in content.creatures.items()
-                    }
-                ),
+                        for a in c.actions
+                    )
+                    for cid, c in content.creatures.items()
+                }
             ),
         )
-    return got[1]
+    return got[1], got[2]
+
+
+def catalogue(content: MythcraftContent) -> Catalogue:
+    return _catalogue(content)[0]
+
+
+def _item_view(i: ItemDef) -> ItemView:
+    return ItemView(
+        i.id,
+        i.name,
+        i.kind,
+        i.weight,
+        i.grip,
+        i.defense,
+        i.damage,
+        i.damage_type,
+        i.reach_ft,
+        i.thrown_ft,
+        i.range_ft,
+        i.heal,
+    )
+
+
+def _spell_view(s: SpellDef) -> SpellView:
+    return SpellView(s.id, s.name, s.range_ft, s.target, s.area, s.defense, s.damage, s.damage_type, s.heal)
 
 
 # ----- the builder -----------------------------------------------------------------------------
@@ -272,6 +339,11 @@ def build_view(state: State, seat: int | None) -> MythcraftView:
     )
 
 
+def public_view(state: State) -> MythcraftView:
+    """What both sides see, for spectators: in MythCraft that is everything, as for each seat."""
+    return build_view(state, None)
+
+
 TURNS = ("hero_turn", "creature_turn")
 
 
@@ -333,5 +405,5 @@ def combatant_view(state: State, u: Unit) -> CombatantView:
         kind_name=creature.name if creature is not None else state.content.heroes[u.kind].title,
         weapon_name=items[u.main].name if u.main else "",
         off_hand_name=items[u.off].name if u.off else "",
-        actions=catalogue(state.content).actions[u.kind] if creature is not None else (),
+        actions=_catalogue(state.content)[1][u.kind] if creature is not None else (),
     )

@@ -109,7 +109,7 @@ ITEM_AT = {"equip": 1, "stow": 1, "set_down": 1, "pick_up": 1, "use": 1}
 def subject(state: State, action: Action) -> Subject:
     """What one option of the open decision is about, in the view's ids: the combatant acting (or
     asked), the combatant it is aimed at, the square it moves to (or picks an item up from), the
-    item it handles (a weapon attack names its weapon)."""
+    item it handles (a weapon attack names its weapon), the spell it casts or the stat-block action it uses."""
     d = state.decision
     if d is None:
         return NO_SUBJECT
@@ -118,6 +118,7 @@ def subject(state: State, action: Action) -> Subject:
         u = active(state)
         target: str | None = None
         item: str | None = None
+        ability: str | None = None
         square: tuple[int, int] | None = None
         if kind == "move":
             square = (int(action[1]), int(action[2]))
@@ -129,9 +130,11 @@ def subject(state: State, action: Action) -> Subject:
             item = str(action[ITEM_AT[kind]])
         elif kind == "attack" and u.side == HEROES and action[1] != "unarmed":
             item = str(action[1])
+        if kind == "cast" or (kind in ("attack", "special") and u.side != HEROES):
+            ability = str(action[1])
         if kind == "pick_up":
             square = pick_up_square(state, u, str(item))
-        return Subject(actor=u.uid, target=target, square=square, item=item)
+        return Subject(actor=u.uid, target=target, square=square, item=item, ability=ability)
     frame = state.stack[-1] if state.stack else None
     if isinstance(frame, OfferFrame):
         return Subject(actor=frame.who, target=frame.target)

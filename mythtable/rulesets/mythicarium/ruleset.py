@@ -23,6 +23,7 @@ from mythtable.rulesets.mythicarium.rules.invariants import check_invariants
 from mythtable.rulesets.mythicarium.rules.setup import new_state
 from mythtable.rulesets.mythicarium.state import State, clone, snapshot
 from mythtable.rulesets.mythicarium.view import CardInfo, MythicariumView, build_view, card_info
+from mythtable.rulesets.mythicarium.view import public_view as build_public_view
 
 
 class Mythicarium(Ruleset[State, Content]):
@@ -75,6 +76,9 @@ class Mythicarium(Ruleset[State, Content]):
 
     def view(self, state: State, seat: int | None) -> MythicariumView:
         return build_view(state, seat)
+
+    def public_view(self, state: State) -> MythicariumView:
+        return build_public_view(state)
 
     def card_details(self, state: State, card_id: str) -> CardInfo:
         """Full text of a card (the UI shows it when a card is selected)."""

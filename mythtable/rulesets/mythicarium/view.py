@@ -190,10 +190,20 @@ def _unit(state: State, u: Unit) -> UnitView:
 
 def build_view(state: State, seat: int | None) -> MythicariumView:
     """What `seat` may see (None: everything, for the replay viewer): never the other seat's hand or any deck order."""
+    return _view(state, seat, (0, 1) if seat is None else (seat,))
+
+
+def public_view(state: State) -> MythicariumView:
+    """What both seats see, for spectators: no hand at all (their sizes only), no deck order."""
+    return _view(state, None, ())
+
+
+def _view(state: State, seat: int | None, hands: tuple[int, ...]) -> MythicariumView:
+    """The view of `seat` (None: no seat's) showing the hands of the seats in `hands`."""
     cards = state.content.cards
     players = []
     for i, p in enumerate(state.players):
-        show = seat is None or seat == i
+        show = i in hands
         players.append(
             PlayerView(
                 seat=i,

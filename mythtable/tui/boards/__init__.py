@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 from mythtable.engine.entry import load_object
 from mythtable.engine.registry import entries, entry
 from mythtable.tui.boards.base import Board
 
 
-def board_class(ruleset_id: str) -> type[Board]:
+def board_class(ruleset_id: str) -> type[Board[Any]]:
     """The ruleset's board (imported when a game opens, not at launch), or the generic one."""
     where = entry(ruleset_id).board
     if where is None:

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+from textual.app import App
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Vertical
 
 from mythtable.engine.decision import NO_SUBJECT, Action, Ref, Subject
 from mythtable.tui.widgets.inspect import MORE_BINDING
+
+V = TypeVar("V")
+"""The ruleset's view type (its view.py), which is all a board draws from."""
 
 INSPECT_META = "inspect"
 """The style meta key a board puts on the cells of a thing the inspect cursor can stop on."""
@@ -32,7 +36,7 @@ def clicked_ref(style: Style) -> Ref | None:
     return ref if isinstance(ref, (int, str)) else None
 
 
-def footer_width(app: Any, bindings: Sequence[Binding]) -> int:
+def footer_width(app: App[Any], bindings: Sequence[Binding]) -> int:
     """Columns a compact footer takes for `bindings` (one key per action, as the footer shows them), each
     key followed by its one-column gap."""
     widths = {
@@ -42,8 +46,11 @@ def footer_width(app: Any, bindings: Sequence[Binding]) -> int:
     return sum(widths.values())
 
 
-class Board(Vertical):
-    """Renders one seat's view of the table. Subclasses implement `show` and may refine `detail`."""
+class Board(Vertical, Generic[V]):
+    """Renders one seat's view of the table. Subclasses implement `show` and may refine `detail`.
+
+    A board reads only its ruleset's view (the view dataclasses of `mythtable.rulesets.<id>.view`, the one
+    module of the rulesets it may import) and each option's `Subject`: never an action tuple."""
 
     DEFAULT_CSS = """
     Board { height: 1fr; }
@@ -59,11 +66,11 @@ class Board(Vertical):
         """The subject of one option of the open decision, so a board never decodes action tuples."""
         return NO_SUBJECT if self.subjects is None else self.subjects(action)
 
-    def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
+    def show(self, view: V, viewer: int | None, names: list[str]) -> None:
         """Render `view` (what seat `viewer` may see)."""
         raise NotImplementedError
 
-    def detail(self, view: Any, action: Action) -> str | Text:
+    def detail(self, view: V, action: Action) -> str | Text:
         """Extra words for the highlighted option (card text, target stats); empty for none."""
         return ""
 
@@ -73,7 +80,7 @@ class Board(Vertical):
         the ruleset's order and words."""
         return question, choices
 
-    def status(self, view: Any) -> str:
+    def status(self, view: V) -> str:
         """A short stage label for the status line, e.g. "Combat: declare blockers"."""
         return ""
 

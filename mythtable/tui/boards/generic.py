@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.pretty import Pretty
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -12,12 +10,12 @@ from textual.widgets import Static
 from mythtable.tui.boards.base import Board
 
 
-class GenericBoard(Board):
+class GenericBoard(Board[object]):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(id="pretty")
 
-    def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
+    def show(self, view: object, viewer: int | None, names: list[str]) -> None:
         self.query_one("#pretty", Static).update(Pretty(view, max_length=20, max_depth=4))
 
 

@@ -145,6 +145,9 @@ class BuiltFileEditor(Screen[None]):
 
     # ----- saving and playing ---------------------------------------------------------------------
     def say(self, text: str) -> None:
+        from mythtable.paths import in_room
+
+        text = in_room(text, self.data_root())  # a remote player sees paths inside their folder only
         self.message = text
         self.notify(plain(text), timeout=4)
 

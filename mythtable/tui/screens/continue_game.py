@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.registry import UnknownRuleset, get
+from mythtable.paths import in_room
 from mythtable.saves import SaveInfo, SaveManager, SaveStore
 from mythtable.tui.messages import ResumeGame
 from mythtable.tui.safe_text import notify, plain
@@ -68,9 +69,9 @@ class ContinueScreen(Screen[None]):
             else:
                 none = "finished" if self.finished else "unfinished"
                 yield Static(f"No {none} games are saved yet.", id="empty")
-                yield Static(plain(f"Saves are kept in {self.store.folder}"), id="where")
+                yield Static(plain(f"Saves are kept in {self.shown_path(self.store.folder)}"), id="where")
             if problems:
-                shown = "\n".join(f"· {p}" for p in problems[:5])
+                shown = "\n".join(f"· {in_room(p, self.store.folder.parent)}" for p in problems[:5])
                 more = f"\n· and {len(problems) - 5} more" if len(problems) > 5 else ""
                 yield Static(plain(f"{len(problems)} save(s) could not be read:\n{shown}{more}"), id="problems")
         yield Footer()
@@ -96,7 +97,18 @@ class ContinueScreen(Screen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Where the highlighted save lives, and its name for the keys that manage it."""
         info = self.saves[int(event.option.id or 0)]
-        self.query_one("#where", Static).update(plain(str(info.path), "dim"))
+        self.query_one("#where", Static).update(plain(self.shown_path(info.path), "dim"))
+
+    def shown_path(self, path: Path) -> str:
+        """Where a save lives: its full path at this machine; for a remote player, the path inside their own
+        folder (the server's folders are none of their business)."""
+        if getattr(self.app, "remote", None) is None:
+            return str(path)
+        return (
+            str(path.relative_to(self.store.folder.parent))
+            if path.is_relative_to(self.store.folder.parent)
+            else path.name
+        )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         info = self.saves[int(event.option.id or 0)]
@@ -147,8 +159,26 @@ class ContinueScreen(Screen[None]):
         self.app.push_screen(AskScreen(f"New name for {info.name}:", info.name), answer)
 
     def action_export(self) -> None:
+        """A copy of the highlighted save's record. At this machine: to a path the player types (never over a
+        file, never through a link). A remote player names no path on the server (issue 29): over SSH the record
+        is shown as a code to copy, in a browser it is downloaded."""
         info = self.highlighted()
         if info is None:
+            return
+        remote = getattr(self.app, "remote", None)
+        if remote == "web":
+            self.manage(lambda: self.download(info), f"Your browser is downloading {info.path.name}.")
+            return
+        if remote is not None:
+            from mythtable.codes import encode_record
+            from mythtable.tui.screens.take_away import RecordCodeScreen
+
+            try:
+                code = encode_record(self.manager.record_text(info.path))
+            except MythtableError as exc:
+                notify(self, exc, title="Nothing to copy", severity="warning")
+                return
+            self.app.push_screen(RecordCodeScreen(info.name, code))
             return
         default = str(Path.home() / info.path.name)
 
@@ -158,6 +188,18 @@ class ContinueScreen(Screen[None]):
                 self.manage(lambda: self.manager.export(info.path, target), f"Exported {info.name} to {target}.")
 
         self.app.push_screen(AskScreen(f"Copy the record of {info.name} to (a file or a folder):", default), answer)
+
+    def download(self, info: SaveInfo) -> None:
+        """The record to the browser, as a download named by the program (the save's file name)."""
+        import io
+
+        text = self.manager.record_text(info.path)
+        self.app.deliver_text(
+            io.StringIO(text),
+            save_directory=self.store.folder.parent / "downloads",  # not written to by the web driver
+            save_filename=info.path.name,
+            mime_type="application/json",
+        )
 
     def manage(self, do: Callable[[], object], done: str) -> None:
         """Run one change; say what happened, or why nothing did, and show the list as it is now."""

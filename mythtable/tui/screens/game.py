@@ -412,11 +412,14 @@ class GameScreen(Screen[None]):
         self.app.push_screen(screen, self.after_result)
 
     def record_path(self) -> Path | None:
-        """Where this game's record was written (None when it is not saved: watch mode)."""
+        """Where this game's record was written (None when it is not saved: watch mode); for a remote player,
+        inside their own folder (`saves/NAME.json`), as the server's folders are none of their business."""
         game = self.session.game
         store = getattr(self.app, "store", None)
         if self.session.watching or store is None or game.save_name is None:
             return None
+        if getattr(self.app, "remote", None) is not None:
+            return Path(Path(store.folder).name) / game.save_name
         return Path(store.folder) / game.save_name
 
     def after_result(self, choice: str | None) -> None:

@@ -332,7 +332,8 @@ class ResultScreen(Screen[str]):
         """The record's full path to the clipboard: the card may show it folded, or with `~`."""
         if self.record is None:
             return
-        self.app.copy_to_clipboard(str(self.record.absolute()))
+        remote = getattr(self.app, "remote", None) is not None  # a remote player's record: the path in their folder
+        self.app.copy_to_clipboard(str(self.record if remote else self.record.absolute()))
         notify(self, "The record's full path was sent to the clipboard (if the terminal lets programs set it).")
 
     def action_toggle_board(self) -> None:

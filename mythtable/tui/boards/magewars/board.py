@@ -9,12 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
+from textual.widget import Widget
 from textual.widgets import Static
 
 from mythtable.engine.decision import Action, Ref, Subject
+from mythtable.rulesets.magewars.view import CardView, GameView
 from mythtable.tui.boards.base import Board, inspect_style
 from mythtable.tui.boards.magewars.combat import STATUS_LABELS, CombatRender, combat_roles
-from mythtable.tui.boards.magewars.detail import PLAIN_DETAIL, attack_detail, describe_uid
+from mythtable.tui.boards.magewars.detail import PLAIN_DETAIL, attack_detail, describe_uid, line_units
 from mythtable.tui.boards.magewars.hand import hands_text
 from mythtable.tui.boards.magewars.legend import LEGEND
 from mythtable.tui.boards.magewars.names import abbreviate
@@ -29,7 +31,7 @@ NAMED_REFS = ("tower:", "hand:")
 """Refs of numbers the board draws ("tower:0" is seat 0's Tower Level); other refs name cards."""
 
 
-def card_ref(ref: Ref | None) -> Ref | None:
+def card_ref(ref: Ref) -> Ref:
     """A card's uid from the forms a ref may take (12, "12", "unit:12"); named numbers stay as given."""
     if isinstance(ref, str) and not ref.startswith(NAMED_REFS):
         tail = ref.rsplit(":", 1)[-1]
@@ -44,7 +46,7 @@ SCROLL_KEYS = (
 )
 
 
-class MageWarsBoard(Board):
+class MageWarsBoard(Board[GameView]):
     TALL = 18
     """From this many rows on, the hand lists one card a line with its text."""
     TALL_HAND = 9
@@ -59,7 +61,7 @@ class MageWarsBoard(Board):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self._last: tuple[Any, int | None, list[str]] | None = None
+        self._last: tuple[GameView, int | None, list[str]] | None = None
         self._changed: frozenset[Ref] = frozenset()
         self._cursor: Ref | None = None
         self._wanted: tuple[Ref, ...] = ()
@@ -103,7 +105,7 @@ class MageWarsBoard(Board):
             self.show(*self._last)
         self.screen.refresh_bindings()  # which keys the footer has room to name
 
-    def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
+    def show(self, view: GameView, viewer: int | None, names: list[str]) -> None:
         if self._last is None or self._last[0] is not view:
             self._wanted = ()  # a new decision: the detail line names its own subject again
         self._last = (view, viewer, names)
@@ -177,7 +179,7 @@ class MageWarsBoard(Board):
         changed = folded = False
         for side in self.sides:
             half = side.parent
-            if half is None or not half.size.height or not side.rows:
+            if not isinstance(half, Widget) or not half.size.height or not side.rows:
                 continue
             while True:
                 lines = side.lines_height()
@@ -201,7 +203,7 @@ class MageWarsBoard(Board):
         blockers, then the highlighted option's subject, then the inspect cursor."""
         refs: list[Ref] = []
         view = self._last[0] if self._last is not None else None
-        combat = getattr(view, "combat", None)
+        combat = view.combat if view is not None else None
         if combat is not None:
             for attack in combat.attacks:
                 refs += list(attack.blockers)
@@ -235,7 +237,7 @@ class MageWarsBoard(Board):
 
     def point_at(self, ref: Ref | None) -> None:
         """The inspect cursor: drawn as ▸ and reversed, and scrolled into view."""
-        self._cursor = card_ref(ref)
+        self._cursor = card_ref(ref) if ref is not None else None
         self.redraw()
         if self.ready:
             self.call_after_refresh(self.scroll_to_wanted)
@@ -282,7 +284,7 @@ class MageWarsBoard(Board):
         return list(LEGEND)
 
     # ----- panels -----------------------------------------------------------------------
-    def show_combat(self, view: Any) -> None:
+    def show_combat(self, view: GameView) -> None:
         panel = self.query_one("#combat-panel")
         combat = view.combat
         if combat is None:
@@ -291,7 +293,7 @@ class MageWarsBoard(Board):
         panel.display = True
         self.query_one("#combat", Static).update(CombatRender(view))
 
-    def show_stack(self, view: Any) -> None:
+    def show_stack(self, view: GameView) -> None:
         panel = self.query_one("#stack-panel")
         if not view.stack:
             panel.display = False
@@ -318,7 +320,7 @@ class MageWarsBoard(Board):
             text.append(f" ({owner})", style="dim")
         self.query_one("#stack", Static).update(text)
 
-    def hand_rows_free(self, view: Any) -> int:
+    def hand_rows_free(self, view: GameView) -> int:
         """Rows the board has for the hand once both sides show in full and the panels have theirs."""
         natural = 1 + max(side.natural_height() for side in self.sides)
         panels = 0
@@ -328,17 +330,21 @@ class MageWarsBoard(Board):
             panels += 2
         return self.size.height - natural - panels
 
-    def show_hands(self, view: Any) -> None:
-        hands: list[tuple[str, tuple[Any, ...]]] = []
+    def show_hands(self, view: GameView) -> None:
+        hands: list[tuple[str, tuple[CardView, ...]]] = []
         if view.seat is None:
             hands = [(player.name, hand) for player, hand in zip(view.players, view.hands, strict=False)]
         else:
             hands = [(view.players[view.seat].name, view.hand)]
+        panel = self.query_one("#hand-panel", VerticalScroll)
+        panel.display = bool(hands)  # the public view shows no hand (each header has its size)
+        if not hands:
+            self._hand_lines = {}
+            return
         needed = sum(1 + len(hand) for _, hand in hands)
         free = self.hand_rows_free(view)
         tall = self.has_class("tall")
         listed = free >= needed or (tall and needed <= self.TALL_HAND)
-        panel = self.query_one("#hand-panel", VerticalScroll)
         panel.styles.max_height = max(needed, 1) if listed and free >= needed else None
         self._hand_lines = {}
         width = panel.scrollable_content_region.width or self.size.width - 3
@@ -348,21 +354,21 @@ class MageWarsBoard(Board):
         self.query_one("#hand", Static).update(text)
 
     # ----- the status line and the prompt's detail line ----------------------------------
-    def status(self, view: Any) -> str:
+    def status(self, view: GameView) -> str:
         """The step; combat steps numbered and named (declaration to counter-attack)."""
         label = str(STATUS_LABELS.get(view.step, view.step_label))
         if view.stack and view.step in ("main", "combat.declaration", "combat.defense", "counter.defense"):
             label += f" · stack {len(view.stack)}"
         return label
 
-    def detail(self, view: Any, action: Action) -> str | Text:
+    def detail(self, view: GameView, action: Action) -> str | Text:
         """Card text for what the option is about, as its subject (`Game.subject`) names it: an
         attack's attacker and target, a chosen unit, a chosen line, else the card played or used."""
         subject: Subject = self.subject(action)
         self.bring_into_view(subject.refs())  # the unit under discussion shows on a crowded board
         actor, target = subject.actor, subject.target
         if actor is None and target is None:
-            return Text(PLAIN_DETAIL.get(str(action[0]), ""), style="dim")
+            return Text(PLAIN_DETAIL.get(subject.kind, ""), style="dim")
         if view.decision_kind in ATTACK_DECISIONS and isinstance(actor, int) and target is not None:
             return attack_detail(view, actor, target)
         if isinstance(target, int):
@@ -373,9 +379,9 @@ class MageWarsBoard(Board):
             return self.line_detail(view, target[5:])
         return describe_uid(view, int(actor)) if isinstance(actor, int) else Text("")
 
-    def line_detail(self, view: Any, line: str) -> Text:
+    def line_detail(self, view: GameView, line: str) -> Text:
         seat = view.priority if view.priority is not None else view.active
         player = view.players[seat]
-        units = getattr(player, line, ())
+        units = line_units(player, line)
         names = ", ".join(u.name for u in units) or "no units"
         return Text(f"Your {LINE_NAMES.get(line, line)}: {names}.")

@@ -3,11 +3,10 @@ and blockers; which units attack and block, for the sides."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from mythtable.rulesets.magewars.view import GameView
 from mythtable.tui.boards.magewars.render import (
     all_units,
     target_name,
@@ -34,7 +33,7 @@ STATUS_LABELS = {
 }
 
 
-def combat_roles(view: Any) -> dict[int, str]:
+def combat_roles(view: GameView) -> dict[int, str]:
     """Which units attack and which block in the combat under way."""
     roles: dict[int, str] = {}
     if view.combat is None:
@@ -64,12 +63,14 @@ def combat_track(step: str, who: str, long: bool) -> Text:
 class CombatRender:
     """The combat track (declaration → counter-attack, the current step lit) and each attack."""
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: GameView) -> None:
         self.view = view
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         view = self.view
         combat = view.combat
+        if combat is None:
+            return
         width = options.max_width
         players = view.players
         unit_names = {u.uid: u.name for p in players for u in all_units(p)}

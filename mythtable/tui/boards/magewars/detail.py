@@ -3,14 +3,30 @@ as the ruleset's subject names it (`Game.subject`), read from the view only."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
+from mythtable.rulesets.magewars.view import (
+    CardView,
+    GameView,
+    PlayerView,
+    PrintedCard,
+    StackItemView,
+    UnitView,
+    WeaveView,
+)
 from mythtable.tui.boards.magewars.render import (
     LINE_NAMES,
     all_units,
 )
+
+Shown = CardView | UnitView | WeaveView
+"""A card the view shows somewhere on the table or in a hand."""
+
+
+def line_units(player: PlayerView, line: str) -> tuple[UnitView, ...]:
+    """The units on one of a player's lines ("offensive" or "defensive"; none for another word)."""
+    return player.offensive if line == "offensive" else player.defensive if line == "defensive" else ()
+
 
 PLAIN_DETAIL = {
     "combat": "Open combat: Declaration, Attack, Defense, Damage or capture, then the counter-attack.",
@@ -22,22 +38,24 @@ PLAIN_DETAIL = {
 }
 
 
-def unit_brief(view: Any, uid: int) -> Text:
+def unit_brief(view: GameView, uid: int) -> Text:
     """A unit in a few words: name, Power, Guard, damage and keywords."""
     card = find_card(view, uid)
     if card is None or not card.card_id:
         return Text("a face-down card", style="dim italic")
     out = Text(card.name, style="bold")
+    if isinstance(card, WeaveView):  # no Power or Guard (no option names a weave here)
+        return out
     out.append(f" P{card.power}", style="bold red")
     out.append(f" G{card.guard}", style="bold green")
-    if getattr(card, "wounds", 0):
+    if isinstance(card, UnitView) and card.wounds:
         out.append(f" {card.wounds} damage", style="bold yellow")
     if card.keywords:
         out.append(" " + " ".join(card.keywords), style="italic cyan")
     return out
 
 
-def attack_detail(view: Any, attacker: int, target: int | str) -> Text:
+def attack_detail(view: GameView, attacker: int, target: int | str) -> Text:
     """An attack option: the attacker, and what it would hit (the Hero, or what stands on the line).
     `target` is as the subject names it: a Hero's uid, "line:offensive", "line:defensive" or "tower"."""
     out = unit_brief(view, attacker)
@@ -54,7 +72,7 @@ def attack_detail(view: Any, attacker: int, target: int | str) -> Text:
     if line == "tower":
         out.append(f" (Tower Level {defender.tower})")
         return out
-    units = getattr(defender, line, ())
+    units = line_units(defender, line)
     shown = [u.name for u in units if u.card_id and not u.face_down]
     hidden = len(units) - len(shown)
     parts = shown + ([f"{hidden} face-down"] if hidden else [])
@@ -62,7 +80,7 @@ def attack_detail(view: Any, attacker: int, target: int | str) -> Text:
     return out
 
 
-def find_card(view: Any, uid: int) -> Any | None:
+def find_card(view: GameView, uid: int) -> Shown | None:
     """A card or unit in the view by uid: hands, lines, Tower rows, weaves, graveyards."""
     for card in view.hand:
         if card.uid == uid:
@@ -78,13 +96,14 @@ def find_card(view: Any, uid: int) -> Any | None:
             for weave in unit.weaves:
                 if weave.uid == uid:
                     return weave
-        for card in (*player.row, *player.line_weaves, *player.graveyard):
-            if card.uid == uid:
-                return card
+        laid: tuple[CardView | WeaveView, ...] = (*player.row, *player.line_weaves, *player.graveyard)
+        for shown in laid:
+            if shown.uid == uid:
+                return shown
     return None
 
 
-def describe_uid(view: Any, uid: int) -> Text:
+def describe_uid(view: GameView, uid: int) -> Text:
     """The card text of one card the view shows; a face-down card of the other seat stays hidden."""
     card = find_card(view, uid)
     if card is None:
@@ -97,7 +116,7 @@ def describe_uid(view: Any, uid: int) -> Text:
     return card_text(card.name, card)
 
 
-def card_text(name: str, shown: Any) -> Text:
+def card_text(name: str, shown: Shown | StackItemView) -> Text:
     """Name, stats and rules text first (the prompt shows two lines), then type and requirements:
     the printed card comes with the view (`info`), the current Power, Guard and damage too."""
     info = shown.info
@@ -106,18 +125,19 @@ def card_text(name: str, shown: Any) -> Text:
     if info is None:
         return out
     if info.type == "unit":
-        out.append(f" P{getattr(shown, 'power', info.power)}", style="bold red")
-        out.append(f" G{getattr(shown, 'guard', info.guard)}", style="bold green")
-        wounds = getattr(shown, "wounds", 0)
+        now = shown if isinstance(shown, (CardView, UnitView)) else info  # its Power and Guard as they stand
+        out.append(f" P{now.power}", style="bold red")
+        out.append(f" G{now.guard}", style="bold green")
+        wounds = shown.wounds if isinstance(shown, UnitView) else 0
         if wounds:
             out.append(f" {wounds} damage", style="bold yellow")
         if info.keywords:
             out.append(" " + " ".join(info.keywords), style="italic cyan")
     elif info.cost:
         out.append(f" ({info.cost} Tower)", style="yellow")
-    if getattr(shown, "face_down", False):
+    if isinstance(shown, (CardView, UnitView)) and shown.face_down:
         out.append(" face-down", style="magenta")
-    body = info.ability.text if info.ability else ""
+    body = info.ability_text
     text = info.text if info.type != "unit" or not body else body
     if text:
         out.append(f" — {text}")
@@ -132,7 +152,7 @@ def card_text(name: str, shown: Any) -> Text:
     return out
 
 
-def requirements(info: Any) -> str:
+def requirements(info: PrintedCard) -> str:
     out = []
     if info.req_holding:
         out.append("a Holding")

@@ -3,16 +3,15 @@ has the rows, else wrapped between cards, each with its stats while that fits, e
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
+from mythtable.rulesets.magewars.view import CardView
 from mythtable.tui.boards.base import inspect_style
 from mythtable.tui.boards.magewars.render import Marks, RowItem, card_style, grouped_items, hand_item
 
 
 def hands_text(
-    hands: list[tuple[str, tuple[Any, ...]]], listed: bool, rows: int, width: int, marks: Marks
+    hands: list[tuple[str, tuple[CardView, ...]]], listed: bool, rows: int, width: int, marks: Marks
 ) -> tuple[Text, dict[int, int]]:
     """The hand panel's text, and the row each card is on when `listed` (one a row, with its text)."""
     where: dict[int, int] = {}
@@ -45,16 +44,16 @@ def hands_text(
     return text, where
 
 
-def card_words(card: Any) -> str:
+def card_words(card: CardView) -> str:
     """What a hand row says of a card: its ability's rules first (what it does when used, "Pay 1 Tower
     Level: +1 Power"), then its printed text; a row is cut at the terminal's edge, so the rules go first."""
-    ability = card.info.ability if card.info is not None else None
-    if ability is not None and ability.text and ability.text not in card.text:
-        return f"{ability.text} {card.text}".strip()
+    ability = card.info.ability_text if card.info is not None else ""
+    if ability and ability not in card.text:
+        return f"{ability} {card.text}".strip()
     return card.text
 
 
-def hand_in_rows(hand: tuple[Any, ...], rows: int, width: int, header: int, marks: Marks) -> Text:
+def hand_in_rows(hand: tuple[CardView, ...], rows: int, width: int, header: int, marks: Marks) -> Text:
     """A hand on a few rows: each card with its stats, speed and cost while that fits, else by
     name only (the inspect panel has the rest); a card is never split over two rows."""
     forms = (

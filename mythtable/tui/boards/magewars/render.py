@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from mythtable.rulesets.magewars.view import CardView, PlayerView, UnitView, WeaveView
 from mythtable.tui.boards.base import inspect_style
 from mythtable.tui.colours import MW_DEFENSIVE_LINE, MW_GRAVEYARD, MW_OFFENSIVE_LINE, MW_TOWER_ROW
 
@@ -300,7 +300,7 @@ def keyword_words(keywords: tuple[str, ...], wide: bool) -> str:
     return " ".join(k if wide else short.get(k, k[:3]) for k in keywords)
 
 
-def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str], marks: bool = False) -> UnitRow:
+def unit_row(unit: UnitView, roles: dict[int, str], names: dict[int, str], marks: bool = False) -> UnitRow:
     """A unit's row: name, Power, Guard, damage, keywords and state (ready, exhausted, face-down);
     its weaves on rows of their own, or with `marks` as a ≈ in the row."""
     style = "bold" if "Hero" in unit.keywords else ""
@@ -338,18 +338,18 @@ def unit_row(unit: Any, roles: dict[int, str], names: dict[int, str], marks: boo
     return UnitRow(name, tuple(tails), subs, uid=unit.uid, face_down=unit.face_down)
 
 
-def weave_text(weave: Any, names: dict[int, str], note: str = "") -> Text:
+def weave_text(weave: WeaveView, names: dict[int, str], note: str = "") -> Text:
     """A weave under its unit or line: its name, and a note (whose, when not the unit's own)."""
     return Text.assemble(("≈ ", "magenta"), (weave.name, "magenta"), (f" ({note})" if note else "", "dim"))
 
 
-def card_style(card: Any) -> str:
+def card_style(card: CardView) -> str:
     if card.elements:
         return ELEMENT_STYLE.get(card.elements[0], "")
     return ""
 
 
-def row_item(card: Any) -> Text:
+def row_item(card: CardView) -> Text:
     """One Tower row card: a Resource by its element colour, a Holding marked, face-down dimmed."""
     text = Text()
     if card.face_down:
@@ -367,7 +367,7 @@ def row_item(card: Any) -> Text:
     return text
 
 
-def hand_item(card: Any) -> Text:
+def hand_item(card: CardView) -> Text:
     """A hand card with what matters most when choosing it: stats, speed and Tower cost."""
     text = Text(card.name, style=f"bold {card_style(card)}")
     if card.type == "unit":
@@ -395,12 +395,12 @@ def target_name(target: str, unit_names: dict[int, str]) -> str:
     return LINE_NAMES.get(target, target)
 
 
-def all_units(player: Any) -> Iterator[Any]:
+def all_units(player: PlayerView) -> Iterator[UnitView]:
     yield from player.offensive
     yield from player.defensive
 
 
-def row_summary(row: tuple[Any, ...]) -> list[RowItem]:
+def row_summary(row: tuple[CardView, ...]) -> list[RowItem]:
     """A crowded Tower row in one line: Holdings, sources by element (H-13), face-down cards."""
     holdings = tuple(card.uid for card in row if card.type == "holding" and not card.face_down)
     sources: dict[str, list[int]] = {}

@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Static
 
+from mythtable.rulesets.magewars.view import GameView, PlayerView
 from mythtable.tui.boards.base import inspect_style
 from mythtable.tui.boards.magewars.render import (
     CHANGED,
@@ -80,14 +81,14 @@ class SideView(VerticalScroll):
         self.below: dict[str, LineWidget] = {}
         """The Tower row and the graveyard under the scrolling part (placed by the board)."""
         self.marks: Marks = NO_MARKS
-        self._shown: tuple[Any, Any, dict[int, str], dict[int, str]] | None = None
+        self._shown: tuple[GameView, PlayerView, dict[int, str], dict[int, str]] | None = None
         self.rows: dict[str, list[UnitRow]] = {}
 
     @property
     def seat(self) -> int | None:
         return None if self._shown is None else self._shown[1].seat
 
-    def prepare(self, view: Any, player: Any, names: dict[int, str], roles: dict[int, str]) -> None:
+    def prepare(self, view: GameView, player: PlayerView, names: dict[int, str], roles: dict[int, str]) -> None:
         """Take a new view of this player; `draw` shows it (the board first agrees the short names)."""
         self._shown = (view, player, names, roles)
         self.compact = 0
@@ -98,8 +99,7 @@ class SideView(VerticalScroll):
         _view, player, names, roles = self._shown
         marks = self.compact >= 2
         rows: dict[str, list[UnitRow]] = {}
-        for key in ("offensive", "defensive"):
-            units = getattr(player, key)
+        for key, units in (("offensive", player.offensive), ("defensive", player.defensive)):
             rows[key] = [unit_row(unit, roles, names, marks) for unit in units if unit.card_id]
             hidden = tuple(unit.uid for unit in units if not unit.card_id)
             if hidden:
@@ -198,7 +198,9 @@ class SideView(VerticalScroll):
         return False
 
 
-def player_header(view: Any, player: Any, marks: Marks = NO_MARKS, group: list[FitText] | None = None) -> FitText:
+def player_header(
+    view: GameView, player: PlayerView, marks: Marks = NO_MARKS, group: list[FitText] | None = None
+) -> FitText:
     """Name, Tower Level and tier, then counts; the active player has ▶, the asked one is underlined;
     a Tower Level the last moves changed has a *, the inspect cursor on it is drawn reversed.
 

@@ -8,6 +8,7 @@ the map lists what can be done to it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -16,7 +17,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
-from mythtable.engine.decision import Action, Ref
+from mythtable.engine.decision import Action, Ref, Subject
+from mythtable.rulesets.mythcraft.view import CombatantView, MythcraftView
 from mythtable.tui.boards.base import Board, footer_width
 from mythtable.tui.boards.mythcraft.common import (
     ENGAGED_STYLE,
@@ -68,7 +70,7 @@ TURN_ORDER = {
 GROUP_OF = {kind: name for _, name, _, kinds in GROUPS for kind in kinds}
 
 
-class MythCraftBoard(Board):
+class MythCraftBoard(Board[MythcraftView]):
     """At 80 columns a turn's footer holds Rules, Quit, Take back, Inspect and five group keys, and no more.
     So the keys named elsewhere on screen are named in the footer only while it has room for them whole
     (OPTIONAL_KEYS), and work either way: the question names the map's key ("m: move on the map." or
@@ -95,10 +97,12 @@ class MythCraftBoard(Board):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.view: Any = None
+        self.view: MythcraftView | None = None
         self.question = ""
         self.choices: list[tuple[Action, str]] = []
         """The open decision's options as arranged (the full list; a group shows part of it)."""
+        self.about: dict[Action, Subject] = {}
+        """Each of those options' subject (asked once a decision: the group keys ask on every footer refresh)."""
         self.group = ""
         """The group (or "at:x,y" for a square of the map) the prompt lists now; "" for all."""
         self.pointed: Ref | None = None
@@ -110,7 +114,7 @@ class MythCraftBoard(Board):
             setattr(self, f"action_group_{name}", self._group_action(name))
             setattr(self, f"action_group_{name}_quiet", self._group_action(name))
 
-    def _group_action(self, name: str) -> Any:
+    def _group_action(self, name: str) -> Callable[[], None]:
         def act() -> None:
             self.show_group(name)
 
@@ -133,7 +137,7 @@ class MythCraftBoard(Board):
 
     def on_resize(self) -> None:
         self.screen.refresh_bindings()  # which keys the footer has room to name
-        if self.fit_scale():
+        if self.view is not None and self.fit_scale():
             self.grid.draw()
             self.query_one("#mc-legend", Static).update(self.legend_line(self.view, self.grid.text_width))
 
@@ -149,9 +153,10 @@ class MythCraftBoard(Board):
         self.grid.scale = scale
         return changed
 
-    def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
+    def show(self, view: MythcraftView, viewer: int | None, names: list[str]) -> None:
         self.view = view
         self.choices = []  # until the screen asks (a computer's turn, the end of the game: no group keys)
+        self.about = {}
         self.group = ""
         self.map_key_asked = False
         grid = self.grid
@@ -169,7 +174,7 @@ class MythCraftBoard(Board):
         self.query_one("#mc-track", Static).update(TrackRender(view, asked.uid if asked else ""))
         self.show_side(view, asked)
 
-    def legend_line(self, view: Any, width: int = 0) -> Text:
+    def legend_line(self, view: MythcraftView, width: int = 0) -> Text:
         """The map's symbols in use now, and `k` for them all (the footer has no room for "k Legend" on a
         turn). Wrapped to `width` (the map's) between entries, never between a symbol and its word."""
         entries: list[tuple[str, str, str]] = []  # (symbol, its style, its word)
@@ -225,7 +230,7 @@ class MythCraftBoard(Board):
             ("·2t", "a condition's turns left; ·n: ends at the start of the bearer's next turn"),
         ]
 
-    def show_side(self, view: Any, asked: Any | None) -> None:
+    def show_side(self, view: MythcraftView, asked: CombatantView | None) -> None:
         shown = asked or find(view, view.active_uid)
         card = self.query_one("#mc-card", Static)
         if shown is None:
@@ -241,6 +246,7 @@ class MythCraftBoard(Board):
         """On a turn: attacks and spells first with their forecast, then maneuvers, items, ending the turn,
         and the moves last (the map is where they are chosen; the question says how)."""
         view = self.view
+        about = self.about = {action: self.subject(action) for action, _ in choices}
         out = list(choices)
         if view is not None and view.decision_kind in TURNS:
             forecasts = {f.action: f for f in view.forecasts}
@@ -249,18 +255,28 @@ class MythCraftBoard(Board):
                 f = forecasts.get(action)
                 words = forecast_words(f, view) if f is not None else ""
                 out.append((action, f"{label} · {words}" if words else label))
-            out.sort(key=lambda c: TURN_ORDER.get(str(c[0][0]), 5))
+            out.sort(key=lambda c: TURN_ORDER.get(about[c[0]].kind, 5))
             question += " m: move on the map." if view.reachable else " g: the map."
         self.map_key_asked = view is not None and view.decision_kind in TURNS
         self.question = question
         self.choices = out
         self.group = ""
-        self.grid.moves = {(int(a[1]), int(a[2])): a for a, _ in out if a[0] == "move"}
+        self.grid.moves = {
+            square: a for a, _ in out if about[a].kind == "move" and (square := about[a].square) is not None
+        }
         return question, out
+
+    def subject_of(self, action: Action) -> Subject:
+        """The subject of one of the arranged options, as asked when they were arranged."""
+        about = self.about.get(action)
+        return about if about is not None else self.subject(action)
+
+    def kind_of(self, action: Action) -> str:
+        return self.subject_of(action).kind
 
     def group_choices(self, name: str) -> list[tuple[Action, str]]:
         kinds = next(k for _, n, _, k in GROUPS if n == name)
-        return [c for c in self.choices if str(c[0][0]) in kinds]
+        return [c for c in self.choices if self.kind_of(c[0]) in kinds]
 
     def show_group(self, name: str) -> None:
         """List one group's options (again: the whole list); Move goes to the map."""
@@ -314,21 +330,23 @@ class MythCraftBoard(Board):
             return False
         here = next((c for c in view.combatants if not c.dead and (c.x, c.y) == square), None)
         if here is None:
-            picks = [c for c in self.choices if c[0][0] == "pick_up" and self.subject(c[0]).square == square]
+            picks = [
+                a for a, _ in self.choices if (about := self.subject_of(a)).kind == "pick_up" and about.square == square
+            ]
             if picks:
-                prompt.choose(picks[0][0])
+                prompt.choose(picks[0])
                 return True
             return False
         if here.uid == view.active_uid:
             chosen = [
                 c
                 for c in self.choices
-                if c[0][0] not in ("move", "end")
-                and (self.subject(c[0]).target in (None, here.uid))
-                and self.subject(c[0]).square is None
+                if self.kind_of(c[0]) not in ("move", "end")
+                and (self.subject_of(c[0]).target in (None, here.uid))
+                and self.subject_of(c[0]).square is None
             ]
         else:
-            chosen = [c for c in self.choices if self.subject(c[0]).target == here.uid]
+            chosen = [c for c in self.choices if self.subject_of(c[0]).target == here.uid]
         if not chosen:
             prompt.set_detail(Text(f"Nothing on offer now reaches {here.name}.", style="dim"))
             return False
@@ -336,7 +354,7 @@ class MythCraftBoard(Board):
         return True
 
     # ----- the screen's questions ---------------------------------------------------------
-    def status(self, view: Any) -> str:
+    def status(self, view: MythcraftView) -> str:
         if view.result:
             return str(view.result)
         active = find(view, view.active_uid)
@@ -347,7 +365,7 @@ class MythCraftBoard(Board):
             return f"Round {view.round} · {asked.name} {doing}"
         return f"Round {view.round} · {turn}"
 
-    def detail(self, view: Any, action: Action) -> str | Text:
+    def detail(self, view: MythcraftView, action: Action) -> str | Text:
         """What the highlighted option means; the map marks its square, reach, area or target meanwhile."""
         grid = self.grid
         grid.focus_action = action

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from mythtable.rulesets.mythcraft.view import CombatantView, ConditionView, MythcraftView
 from mythtable.tui.colours import (
     ACTIVE_STYLE,
     AREA_BG,
@@ -78,12 +77,12 @@ def item_name(iid: str, name: str = "") -> str:
     return name[:1].upper() + name[1:]
 
 
-def item_name_in(view: Any, iid: str) -> str:
-    item = view.catalogue.items.get(iid)
+def item_name_in(view: MythcraftView, iid: str) -> str:
+    item = view.catalogue.item(iid)
     return item_name(iid, str(item.name) if item is not None else "")
 
 
-def token(c: Any) -> str:
+def token(c: CombatantView) -> str:
     """Two characters: a hero's party number and initial, a creature's kind letter and suffix."""
     if c.side == 0:
         digits = "".join(ch for ch in c.uid if ch.isdigit()) or "?"
@@ -94,7 +93,7 @@ def token(c: Any) -> str:
     return (letter + suffix[:1]).ljust(2)
 
 
-def token_style(c: Any, alternate: bool = False) -> str:
+def token_style(c: CombatantView, alternate: bool = False) -> str:
     """A hero's or creature's colours; on the map every other square a shade lighter, so that
     neighbours read as two tokens ("hA" beside "i ", not "hAi ")."""
     if c.dying:
@@ -108,7 +107,7 @@ def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"-{-n}"
 
 
-def condition_text(cond: Any) -> str:
+def condition_text(cond: ConditionView) -> str:
     """A condition as a short label with its time left: "Burning 2·1t" (one more of its turns), "Dodging·n"
     (until the start of its next turn); none for a condition that lasts until removed."""
     name = CONDITION_SHORT.get(cond.name, cond.name.capitalize())
@@ -120,7 +119,7 @@ def condition_text(cond: Any) -> str:
     return label
 
 
-def reactor(view: Any) -> Any | None:
+def reactor(view: MythcraftView) -> CombatantView | None:
     """Who is asked in a reaction or a choice (the prompt starts with that combatant's name)."""
     if view.decision_kind in ("hero_turn", "creature_turn", ""):
         return None
@@ -131,5 +130,5 @@ def reactor(view: Any) -> Any | None:
 TURNS = ("hero_turn", "creature_turn")
 
 
-def find(view: Any, uid: object) -> Any | None:
+def find(view: MythcraftView, uid: object) -> CombatantView | None:
     return next((c for c in view.combatants if c.uid == uid), None)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.text import Text
 
 from mythtable.engine.decision import Action, Subject
+from mythtable.rulesets.mythcraft.view import CombatantView, Forecast, MythcraftView
 from mythtable.tui.boards.mythcraft.common import (
     ITEM_STYLE,
     TURNS,
@@ -21,17 +21,18 @@ from mythtable.tui.boards.mythcraft.common import (
 from mythtable.tui.colours import BLOODIED_COLOUR
 
 
-def explain(view: Any, action: Action, subject: Subject) -> str | Text:
+def explain(view: MythcraftView, action: Action, subject: Subject) -> str | Text:
     """What an option means, by its subject (the ruleset says what it is about): a target's HP and
-    defenses, an item's weight and use, a square's AP cost and Engaged risk."""
-    kind = action[0]
+    defenses, an item's weight and use, a square's AP cost and Engaged risk. The action itself is
+    only matched against the forecasts, never read."""
+    kind = subject.kind
     if view.decision_kind in TURNS:
         target = find(view, subject.target) if subject.target is not None else None
         if target is not None:
             f = next((f for f in view.forecasts if f.action == action), None)
-            return target_detail(view, action, target, forecast_detail(f, view) if f else None)
+            return target_detail(view, subject, target, forecast_detail(f, view) if f else None)
         if subject.item is not None:
-            return item_detail(view, str(subject.item), str(kind), find(view, subject.actor))
+            return item_detail(view, str(subject.item), kind, find(view, subject.actor))
         if subject.square is not None:
             return move_detail(view, *subject.square)
     if kind == "react":
@@ -41,7 +42,7 @@ def explain(view: Any, action: Action, subject: Subject) -> str | Text:
     return ""
 
 
-def reactive_words(c: Any) -> str:
+def reactive_words(c: CombatantView) -> str:
     """Reactive AP held now, and the cap that applies only to what is kept into the next turn (C-21)."""
     kept = f"{c.name}'s next turn keeps at most {c.reactive_cap} of them (C-21)."
     return f"{c.name} holds {c.reactive_ap} Reactive AP; {kept}"
@@ -52,13 +53,13 @@ def number(x: float) -> str:
     return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
 
 
-def sides(view: Any, caster: str) -> tuple[dict[str, int], int]:
+def sides(view: MythcraftView, caster: str) -> tuple[dict[str, int], int]:
     """Each combatant's side, and the caster's (for "foes" and "allies" in an area)."""
     side = {c.uid: c.side for c in view.combatants}
     return side, side.get(caster, 0)
 
 
-def forecast_words(f: Any, view: Any) -> str:
+def forecast_words(f: Forecast, view: MythcraftView) -> str:
     """The short forecast beside an option: "65% ~7"; "65% no damage" against an immunity; an area's
     "2 foes ~9, 1 ally ~4, you too"; a heal's "heals 4-11"."""
     if not f.targets:
@@ -84,7 +85,7 @@ def forecast_words(f: Any, view: Any) -> str:
     return f"{pct} ~{number(first.damage)}" if first.high else f"{pct} no damage"
 
 
-def forecast_detail(f: Any, view: Any) -> Text:
+def forecast_detail(f: Forecast, view: MythcraftView) -> Text:
     """The forecast in full: the roll needed, the chance, the expected damage and its range (an area: each
     one hit, foes first)."""
     text = Text()
@@ -117,7 +118,7 @@ def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"-{-n}"
 
 
-def move_detail(view: Any, x: int, y: int) -> Text:
+def move_detail(view: MythcraftView, x: int, y: int) -> Text:
     square = next((s for s in view.reachable if (s.x, s.y) == (x, y)), None)
     active = find(view, view.active_uid)
     text = Text(f"Move to ({x}, {y})", style="bold")
@@ -142,8 +143,9 @@ def move_detail(view: Any, x: int, y: int) -> Text:
     return text
 
 
-def target_detail(view: Any, action: Action, target: Any, forecast: Text | None = None) -> Text:
-    """The target's HP and state, what the option does to it against which defense, its defenses."""
+def target_detail(view: MythcraftView, subject: Subject, target: CombatantView, forecast: Text | None = None) -> Text:
+    """The target's HP and state, what the option (`subject`: NO_SUBJECT for none) does to it against
+    which defense, its defenses."""
     text = Text()
     text.append(f"{token(target)}", style=token_style(target))
     text.append(f" {target.name}", style="bold")
@@ -158,7 +160,7 @@ def target_detail(view: Any, action: Action, target: Any, forecast: Text | None 
         text.append(" · ")
         text.append_text(forecast)
     defenses = dict(target.defenses)
-    what, against = effect_of(view, action)
+    what, against = effect_of(view, subject)
     if what:
         text.append(f" · {what}", style="yellow")
     if against in defenses:
@@ -168,30 +170,32 @@ def target_detail(view: Any, action: Action, target: Any, forecast: Text | None 
     return text
 
 
-def effect_of(view: Any, action: Action) -> tuple[str, str]:
+def effect_of(view: MythcraftView, subject: Subject) -> tuple[str, str]:
     """What an attack, spell or item does ("Bite 1d6+2 sharp") and the defense it goes against."""
-    kind, key = action[0], str(action[1]) if len(action) > 1 else ""
+    kind = subject.kind
     if kind == "attack":
         active = find(view, view.active_uid)
         if active is not None and active.side == 1:
-            act = next((a for a in active.actions if a.id == key), None)
+            act = next((a for a in active.actions if a.id == subject.ability), None)
             if act is not None:
                 return f"{act.name} {act.damage} {act.damage_type or ''}".strip(), act.defense
             return "", ""
-        if key == "unarmed":
+        if subject.item is None:
             return "unarmed strike", "AR"
-        item = view.catalogue.items.get(key)
+        key = str(subject.item)
+        item = view.catalogue.item(key)
         if item is not None:
             return f"{item_name_in(view, key)} {item.damage} {item.damage_type or ''}".strip(), item.defense
     if kind == "cast":
-        spell = view.catalogue.spells.get(key)
+        spell = view.catalogue.spell(str(subject.ability))
         if spell is not None:
             if spell.heal:
                 return f"{spell.name} heals {spell.heal}", ""
             area = f" (area {spell.area})" if spell.target == "area" else ""
             return f"{spell.name}{area} {spell.damage} {spell.damage_type or ''}".strip(), spell.defense
     if kind == "use":
-        item = view.catalogue.items.get(key)
+        key = str(subject.item)
+        item = view.catalogue.item(key)
         if item is not None:
             return item_name_in(view, key) + (f" heals {item.heal}" if item.heal else ""), ""
     if kind in ("grapple", "shove", "trip"):
@@ -199,9 +203,9 @@ def effect_of(view: Any, action: Action) -> tuple[str, str]:
     return "", ""
 
 
-def item_detail(view: Any, iid: str, kind: str = "", holder: Any = None) -> Text:
+def item_detail(view: MythcraftView, iid: str, kind: str = "", holder: CombatantView | None = None) -> Text:
     """An item's kind, weight, damage, grip and healing; the load after setting down or picking up."""
-    item = view.catalogue.items.get(iid)
+    item = view.catalogue.item(iid)
     if item is None:
         return Text("")
     text = Text(item_name_in(view, iid), style="bold")
@@ -219,7 +223,9 @@ def item_detail(view: Any, iid: str, kind: str = "", holder: Any = None) -> Text
     return text
 
 
-def option_at(view: Any, actions: list[Action], x: int, y: int, subject: Callable[[Action], Subject]) -> int | None:
+def option_at(
+    view: MythcraftView, actions: list[Action], x: int, y: int, subject: Callable[[Action], Subject]
+) -> int | None:
     """The index of the option that goes to (x, y) (a move), else of the first option of the turn
     aimed at whoever stands there."""
     here = next((c.uid for c in view.combatants if not c.dead and (c.x, c.y) == (x, y)), None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.segment import Segment
 from rich.text import Text
@@ -19,6 +19,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from mythtable.engine.decision import NO_SUBJECT, Action, Subject
+from mythtable.rulesets.mythcraft.view import MythcraftView
 from mythtable.tui.boards.mythcraft.common import (
     ACTIVE_STYLE,
     AREA_BG,
@@ -42,6 +43,9 @@ from mythtable.tui.boards.mythcraft.common import (
 )
 from mythtable.tui.boards.mythcraft.detail import forecast_words, option_at, target_detail
 from mythtable.tui.colours import MAP_LABEL, MAP_LABEL_ALT, MAP_LABEL_FOCUS
+
+if TYPE_CHECKING:
+    from mythtable.tui.widgets.prompt import Prompt
 
 
 def append_runs(text: Text, cells: list[tuple[str, str]]) -> None:
@@ -76,9 +80,10 @@ def box(cx: int, cy: int, radius: int, width: int, height: int) -> set[tuple[int
     }
 
 
-def overlay_for(view: Any, action: Action | None, about: Subject) -> Overlay:
-    """The overlay of one option: a move's square; a weapon's reach or range; a spell's range and
-    its area around the aimed-at square (everyone inside, the caster too, as the forecast says)."""
+def overlay_for(view: MythcraftView, action: Action | None, about: Subject) -> Overlay:
+    """The overlay of one option (`about` is its subject; the action is only matched against the
+    forecasts): a move's square; a weapon's reach or range; a spell's range and its area around the
+    aimed-at square (everyone inside, the caster too, as the forecast says)."""
     out = Overlay()
     if not action:
         return out
@@ -87,7 +92,7 @@ def overlay_for(view: Any, action: Action | None, about: Subject) -> Overlay:
         if about.target is not None:
             out.hit.add(str(about.target))
         return out
-    kind = action[0]
+    kind = about.kind
     mover = find(view, view.active_uid)
     m = view.map
     if about.target is not None:
@@ -97,13 +102,13 @@ def overlay_for(view: Any, action: Action | None, about: Subject) -> Overlay:
     walls = set(m.walls)
     radius = 0
     if kind == "attack" and mover.side == 0:
-        item = view.catalogue.items.get(str(action[1]))
+        item = view.catalogue.item(str(about.item)) if about.item is not None else None
         radius = 1 if item is None else max(item.reach_ft, item.range_ft, item.thrown_ft) // 5
     elif kind in ("attack", "special"):
-        act = next((a for a in mover.actions if a.id == action[1]), None)
+        act = next((a for a in mover.actions if a.id == about.ability), None)
         radius = max(1, act.range_ft // 5) if act is not None else 1
     elif kind == "cast":
-        spell = view.catalogue.spells.get(str(action[1]))
+        spell = view.catalogue.spell(str(about.ability))
         target = find(view, about.target)
         if spell is not None:
             radius = spell.range_ft // 5
@@ -135,7 +140,7 @@ class MapGrid(Widget, can_focus=True):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.view: Any = None
+        self.view: MythcraftView | None = None
         self.focus_action: Action | None = None
         self.cursor: tuple[int, int] | None = None
         self.scale = 1  # 2 on large terminals: squares of 4 x 2 characters
@@ -189,7 +194,7 @@ class MapGrid(Widget, can_focus=True):
             return self._lines[y]
         return Strip.blank(self.size.width)
 
-    def render_map(self, view: Any) -> Text:
+    def render_map(self, view: MythcraftView) -> Text:
         m = view.map
         walls = set(m.walls)
         rubble = set(m.rubble)
@@ -266,7 +271,7 @@ class MapGrid(Widget, can_focus=True):
                 append_runs(text, row)
         return text
 
-    def focus_of(self, view: Any) -> tuple[tuple[int, int] | None, str]:
+    def focus_of(self, view: MythcraftView) -> tuple[tuple[int, int] | None, str]:
         """The square or combatant the highlighted option is about."""
         action = self.focus_action
         if not action:
@@ -283,7 +288,7 @@ class MapGrid(Widget, can_focus=True):
         """Square -> its move option."""
         return self.moves
 
-    def prompt(self) -> Any:
+    def prompt(self) -> Prompt | None:
         from mythtable.tui.widgets.prompt import Prompt
 
         found = self.screen.query(Prompt)
@@ -362,7 +367,7 @@ class MapGrid(Widget, can_focus=True):
                     hint = Text(f"⏎ {many}{best.name} {forecast_words(best, view)}", style="bold")
                 else:
                     hint = Text("⏎ what can be done", style="dim")
-            return target_detail(view, ("inspect",), here, hint)
+            return target_detail(view, NO_SUBJECT, here, hint)
         if (x, y) in set(view.map.walls):
             return Text(f"({x}, {y}): a wall.", style="dim")
         item = next((g for g in view.map.ground if (g.x, g.y) == (x, y)), None)

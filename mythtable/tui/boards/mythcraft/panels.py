@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from mythtable.rulesets.mythcraft.view import CombatantView, InitiativeEntry, MythcraftView
 from mythtable.tui.boards.base import inspect_style
 from mythtable.tui.boards.mythcraft.common import (
     ACTIVE_STYLE,
@@ -26,13 +25,13 @@ from mythtable.tui.boards.mythcraft.common import (
 from mythtable.tui.colours import BLOODIED_COLOUR, CREATURE_TEXT, DYING_TEXT, SPELL_POINTS_COLOUR, TURN_MARK_STYLE
 
 
-def roll_words(entry: Any) -> str:
+def roll_words(entry: InitiativeEntry) -> str:
     """An Initiative roll in full: d20 + AWR = total, and any roll-offs."""
     words = f"{entry.roll}{signed(entry.awr)}={entry.total}"
     return words + (" r" + ",".join(str(r) for r in entry.rolloffs) if entry.rolloffs else "")
 
 
-def short_name(c: Any) -> str:
+def short_name(c: CombatantView) -> str:
     """A name short enough for a narrow panel, the same way for everyone: a creature's last word of its kind
     and its letter ("Hound A" for "Ash Hound A"), a hero's own name (full names are in the inspect panel)."""
     if c.side == 0:
@@ -45,7 +44,7 @@ def short_name(c: Any) -> str:
 class TrackRender:
     """The initiative track: the round, then everyone in turn order with d20 + AWR = total."""
 
-    def __init__(self, view: Any, focus: str) -> None:
+    def __init__(self, view: MythcraftView, focus: str) -> None:
         self.view = view
         self.focus = focus
 
@@ -107,7 +106,7 @@ class TrackRender:
                 yield line
 
     @staticmethod
-    def name_style(c: Any, current: bool) -> str:
+    def name_style(c: CombatantView, current: bool) -> str:
         if c.dying:
             return DYING_TEXT
         if current:
@@ -115,7 +114,7 @@ class TrackRender:
         return "" if c.side == 0 else CREATURE_TEXT
 
 
-def ap_meter(c: Any) -> Text:
+def ap_meter(c: CombatantView) -> Text:
     """Fresh AP (green), carried Reactive AP (blue), spent AP (hollow), special AP (red or gold)."""
     meter = Text()
     pool = c.fresh_ap + c.carried_reactive_ap
@@ -170,7 +169,7 @@ class CardRender:
                 yield line
 
 
-def head_row(c: Any, asked: bool) -> list[Piece]:
+def head_row(c: CombatantView, asked: bool) -> list[Piece]:
     row: list[Piece] = [(token(c), ACTIVE_STYLE if not asked else FOCUS_STYLE), (c.name, "bold")]
     if c.side == 0:
         row.append((f"L{c.level}", "dim"))
@@ -179,7 +178,7 @@ def head_row(c: Any, asked: bool) -> list[Piece]:
     return row
 
 
-def hero_card(c: Any, asked: bool) -> CardRender:
+def hero_card(c: CombatantView, asked: bool) -> CardRender:
     """The hero's Action Points (fresh, carried Reactive, special), weapon, shield and load."""
     rows: list[list[Piece]] = [head_row(c, asked)]
     if asked:  # on someone else's turn only Reactive AP can be spent
@@ -204,7 +203,7 @@ def hero_card(c: Any, asked: bool) -> CardRender:
     return CardRender(rows + kit_rows(c))
 
 
-def kit_rows(c: Any) -> list[list[Piece]]:
+def kit_rows(c: CombatantView) -> list[list[Piece]]:
     """Weapon, shield (or off hand) and carried weight against capacity."""
     kit: list[Piece] = [(f"⚔ {item_name(c.weapon, c.weapon_name)}", "")]
     if c.off_hand:
@@ -216,7 +215,7 @@ def kit_rows(c: Any) -> list[list[Piece]]:
     return [kit]
 
 
-def creature_card(c: Any, asked: bool) -> CardRender:
+def creature_card(c: CombatantView, asked: bool) -> CardRender:
     rows: list[list[Piece]] = [head_row(c, asked)]
     rows.append([("Actions left", ""), (f"{c.actions_left}", "bold"), (f"speed {c.speed_squares}", "dim")])
     rows.append([(f"{name} {value}", "dim") for name, value in c.defenses[:3]])
@@ -232,7 +231,7 @@ def creature_card(c: Any, asked: bool) -> CardRender:
 class RosterRender:
     """Everyone's HP, Bloodied, Death Points and conditions; names too when there is room."""
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: MythcraftView) -> None:
         self.view = view
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -249,7 +248,7 @@ class RosterRender:
         )
 
 
-def roster_line(c: Any, active_uid: str, name_width: int = 0) -> Text:
+def roster_line(c: CombatantView, active_uid: str, name_width: int = 0) -> Text:
     """A combatant's HP, Bloodied, Death Points and conditions, in one (wrapping) line."""
     line = Text()
     line.append(token(c), style=("dim strike" if c.dead else ACTIVE_STYLE if c.uid == active_uid else token_style(c)))

@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from mythtable.engine.decision import Action, Ref
+from mythtable.rulesets.mythicarium.view import MythicariumView, PlayerView
 from mythtable.tui.boards.base import Board
 from mythtable.tui.boards.mythicarium.layout import (
     LEGEND,
@@ -74,7 +75,7 @@ SCROLL_KEYS = (
 )
 
 
-class MythicariumBoard(Board):
+class MythicariumBoard(Board[MythicariumView]):
     """[ and ] scroll the lanes. The footer names them while it has room for both whole: at 80 columns not
     in inspect mode (its cursor scrolls the lanes to what it points at), nor beside "a All here" and
     "u Take back" (the highlighted blocker scrolls into view). They work either way, through unnamed twins."""
@@ -86,7 +87,7 @@ class MythicariumBoard(Board):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.view: Any = None
+        self.view: MythicariumView | None = None
         self.viewer: int | None = None
         self.tops: dict[str, int] = dict.fromkeys(SIDES, 0)
         """The first unit each lane shows."""
@@ -105,9 +106,16 @@ class MythicariumBoard(Board):
         yield Static(id="hand")
 
     # ----- what is drawn ---------------------------------------------------------------------
-    def players(self) -> dict[str, Any]:
+    @property
+    def shown(self) -> MythicariumView:
+        """The view shown (asked for only once there is one)."""
+        if self.view is None:
+            raise RuntimeError("the board shows no view yet")
+        return self.view
+
+    def players(self) -> dict[str, PlayerView]:
         me = self.viewer if self.viewer is not None else 1
-        return {"left": self.view.players[1 - me], "right": self.view.players[me]}
+        return {"left": self.shown.players[1 - me], "right": self.shown.players[me]}
 
     def lane_width(self) -> int:
         """The content width both lanes have at least (they share one name column)."""
@@ -115,9 +123,9 @@ class MythicariumBoard(Board):
         return max((width - 1) // 2 - 1, 10)
 
     def look(self) -> Look:
-        return make_look(self.view, self.lane_width(), self.changed, self.cursor)
+        return make_look(self.shown, self.lane_width(), self.changed, self.cursor)
 
-    def show(self, view: Any, viewer: int | None, names: list[str]) -> None:
+    def show(self, view: MythicariumView, viewer: int | None, names: list[str]) -> None:
         new_viewer = viewer != self.viewer
         self.view = view
         self.viewer = viewer
@@ -174,14 +182,14 @@ class MythicariumBoard(Board):
         rows = max(height - (2 if two else 1), 1)
         uids = [u.uid for u in player.lane]
         want = self.wants[side]
-        index = uids.index(want) if want in uids else None
+        index = uids.index(want) if isinstance(want, int) and want in uids else None
         top, end = fit_window(sizes, rows, self.tops[side], index)
         self.tops[side] = top
         hidden = (top, len(blocks) - end)
         if hidden != self.hidden[side]:
             self.hidden[side] = hidden
             self.call_after_refresh(self.screen.refresh_bindings)  # the scroll keys come and go
-        out = header_rows(player, self.view, look, width, two, *hidden)
+        out = header_rows(player, self.shown, look, width, two, *hidden)
         for block in blocks[top:end]:
             out.extend(block)
         return Text("\n", no_wrap=True, overflow="ellipsis").join(out[:height])
@@ -260,13 +268,13 @@ class MythicariumBoard(Board):
         return list(LEGEND)
 
     # ----- the screen's questions ----------------------------------------------------------------
-    def status(self, view: Any) -> str:
+    def status(self, view: MythicariumView) -> str:
         extra = ""
         if view.combat is not None and view.combat.round > 1:
             extra = " (Double Assault round)"
         return f"{view.stage_label}{extra}"
 
-    def detail(self, view: Any, action: Action) -> str | Text:
+    def detail(self, view: MythicariumView, action: Action) -> str | Text:
         """Card text of what the option is about (as the ruleset's subject says): the unit it aims at
         (a target, a blocker to wound, an attacker to block), else the card or unit it plays or uses.
         The units the option names scroll into view."""

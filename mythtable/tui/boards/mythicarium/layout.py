@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 
 from mythtable.engine.decision import Ref
+from mythtable.rulesets.mythicarium.view import HandCard, MythicariumView, PlayerView, UnitView
 from mythtable.tui.boards.base import inspect_style
 from mythtable.tui.boards.mythicarium.names import short_names
 
@@ -86,7 +86,7 @@ class Look:
         return self.labels.get(name, name)
 
 
-def board_names(view: Any) -> list[str]:
+def board_names(view: MythicariumView) -> list[str]:
     """Every name the board may draw: units, their equipment, hands and limbo."""
     names: list[str] = []
     for player in view.players:
@@ -99,7 +99,7 @@ def board_names(view: Any) -> list[str]:
     return names
 
 
-def _tail(unit: Any, look: Look, wide: bool) -> list[tuple[str, str]]:
+def _tail(unit: UnitView, look: Look, wide: bool) -> list[tuple[str, str]]:
     """The keywords and state of a unit as (text, style) pieces, spelled out when `wide`."""
     parts: list[tuple[str, str]] = []
     if unit.keywords:
@@ -135,14 +135,14 @@ def _tail_len(parts: list[tuple[str, str]]) -> int:
     return sum(len(text) + 1 for text, _ in parts)
 
 
-def hp_text(unit: Any) -> str:
+def hp_text(unit: UnitView) -> str:
     """HP as "6" while unwounded, "4/6" once wounded (HP left / HP)."""
     if unit.wounds == 0:
         return str(unit.hp)
     return f"{max(unit.hp - unit.wounds, 0)}/{unit.hp}"
 
 
-def make_look(view: Any, lane_width: int, changed: frozenset[Ref], cursor: Ref | None) -> Look:
+def make_look(view: MythicariumView, lane_width: int, changed: frozenset[Ref], cursor: Ref | None) -> Look:
     """Column widths and short names for lanes `lane_width` cells wide (both lanes share them, so one
     name has one form on the whole board)."""
     units = [u for p in view.players for u in p.lane]
@@ -171,7 +171,7 @@ def make_look(view: Any, lane_width: int, changed: frozenset[Ref], cursor: Ref |
     return look
 
 
-def unit_rows(unit: Any, look: Look, width: int) -> list[Text]:
+def unit_rows(unit: UnitView, look: Look, width: int) -> list[Text]:
     """One unit: one row, and a row per equipment on a wide lane (or when the tail must wrap)."""
     row = Text(no_wrap=True, overflow="ellipsis")
     changed = unit.uid in look.changed
@@ -210,7 +210,9 @@ def unit_rows(unit: Any, look: Look, width: int) -> list[Text]:
     return rows
 
 
-def header_rows(player: Any, view: Any, look: Look, width: int, two: bool, above: int, below: int) -> list[Text]:
+def header_rows(
+    player: PlayerView, view: MythicariumView, look: Look, width: int, two: bool, above: int, below: int
+) -> list[Text]:
     """The player's name, VP, XP and counts: on two rows, or folded onto one when the lane is short."""
     active = player.seat == view.active
     deciding = player.seat == view.deciding
@@ -226,7 +228,7 @@ def header_rows(player: Any, view: Any, look: Look, width: int, two: bool, above
             head.append(CHANGED, style="bold yellow")
         head.append(f"{label} {value}", style="bold green" if label == "VP" else "bold yellow")
     pieces: list[Text] = []
-    for ref, label, value in (
+    for ref, label, count in (
         (f"hand:{seat}", "hand", player.hand_count),
         (f"deck:{seat}", "deck", player.deck_count),
         (f"grave:{seat}", "grave", player.graveyard_count),
@@ -234,7 +236,7 @@ def header_rows(player: Any, view: Any, look: Look, width: int, two: bool, above
         piece = Text()
         if ref in look.changed:
             piece.append(CHANGED, style="bold yellow")
-        piece.append(f"{label} {value}", style="dim")
+        piece.append(f"{label} {count}", style="dim")
         pieces.append(piece)
     scroll = Text()
     if above:
@@ -266,7 +268,7 @@ def _right(row: Text, tail: Text, width: int) -> None:
     row.append_text(tail)
 
 
-def lane_blocks(player: Any, look: Look, width: int) -> list[list[Text]]:
+def lane_blocks(player: PlayerView, look: Look, width: int) -> list[list[Text]]:
     """Each unit of the lane as its rows."""
     return [unit_rows(unit, look, width) for unit in player.lane]
 
@@ -317,7 +319,7 @@ def pack(label: Text, items: Iterable[Text], width: int, sep: str = " · ") -> l
     return rows
 
 
-def hand_item(card: Any, look: Look, full: bool) -> Text:
+def hand_item(card: HandCard, look: Look, full: bool) -> Text:
     item = Text()
     if card.uid in look.changed:
         item.append(CHANGED, style="bold yellow")
@@ -329,7 +331,7 @@ def hand_item(card: Any, look: Look, full: bool) -> Text:
     return item
 
 
-def hand_card_row(card: Any, look: Look, width: int) -> Text:
+def hand_card_row(card: HandCard, look: Look, width: int) -> Text:
     """A card on a row of its own (a wide board): name, cost, type and numbers, then its text."""
     row = Text(no_wrap=True, overflow="ellipsis")
     row.append(CHANGED if card.uid in look.changed else " ", style="bold yellow")
@@ -350,29 +352,29 @@ def hand_card_row(card: Any, look: Look, width: int) -> Text:
     return row
 
 
-def hand_rows(view: Any, look: Look, width: int, max_rows: int) -> list[Text]:
+def hand_rows(view: MythicariumView, look: Look, width: int, max_rows: int) -> list[Text]:
     """The hands the view shows: a card per row with its text when there is room for all of them,
     else names packed (full names when they fit `max_rows`, else the short forms)."""
-    hands = [p for p in view.players if p.hand is not None]
+    hands = [(p, p.hand) for p in view.players if p.hand is not None]
     if not hands:
         return [Text("(no hand is shown)", style="dim")]
     rows: list[Text] = []
     many = len(hands) > 1
     per_hand = max(max_rows // len(hands), 1)
-    for player in hands:
+    for player, hand in hands:
         title = f"{player.name}'s hand" if many else "Hand"
-        label = Text(f"{title} {len(player.hand)}/{player.hand_limit}:", style="bold")
-        if not player.hand:
+        label = Text(f"{title} {len(hand)}/{player.hand_limit}:", style="bold")
+        if not hand:
             rows.append(label + Text(" empty", style="dim"))
             continue
-        if look.wide and len(player.hand) + 1 <= per_hand:
+        if look.wide and len(hand) + 1 <= per_hand:
             rows.append(label)
-            rows.extend(hand_card_row(card, look, width) for card in player.hand)
+            rows.extend(hand_card_row(card, look, width) for card in hand)
             continue
         label.append(" ")
-        packed = pack(label, [hand_item(c, look, True) for c in player.hand], width)
+        packed = pack(label, [hand_item(c, look, True) for c in hand], width)
         if len(packed) > per_hand:
-            packed = fit_rows(label, [hand_item(c, look, False) for c in player.hand], width, per_hand)
+            packed = fit_rows(label, [hand_item(c, look, False) for c in hand], width, per_hand)
         rows.extend(packed)
     return rows
 
@@ -387,7 +389,7 @@ def fit_rows(label: Text, items: list[Text], width: int, max_rows: int, sep: str
     return rows[:max_rows]
 
 
-def limbo_rows(view: Any, look: Look, width: int) -> list[Text]:
+def limbo_rows(view: MythicariumView, look: Look, width: int) -> list[Text]:
     """What waits in limbo, the next to resolve first; short names unless full ones fit two rows."""
     if not view.limbo:
         return []

@@ -5,11 +5,10 @@ Names and card text are appended as plain data (`Text.append`), never parsed as 
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from mythtable.engine.text import only_keywords
+from mythtable.rulesets.mythicarium.view import MythicariumView
 
 __all__ = ["card_detail", "card_text", "only_keywords"]
 
@@ -49,7 +48,7 @@ def card_text(
     return out
 
 
-def card_detail(view: Any, uid: object) -> Text | str:
+def card_detail(view: MythicariumView, uid: object) -> Text | str:
     """The text of the card `uid` wherever the view shows it: a hand, a lane, limbo; empty if nowhere."""
     for player in view.players:
         for card in player.hand or ():

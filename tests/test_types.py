@@ -1,0 +1,18 @@
+"""The types hold: mypy, strict, on the engine, the boards and the rulesets' view modules (the files and
+options are in pyproject.toml's [tool.mypy]), so a board that reads a view field that is not there fails
+here rather than on screen."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_mypy_finds_no_type_error() -> None:
+    command = shutil.which("mypy")
+    assert command is not None, "mypy is missing: pip install -e '.[test]'"
+    done = subprocess.run([command], cwd=REPO, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
