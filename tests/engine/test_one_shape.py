@@ -4,6 +4,7 @@ ruleset finds their way in the others, and the legality of an action is checked 
 - `rules/flow.py` `advance`: every step that needs no choice, up to the next decision;
 - `rules/actions.py` `apply_action`: one legal action;
 - `rules/invariants.py` `check_invariants`: what must hold between actions;
+- `view.py` `build_view`, `public_view` and `changes`: what a seat sees, what both seats see, what changed;
 - `Ruleset.apply` (the base class) checks the action against the open decision, then calls the two.
 
 tests/pig/test_pig.py holds the toy ruleset to the same shape.
@@ -22,6 +23,10 @@ from mythtable.engine.registry import available, entry, package_of
 
 JOBS = {"flow": "advance", "actions": "apply_action", "invariants": "check_invariants"}
 """Module of the ruleset's `rules` package -> the function that does its job there."""
+
+VIEW_JOBS = ("build_view", "public_view", "changes")
+"""What `view.py` defines: the seat's view, the public view, and (for a ruleset with an inspector) the refs
+that changed between two views; none of them anywhere else."""
 
 
 def top_level_functions(path: Path) -> set[str]:
@@ -44,6 +49,13 @@ def shape_problems(rid: str) -> list[str]:
         if getattr(type(ruleset), function, None) is not getattr(module, function, object()):
             problems.append(f"Ruleset.{function} is not rules/{module_name}.py's {function}")
     owner = {function: folder / "rules" / f"{module}.py" for module, function in JOBS.items()}
+    view = folder / "view.py"
+    if not view.is_file():
+        problems.append("no view.py")
+    else:
+        wanted = VIEW_JOBS if entry(rid).inspection is not None else VIEW_JOBS[:2]  # changes: for the inspector
+        problems += [f"view.py has no {name}" for name in wanted if name not in top_level_functions(view)]
+        owner |= dict.fromkeys(VIEW_JOBS, view)
     problems += [
         f"{path.relative_to(folder)} defines {name} too"
         for path in sorted(folder.rglob("*.py"))

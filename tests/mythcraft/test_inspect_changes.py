@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from mythtable.engine.game import Game
-from mythtable.rulesets.mythcraft.inspect import changes, inspect, inspectables
+from mythtable.rulesets.mythcraft.inspect import inspect, inspectables
 from mythtable.rulesets.mythcraft.ruleset import RULESET
 from mythtable.rulesets.mythcraft.state import UNTIL_START
+from mythtable.rulesets.mythcraft.view import changes
 from tests.inspect_checks import repeated_facts
 from tests.mythcraft.helpers import Scene
 

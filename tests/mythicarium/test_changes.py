@@ -1,10 +1,10 @@
-"""`Inspector.changes` for Mythicarium (changes.py): the refs whose public look differs between two views of a seat."""
+"""`Inspector.changes` for Mythicarium (view.py): the refs whose public look differs between two views of a seat."""
 
 from __future__ import annotations
 
 from mythtable.engine.bots import RandomBot
 from mythtable.engine.game import Game
-from mythtable.rulesets.mythicarium.changes import changes
+from mythtable.rulesets.mythicarium.view import changes
 
 from .helpers import RS, hand_uid, lane_uid, table
 

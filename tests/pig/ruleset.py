@@ -16,7 +16,7 @@ from tests.pig.rules.actions import apply_action
 from tests.pig.rules.flow import advance
 from tests.pig.rules.invariants import check_invariants
 from tests.pig.state import PigContent, PigState, clone, snapshot
-from tests.pig.view import PigView, build_view
+from tests.pig.view import PigView, build_view, public_view
 
 
 class Pig(Ruleset[PigState, PigContent]):
@@ -50,6 +50,9 @@ class Pig(Ruleset[PigState, PigContent]):
 
     def view(self, state: PigState, seat: int | None) -> PigView:
         return build_view(state, seat)
+
+    def public_view(self, state: PigState) -> PigView:
+        return public_view(state)
 
     def result(self, state: PigState) -> Result | None:
         for seat in (0, 1):

@@ -18,3 +18,8 @@ class PigView:
 
 def build_view(state: PigState, seat: int | None) -> PigView:
     return PigView(tuple(state.players), tuple(state.banked), state.pot, state.active, state.target)
+
+
+def public_view(state: PigState) -> PigView:
+    """What both seats (and a spectator) see: all of it, as Pig hides nothing."""
+    return build_view(state, None)

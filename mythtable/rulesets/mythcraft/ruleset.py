@@ -24,7 +24,7 @@ from mythtable.rulesets.mythcraft.rules.actions import apply_action
 from mythtable.rulesets.mythcraft.rules.flow import advance
 from mythtable.rulesets.mythcraft.rules.invariants import check_invariants
 from mythtable.rulesets.mythcraft.state import State, clone, snapshot
-from mythtable.rulesets.mythcraft.view import MythcraftView, build_view
+from mythtable.rulesets.mythcraft.view import MythcraftView, build_view, changes
 from mythtable.rulesets.mythcraft.view import public_view as build_public_view
 from mythtable.rulesets.mythcraft.words import describe, subject
 
@@ -191,7 +191,7 @@ PARTS = RulesetParts(
     ),
     parties=Parties(builder.hero_fields, builder.hero_templates, builder.hero_data, builder.hero_sheet),
     encounters=Encounters(encounter_kit, encounter_draft, encounter_data),
-    inspection=Inspector(inspect.inspectables, inspect.inspect, changes=inspect.changes),
+    inspection=Inspector(inspect.inspectables, inspect.inspect, changes=changes),
     ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE, dict(ai.SEARCH_PARAMS), make_ai=ai.make_ai),
 )
 """The ruleset and its capabilities, as the package's `ENTRY` names them."""

@@ -13,7 +13,7 @@ from mythtable.engine.dice import Rng
 from mythtable.engine.entry import RulesetParts
 from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.text import counted
-from mythtable.rulesets.mythicarium import ENTRY, ai, changes, decks, inspect, words
+from mythtable.rulesets.mythicarium import ENTRY, ai, decks, inspect, words
 from mythtable.rulesets.mythicarium.content import DECK_SIZE, Content, deck_counts, deck_data, deck_pool
 from mythtable.rulesets.mythicarium.rules.actions import apply_action
 from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS
@@ -22,7 +22,7 @@ from mythtable.rulesets.mythicarium.rules.flow import advance
 from mythtable.rulesets.mythicarium.rules.invariants import check_invariants
 from mythtable.rulesets.mythicarium.rules.setup import new_state
 from mythtable.rulesets.mythicarium.state import State, clone, snapshot
-from mythtable.rulesets.mythicarium.view import CardInfo, MythicariumView, build_view, card_info
+from mythtable.rulesets.mythicarium.view import CardInfo, MythicariumView, build_view, card_info, changes
 from mythtable.rulesets.mythicarium.view import public_view as build_public_view
 
 
@@ -130,7 +130,7 @@ PARTS = RulesetParts(
         outside_size=3,
         cost_name="XP",
     ),
-    inspection=Inspector(inspect.inspectables, inspect.inspect, inspect.why_only_done, changes.changes),
+    inspection=Inspector(inspect.inspectables, inspect.inspect, inspect.why_only_done, changes),
     responses=Responses(
         decision_window,
         stop_stages=tuple((key, STAGE_LABELS[key]) for key in STOP_STAGES),
