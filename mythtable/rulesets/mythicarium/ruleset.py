@@ -22,7 +22,7 @@ from mythtable.rulesets.mythicarium.rules.flow import advance
 from mythtable.rulesets.mythicarium.rules.invariants import check_invariants
 from mythtable.rulesets.mythicarium.rules.setup import new_state
 from mythtable.rulesets.mythicarium.state import State, clone, snapshot
-from mythtable.rulesets.mythicarium.view import CardInfo, MythicariumView, build_view, card_info, changes
+from mythtable.rulesets.mythicarium.view import MythicariumView, build_view, changes
 from mythtable.rulesets.mythicarium.view import public_view as build_public_view
 
 
@@ -79,10 +79,6 @@ class Mythicarium(Ruleset[State, Content]):
 
     def public_view(self, state: State) -> MythicariumView:
         return build_public_view(state)
-
-    def card_details(self, state: State, card_id: str) -> CardInfo:
-        """Full text of a card (the UI shows it when a card is selected)."""
-        return card_info(state.content, card_id)
 
     def result(self, state: State) -> Result | None:
         return state.result

@@ -5,28 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mythtable.engine.decision import Ref
-from mythtable.rulesets.mythicarium.content import CardDef, Content
+from mythtable.rulesets.mythicarium.content import CardDef
 from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS, eff_dp, eff_hp
 from mythtable.rulesets.mythicarium.state import NO_TARGET, Combat, State, Unit
-
-
-@dataclass(slots=True, frozen=True)
-class CardInfo:
-    """Full details of a card, for the card-text panel (`card_info`)."""
-
-    id: str
-    name: str
-    type: str
-    klass: str | None
-    race: str
-    xp: int
-    """XP cost, or XP yield for a Champion."""
-    dp: int
-    hp: int
-    damage: str | None
-    keywords: tuple[str, ...]
-    text: str
-    flavour: str
 
 
 @dataclass(slots=True, frozen=True)
@@ -146,12 +127,6 @@ class MythicariumView:
     priority: int
     result: str | None
     winner: int | None
-
-
-def card_info(content: Content, card_id: str) -> CardInfo:
-    """Full details of one card definition, for the card-text panel."""
-    c = content.cards[card_id]
-    return CardInfo(c.id, c.name, c.type, c.klass, c.race, c.xp, c.dp, c.hp, c.damage, c.keywords, c.text, c.flavour)
 
 
 def _hand_card(uid: int, c: CardDef) -> HandCard:
