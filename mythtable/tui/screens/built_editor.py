@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
-from mythtable.engine.built import Problem, name_problem
+from mythtable.engine.built import Problem, built_key, name_problem
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.registry import Loaded, load
 from mythtable.engine.text import one_line
@@ -92,7 +92,7 @@ class BuiltFileEditor(Screen[None]):
             if name_problem(found.name) is not None:
                 continue  # a file mythtable cannot name (`validate` lists it); nothing to edit here
             mark = "" if found.ok else " (not legal yet)"
-            choices.append((plain(one_line(f"Yours: {found.name}{mark}", 60)), f"user:{found.name}"))
+            choices.append((plain(one_line(f"Yours: {found.name}{mark}", 60)), built_key(found.name)))
         return choices
 
     def set_start_choices(self, choices: list[tuple[str, str]]) -> None:

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from mythtable.engine.built import PoolCard
+from mythtable.engine.built import PoolCard, built_key, built_name, copied_id, copy_key
 from mythtable.engine.capabilities import Decks
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.registry import available, entry, get, load
@@ -130,7 +130,7 @@ class DeckEditorScreen(BuiltFileEditor):
         choices: list[tuple[str, str]] = [("Empty deck", EMPTY)]
         for deck_id, deck in getattr(content, "decks", {}).items():
             if not deck_id.startswith("user:"):
-                choices.append((plain(one_line(f"Copy of {deck.name}", 60)), f"pre:{deck_id}"))
+                choices.append((plain(one_line(f"Copy of {deck.name}", 60)), copy_key(deck_id)))
         self.set_start_choices(choices + self.own_choices())
 
     @on(Select.Changed, "#ruleset")
@@ -153,14 +153,13 @@ class DeckEditorScreen(BuiltFileEditor):
         decks, content = self.decks, self.loaded.content
         label, file_name, data = "My deck", "my-deck", {}
         self.loaded_from = None
-        if value.startswith("pre:"):
-            data = decks.prebuilt(content, value[4:])
+        if (copied := copied_id(value)) is not None:
+            data = decks.prebuilt(content, copied)
             label = one_line(f"Copy of {data.get('name', '')}", 40)
             file_name = slug(label)
-        elif value.startswith("user:"):
+        elif (name := built_name(value)) is not None:
             from mythtable.userfiles import check_file, path_of
 
-            name = value[5:]
             found = check_file(self.loaded, "decks", path_of(self.data_root(), self.ruleset_id, "decks", name))
             data = found.data or {}
             shown = data.get("name")
@@ -326,4 +325,4 @@ class DeckEditorScreen(BuiltFileEditor):
 
     def play_preset(self, name: str) -> dict[str, str]:
         """This deck for player 1."""
-        return {"deck1": f"user:{name}"}
+        return {"deck1": built_key(name)}

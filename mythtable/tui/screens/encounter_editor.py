@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from mythtable.engine.built import name_problem
+from mythtable.engine.built import built_key, built_name, copied_id, copy_key, name_problem
 from mythtable.engine.encounter_kit import DIFFICULT, FLOOR, WALL, EncounterDraft, KitEntry
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.inspect import Inspection
@@ -150,7 +150,7 @@ class EncounterEditorScreen(BuiltFileEditor):
         self.fill_start_choices()
         self.refilter()
         if self.open_name:
-            self.start_with(f"user:{self.open_name}")
+            self.start_with(built_key(self.open_name))
         else:
             self.changed()
             self.saved_data = dict(self.data)
@@ -160,7 +160,7 @@ class EncounterEditorScreen(BuiltFileEditor):
     def fill_start_choices(self) -> None:
         choices = [("Empty map", EMPTY)]
         for eid, label, _data in self.kit.prebuilt:
-            choices.append((plain(one_line(f"Copy of {eid} {label}", 60)), f"pre:{eid}"))
+            choices.append((plain(one_line(f"Copy of {eid} {label}", 60)), copy_key(eid)))
         self.set_start_choices(choices + self.own_choices())
 
     @on(Select.Changed, "#start-from")
@@ -173,15 +173,14 @@ class EncounterEditorScreen(BuiltFileEditor):
         """An empty map, a copy of a shipped encounter (pre:<id>) or one of the player's (user:<name>)."""
         self.loaded_from = None
         self.started_from = value
-        if value.startswith("pre:"):
-            data = next((d for eid, _n, d in self.kit.prebuilt if eid == value[4:]), {})
+        if (copied := copied_id(value)) is not None:
+            data = next((d for eid, _n, d in self.kit.prebuilt if eid == copied), {})
             draft = self.encounters.draft(data)
             draft.name = one_line(f"Copy of {draft.name}", 40)
             file_name = slug(draft.name)
-        elif value.startswith("user:"):
+        elif (name := built_name(value)) is not None:
             from mythtable.userfiles import check_file, path_of
 
-            name = value[5:]
             try:
                 found = check_file(
                     self.loaded, "encounters", path_of(self.data_root(), self.ruleset_id, "encounters", name)
@@ -447,7 +446,7 @@ class EncounterEditorScreen(BuiltFileEditor):
 
     def play_preset(self, name: str) -> dict[str, str]:
         """This encounter chosen."""
-        return {"encounter": f"user:{name}"}
+        return {"encounter": built_key(name)}
 
     def action_save(self) -> bool:
         if not super().action_save():

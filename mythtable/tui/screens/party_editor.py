@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from mythtable.engine.built import HeroField, name_problem
+from mythtable.engine.built import HeroField, built_name, name_problem
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.registry import available, entry
 from mythtable.engine.text import clean_name, one_line
@@ -131,10 +131,9 @@ class PartyEditorScreen(BuiltFileEditor):
         """An empty party, or one of the player's own (user:<name>); what a file holds is data."""
         label, file_name = "My party", "my-party"
         self.heroes, self.current, self.loaded_from = [], 0, None
-        if value.startswith("user:"):
+        if (name := built_name(value)) is not None:
             from mythtable.userfiles import check_file, path_of
 
-            name = value[5:]
             found = check_file(self.loaded, "parties", path_of(self.data_root(), self.ruleset_id, "parties", name))
             data = found.data or {}
             heroes = data.get("hero")
