@@ -9,6 +9,7 @@ Enter goes on to the curtain for the other seat, and `u` still takes back the se
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
@@ -19,6 +20,12 @@ from mythtable.tui.widgets.recap import recap_text
 
 class RecapScreen(CurtainScreen):
     """The seat's recap; Enter goes on (to the curtain), u takes back its move if it may."""
+
+    BINDINGS = [
+        Binding("enter", "take", "Continue", priority=True),
+        Binding("u", "take_back", "Take back my move"),
+        Binding("u", "cannot_take_back", "Take back my move", show=False),
+    ]
 
     DEFAULT_CSS = """
     RecapScreen { align: center middle; }

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from mythtable.play.recap import Recap
 
 
-def recap_text(recap: Recap | None, heading: str = "Since you last looked (r closes)") -> Text:
+def recap_text(recap: Recap | None, heading: str = "Since you last looked · r") -> Text:
     """The recap as the panel shows it: a heading, the results picked out, then the moves."""
     text = Text(f"{heading}\n", style="bold")
     if recap is None:
