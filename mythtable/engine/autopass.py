@@ -88,13 +88,14 @@ class SeatSettings:
         clean = frozenset(s for s in stops if isinstance(s, str) and len(s) <= 64) if isinstance(stops, list) else None
         full = data.get("full_control")
         yld = data.get("until")
-        pace = data.get("pace")
-        fine = isinstance(pace, (int, float)) and not isinstance(pace, bool) and MIN_PACE <= pace <= MAX_PACE
+        raw = data.get("pace")
+        pace = float(raw) if isinstance(raw, (int, float)) and not isinstance(raw, bool) else None
+        fine = pace is not None and MIN_PACE <= pace <= MAX_PACE  # nan fails both comparisons
         return cls(
             stops=clean if clean is not None else frozenset(),
             full_control=full if isinstance(full, bool) else False,
             yield_=yld if yld in YIELDS else YIELD_NONE,
-            pace=float(pace) if fine else None,
+            pace=pace if fine else None,
         )
 
 
