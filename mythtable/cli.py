@@ -374,7 +374,8 @@ def _play(args: argparse.Namespace) -> int:
         if controller != "human" and controller not in controller_choices(args.ruleset):
             allowed = ", ".join(c for c in controller_choices(args.ruleset) if c != "human")
             raise MythtableError(f"unknown computer strength {controller!r} (choose one of: {allowed})")
-    return _run_app(NewGame(args.ruleset, seed, setup, controllers), args.data_dir, pace)
+    start = NewGame(args.ruleset, seed, setup, controllers)
+    return _run_app(start, args.data_dir) if pace is None else _run_app(start, args.data_dir, pace)
 
 
 def _run_app(start: Start | None, data: Path | None, pace: float | None = None) -> int:
