@@ -356,6 +356,8 @@ def _window(state: State, seat: int) -> str:
         return "none"
     step = state.step
     d = state.decision
+    if d is not None and d.seat != seat:  # the other seat decides: nothing is played until it is yours
+        return "none"
     if step in WINDOW_STEPS:
         if step == "combat.declaration" and state.combat is not None and not state.combat.declared:
             return "none"
@@ -414,12 +416,12 @@ def _in_play_why_not(state: State, c: Card) -> tuple[str, ...]:
     src = sources(state, seat)
     cb = state.combat
     if c.face_down:
-        if w == "none" and not (cb is not None and state.step == "combat.attack"):
+        if w == "none":
             code: str | None = "not_now"
         else:
             units = w != "attack_step" or (cb is not None and seat == cb.dfn)
             code = flip_problem(state, seat, c, src, units)
-            if code is None and w == "fast" and state.stack:
+            if code is None and w in ("fast", "combat_declared") and state.stack:
                 code = "not_fast"  # F-15: only fast-casts and abilities answer a spell
         if code is not None:
             out.append("Turn face-up: " + _say(state, seat, code, d))
