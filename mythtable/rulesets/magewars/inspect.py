@@ -15,8 +15,10 @@ from mythtable.rulesets.magewars.content import Info
 from mythtable.rulesets.magewars.rules.options import (
     ability_problem,
     attack_problem,
+    attack_problems,
     block_problem,
     cast_problem,
+    counter_attackers,
     flip_problem,
 )
 from mythtable.rulesets.magewars.rules.queries import (
@@ -27,6 +29,7 @@ from mythtable.rulesets.magewars.rules.queries import (
     power,
     sources,
     tier,
+    unit_count,
     unmet,
     weave_bonus,
 )
@@ -473,8 +476,10 @@ def why_only_done(state: State) -> str | None:
     """Why the open decision offers nothing but moving on: attackers with only Done, or a Main phase
     with only "Declare combat" / "End turn"."""
     d = state.decision
-    if d is None or any(a[0] not in ("done", "pass", "end", "combat") for a in d.actions):
+    if d is None:
         return None
+    if any(a[0] not in ("done", "pass", "end", "combat") for a in d.actions):
+        return why_combat_is_empty(state)
     seat = d.seat
     cb = state.combat
     p = state.players[seat]
@@ -487,16 +492,51 @@ def why_only_done(state: State) -> str | None:
         else:
             parts.append("no card in your hand can be played now (inspect one with i to see why)")
         if ("combat",) in d.actions:
-            probe = Combat(counter=False, atk=seat, dfn=1 - seat)
-            summary = _attack_summary(state, probe, seat)
+            summary = attack_summary_words(attack_problems(state, seat))
             if summary:
                 parts.append("declaring combat would find no attacker: " + summary)
         return "Nothing to play: " + "; ".join(parts) + "."
     return None
 
 
+def why_combat_is_empty(state: State) -> str | None:
+    """The line above a Main phase whose "Declare combat" would find no attacker (issue 33): said before
+    the option is chosen, not after ("Ana sends no unit to attack.")."""
+    d = state.decision
+    if d is None or d.kind != "main" or ("combat",) not in d.actions:
+        return None
+    summary = attack_summary_words(attack_problems(state, d.seat))
+    if not summary:
+        return None
+    counter = counter_attackers(state, d.seat)
+    other = state.players[1 - d.seat].name
+    risk = f"; {other} may still counter-attack with {unit_count(counter)} (W-3)" if counter else ""
+    return f"Declare combat: no unit of yours can attack: {summary}{risk}."
+
+
+ATTACK_WORDS: dict[str, tuple[str, str]] = {
+    "face_down": ("face-down units cannot attack", "H-20"),
+    "exhausted": ("exhausted units cannot attack", "H-18"),
+    "new_this_turn": ("units new this turn cannot attack", "H-19"),
+    "blocked_no_counter": ("units that blocked cannot counter-attack", "H-37"),
+    "defensive_line": ("units on the Defensive Line cannot attack", "W-15"),
+}
+"""Why units of a seat cannot attack, grouped (`attack_problems` codes -> words, clause)."""
+
+
+def attack_summary_words(reasons: dict[str, int]) -> str:
+    """`attack_problems` in words: "face-down units cannot attack (1 of yours, H-20)"; "" when one can."""
+    if not reasons:
+        return ""
+    if "no_unit" in reasons:
+        return "you have no unit in play"
+    return "; ".join(f"{ATTACK_WORDS[k][0]} ({n} of yours, {ATTACK_WORDS[k][1]})" for k, n in reasons.items())
+
+
 def _attack_summary(state: State, cb: Combat, seat: int) -> str:
-    """Why each unit of `seat` cannot attack, grouped: "face-down units cannot attack" etc.; "" when one can."""
+    """Why each unit of `seat` cannot attack in combat `cb`, grouped; "" when one can."""
+    if not cb.counter:
+        return attack_summary_words(attack_problems(state, seat))
     p = state.players[seat]
     reasons: dict[str, int] = {}
     for uid in p.offensive:
@@ -506,13 +546,4 @@ def _attack_summary(state: State, cb: Combat, seat: int) -> str:
         reasons[code] = reasons.get(code, 0) + 1
     if p.defensive:
         reasons["defensive_line"] = len(p.defensive)
-    if not reasons:
-        return "you have no unit in play"
-    words = {
-        "face_down": ("face-down units cannot attack", "H-20"),
-        "exhausted": ("exhausted units cannot attack", "H-18"),
-        "new_this_turn": ("units new this turn cannot attack", "H-19"),
-        "blocked_no_counter": ("units that blocked cannot counter-attack", "H-37"),
-        "defensive_line": ("units on the Defensive Line cannot attack", "W-15"),
-    }
-    return "; ".join(f"{words[k][0]} ({n} of yours, {words[k][1]})" for k, n in reasons.items())
+    return attack_summary_words(reasons or {"no_unit": 0})

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from mythtable.engine.decision import NO_SUBJECT, Action, Ref, Subject
+from mythtable.rulesets.magewars.rules.options import attack_problems
 from mythtable.rulesets.magewars.rules.queries import LINE_LABEL
 from mythtable.rulesets.magewars.state import State
 
@@ -35,6 +36,8 @@ def _card_name(state: State, uid: int) -> str:
 def describe(state: State, action: Action) -> str:
     """One option in words, as the prompt lists it."""
     a0 = str(action[0])
+    if a0 == "combat" and attack_problems(state, state.active):
+        return "Declare combat (no unit can attack)"
     plain = PLAIN.get(a0)
     if plain is not None:
         return plain

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from mythtable.engine.decision import NO_SUBJECT, Action, Subject
-from mythtable.rulesets.mythicarium.rules.common import cdef, name_of
+from mythtable.rulesets.mythicarium.rules.common import can_exhaust, cdef, name_of
 from mythtable.rulesets.mythicarium.state import NO_TARGET, State
 
 
@@ -39,12 +39,25 @@ def _attack_words(state: State, action: Action) -> str:
     return f"Attack with {_name(state, action[1])}"
 
 
+def _next_words(state: State) -> str:
+    """Moving on: to the combat, which says beforehand when no unit of the seat can attack in it (M-6, F-7,
+    F-11), or to the end of the turn."""
+    if state.stage != "maintenance1":
+        return "End the turn"
+    if state.turn == 1:
+        return "Go to combat (no attack on the first turn)"
+    lane = state.players[state.active].lane
+    if not any(can_exhaust(state, state.units[uid]) for uid in lane):
+        return "Go to combat (no unit can attack)"
+    return "Go to combat"
+
+
 WORDS: dict[str, Callable[[State, Action], str]] = {
     "play": _play,
     "use": _use,
     "target": _target_words,
     "cancel": lambda state, action: "Cancel",
-    "next": lambda state, action: "Go to combat" if state.stage == "maintenance1" else "End the turn",
+    "next": lambda state, action: _next_words(state),
     "pass": lambda state, action: "Pass",
     "attack": _attack_words,
     "done": lambda state, action: "Done",
