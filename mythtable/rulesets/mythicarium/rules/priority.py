@@ -10,7 +10,7 @@ from collections.abc import Callable
 from mythtable.engine.decision import Action, Event
 from mythtable.rulesets.mythicarium.rules.abilities import run_effects
 from mythtable.rulesets.mythicarium.rules.combat import start_combat
-from mythtable.rulesets.mythicarium.rules.common import can_exhaust, cdef, name_of, say
+from mythtable.rulesets.mythicarium.rules.common import can_exhaust, cdef, give_tag, name_of, say
 from mythtable.rulesets.mythicarium.rules.resolution import start_damage
 from mythtable.rulesets.mythicarium.rules.targets import has_target, valid_target
 from mythtable.rulesets.mythicarium.rules.victory import check_win
@@ -220,6 +220,7 @@ def resolve_top(state: State, events: list[Event]) -> None:
         if cd.is_unit:
             u = Unit(item.uid, cd.id, seat, sick=True)  # F-11, H-24
             state.units[item.uid] = u
+            give_tag(state, u)
             p.lane.append(item.uid)
             if state.combat is not None:  # M-45: played during the Combat Stage, it stays out of this combat
                 state.combat.arrived.append(item.uid)
