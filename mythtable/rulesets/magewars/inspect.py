@@ -505,9 +505,10 @@ def why_combat_is_empty(state: State) -> str | None:
     d = state.decision
     if d is None or d.kind != "main" or ("combat",) not in d.actions:
         return None
-    summary = attack_summary_words(attack_problems(state, d.seat))
-    if not summary:
+    reasons = attack_problems(state, d.seat)
+    if not reasons or "no_unit" in reasons:  # no unit at all: the option's own words say enough
         return None
+    summary = attack_summary_words(reasons)
     counter = counter_attackers(state, d.seat)
     other = state.players[1 - d.seat].name
     risk = f"; {other} may still counter-attack with {unit_count(counter)} (W-3)" if counter else ""

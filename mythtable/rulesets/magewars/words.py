@@ -11,7 +11,7 @@ from collections.abc import Hashable
 
 from mythtable.engine.decision import NO_SUBJECT, Action, Ref, Subject
 from mythtable.rulesets.magewars.rules.options import attack_problems
-from mythtable.rulesets.magewars.rules.queries import LINE_LABEL
+from mythtable.rulesets.magewars.rules.queries import LINE_LABEL, unit_name
 from mythtable.rulesets.magewars.state import State
 
 PLAIN: dict[str, str] = {
@@ -30,7 +30,8 @@ columns (the board's sides say "Off" and "Def")."""
 
 
 def _card_name(state: State, uid: int) -> str:
-    return state.cards[uid].d.name
+    """A card's name; a face-up unit with a look-alike on the lines also its letter ("Cinder Hound B")."""
+    return unit_name(state, uid)
 
 
 def describe(state: State, action: Action) -> str:
