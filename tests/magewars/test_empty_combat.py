@@ -31,8 +31,7 @@ def test_W_13_declare_combat_with_no_attacker_says_why_before_it_is_chosen() -> 
     assert len(actions(state)) > 2  # other options too: the line is not the "nothing to play" one
     assert RULESET.describe(state, ("combat",)) == "Declare combat (no unit can attack)"
     assert why_only_done(state) == (
-        "Declare combat: no unit of yours can attack: face-down units cannot attack (1 of yours, H-20); "
-        "Bram may still counter-attack with 1 unit (W-3)."
+        "Declare combat: no unit can attack (1 face-down, H-20); Bram may counter-attack (W-3)."
     )
 
 
@@ -53,9 +52,7 @@ def test_W_3_the_counter_attack_the_line_warns_of_comes() -> None:
 
 def test_H_18_an_exhausted_unit_and_a_ready_one() -> None:
     state, _ = hound_board(face_down=False, exhausted=True, bram_unit=False)
-    assert why_only_done(state) == (
-        "Declare combat: no unit of yours can attack: exhausted units cannot attack (1 of yours, H-18)."
-    )
+    assert why_only_done(state) == "Declare combat: no unit can attack (1 exhausted, H-18)."
     ready, _ = hound_board(face_down=False)
     assert RULESET.describe(ready, ("combat",)) == "Declare combat"
     assert why_only_done(ready) is None

@@ -29,7 +29,6 @@ from mythtable.rulesets.magewars.rules.queries import (
     power,
     sources,
     tier,
-    unit_count,
     unmet,
     weave_bonus,
 )
@@ -501,18 +500,26 @@ def why_only_done(state: State) -> str | None:
 
 def why_combat_is_empty(state: State) -> str | None:
     """The line above a Main phase whose "Declare combat" would find no attacker (issue 33): said before
-    the option is chosen, not after ("Ana sends no unit to attack.")."""
+    the option is chosen, not after ("Ana sends no unit to attack."), short enough for two rows at 80
+    columns: "Declare combat: no unit can attack (1 face-down, H-20); Bram may counter-attack (W-3)."."""
     d = state.decision
     if d is None or d.kind != "main" or ("combat",) not in d.actions:
         return None
     reasons = attack_problems(state, d.seat)
     if not reasons or "no_unit" in reasons:  # no unit at all: the option's own words say enough
         return None
-    summary = attack_summary_words(reasons)
-    counter = counter_attackers(state, d.seat)
-    other = state.players[1 - d.seat].name
-    risk = f"; {other} may still counter-attack with {unit_count(counter)} (W-3)" if counter else ""
-    return f"Declare combat: no unit of yours can attack: {summary}{risk}."
+    why = ", ".join(f"{n} {SHORT_ATTACK_WORDS[k][0]}, {SHORT_ATTACK_WORDS[k][1]}" for k, n in reasons.items())
+    risk = f"; {state.players[1 - d.seat].name} may counter-attack (W-3)" if counter_attackers(state, d.seat) else ""
+    return f"Declare combat: no unit can attack ({why}){risk}."
+
+
+SHORT_ATTACK_WORDS: dict[str, tuple[str, str]] = {
+    "face_down": ("face-down", "H-20"),
+    "exhausted": ("exhausted", "H-18"),
+    "new_this_turn": ("new this turn", "H-19"),
+    "defensive_line": ("on the Defensive Line", "W-15"),
+}
+"""`attack_problems` codes in the fewest words, for the line above the options."""
 
 
 ATTACK_WORDS: dict[str, tuple[str, str]] = {
