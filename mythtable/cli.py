@@ -439,10 +439,22 @@ def _play(args: argparse.Namespace) -> int:
     return _run_app(start, args.data_dir)
 
 
+def _interrupt_ends_the_program() -> None:
+    """The game's terminal is raw, so Ctrl+C is a key there: a SIGINT comes only from outside (`kill -INT`),
+    and asks the program to end. A program started with SIGINT ignored (any background job of a shell
+    without job control, a test run behind `&` on a loaded machine) inherits the ignore, so asyncio never
+    hears the signal and the game stayed up (issue 33 item 10). Ignored or not, it ends the program."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def _run_app(start: dict[str, Any] | None, data: Path | None) -> int:
     from mythtable.tui.app import MythtableApp
 
     app = MythtableApp(start=start, data=data)
+    _interrupt_ends_the_program()
     try:
         app.run()
     except KeyboardInterrupt:
