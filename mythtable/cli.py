@@ -416,13 +416,16 @@ def _play(args: argparse.Namespace) -> int:
     import secrets
 
     from mythtable.engine.registry import load
-    from mythtable.engine.text import clean_name
+    from mythtable.engine.text import clean_name, same_names_problem
 
     loaded = load(args.ruleset)
     setup = loaded.ruleset.default_setup(loaded.content)
     for seat, typed in enumerate((args.p1, args.p2)):
         if typed is not None:  # shown as typed, less what a terminal would obey (check_setup says if too long)
             setup.players[seat] = clean_name(typed)
+    same = same_names_problem(setup.players)
+    if same is not None:
+        raise MythtableError(same)
     setup.options.update(_parse_options(args.option))
     _check_with_built(args.ruleset, setup, args.data_dir)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)

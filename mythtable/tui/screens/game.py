@@ -380,7 +380,8 @@ class GameScreen(Screen[None]):
         turn = f" · turn {ruleset.turn_number(game.state)}" if self.board.SHOW_TURN else ""
         status = markup("[b]$title[/b]$rest", title=ruleset.title, rest=f"{turn} · {stage}{who}")
         self.query_one("#status", Static).update(status)
-        self.query_one(GameLog).show(game.log_for(session.log_seat()))
+        log_seat = session.log_seat()  # None: a watcher, who reads every seat's lines, each with its name
+        self.query_one(GameLog).show(game.log_for(log_seat), session.names if log_seat is None else None)
         self.refresh_inspect()
         self.refresh_bindings()
 
