@@ -24,10 +24,11 @@ from mythtable.engine.summary import summarize
 from mythtable.tui.boards import board_class
 from mythtable.tui.boards.base import Board, clicked_ref
 from mythtable.tui.messages import AfterGame, Autosave
-from mythtable.tui.safe_text import markup, notify
+from mythtable.tui.safe_text import notify
 from mythtable.tui.screens.curtain import TAKE_BACK, CurtainScreen
 from mythtable.tui.screens.result import ResultScreen, end_of_game_text
 from mythtable.tui.session import Next, Session
+from mythtable.tui.status_line import status_text
 from mythtable.tui.widgets.inspect import InspectPanel, inspection_content
 from mythtable.tui.widgets.log import GameLog
 from mythtable.tui.widgets.prompt import Prompt
@@ -101,6 +102,15 @@ class GameScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.fit_bottom(event.size.height)
         self.fit_inspect(event.size.width)
+        self.show_status(event.size.width)
+
+    status_parts: tuple[str, str, str, str, str] | None = None
+    """The status line's title, turn, stage, who decides and auto-pass note (render_table sets them)."""
+
+    def show_status(self, width: int) -> None:
+        """The status line fitted to `width`: whose decision it is always shows whole (status_line.py)."""
+        if self.status_parts is not None:
+            self.query_one("#status", Static).update(status_text(*self.status_parts, width - 2))
 
     def fit_bottom(self, height: int) -> None:
         """The prompt and log take about 40% of a tall terminal, and 10 rows at 24; while a narrow
@@ -374,12 +384,12 @@ class GameScreen(Screen[None]):
         self.board.show(view, session.viewer, session.names)
         ruleset = game.ruleset
         decision = game.decision
-        who = f" · {session.names[decision.seat]} to decide" if decision else " · game over"
-        who += session.autopass_words(session.viewer)
+        who = f"{session.names[decision.seat]} to decide" if decision else "game over"
+        note = session.autopass_words(session.viewer).removeprefix(" · ")
         stage = self.board.status(view) or ruleset.stage(game.state)
-        turn = f" · turn {ruleset.turn_number(game.state)}" if self.board.SHOW_TURN else ""
-        status = markup("[b]$title[/b]$rest", title=ruleset.title, rest=f"{turn} · {stage}{who}")
-        self.query_one("#status", Static).update(status)
+        turn = f"turn {ruleset.turn_number(game.state)}" if self.board.SHOW_TURN else ""
+        self.status_parts = (ruleset.title, turn, stage, who, note)
+        self.show_status(self.app.size.width)
         log_seat = session.log_seat()  # None: a watcher, who reads every seat's lines, each with its name
         self.query_one(GameLog).show(game.log_for(log_seat), session.names if log_seat is None else None)
         self.refresh_inspect()
