@@ -57,7 +57,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     def setup_fields(self, content: MythcraftContent) -> list[SetupField]:
         encs = tuple(SetupChoice(e.id, f"{e.id} {e.name} (level {e.level})") for e in content.encounters.values())
         heroes = tuple(SetupChoice(h.id, hero_label(h)) for h in content.heroes.values())
-        yes_no = (SetupChoice("no", "No"), SetupChoice("yes", "Yes"))
+        reactions = (SetupChoice("no", "Asked each time"), SetupChoice("yes", "Always declined"))
         fields = [SetupField("encounter", "Encounter", encs, "E1")]
         for k, default in enumerate(DEFAULT_PARTY, start=1):
             fields.append(SetupField(f"hero{k}", f"Hero {k}", heroes, default, optional=k > 2))
@@ -69,20 +69,20 @@ class MythCraft(Ruleset[State, MythcraftContent]):
                 "",
                 optional=True,
             ),
-            SetupField("auto_decline_heroes", "Auto-decline hero reactions", yes_no, "no"),
-            SetupField("auto_decline_creatures", "Auto-decline creature reactions", yes_no, "no"),
+            SetupField("auto_decline_heroes", "Heroes' reactions", reactions, "no"),
+            SetupField("auto_decline_creatures", "Creatures' reactions", reactions, "no"),
             SetupField(
                 "creature_damage",
                 "Creature damage",
-                (SetupChoice("rolled", "Rolled"), SetupChoice("fixed", "Fixed averages (H-13)")),
+                (SetupChoice("rolled", "Rolled"), SetupChoice("fixed", "Fixed averages (a house rule)")),
                 "rolled",
             ),
             SetupField(
                 "round_limit",
-                "Round limit (H-28)",
+                "Round limit",
                 (
                     SetupChoice("none", "No limit"),
-                    *(SetupChoice(str(n), f"Draw by time after round {n}") for n in ROUND_LIMIT_CHOICES),
+                    *(SetupChoice(str(n), f"Draw by time after round {n} (a house rule)") for n in ROUND_LIMIT_CHOICES),
                 ),
                 "none",
             ),
