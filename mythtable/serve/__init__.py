@@ -153,6 +153,15 @@ def add_serve_parser(sub: Any) -> None:
         help="failed logins allowed per client address in 10 minutes before it is turned away (default: 6)",
     )
     ssh.add_argument(
+        "--seat-grace",
+        type=_duration,
+        default=parse_duration("10m"),
+        metavar="TIME",
+        help="how long a shared table holds the seat of a player who dropped (default: 10m)",
+    )
+    ssh.add_argument("--max-tables", type=_positive, default=50, help="shared tables open at once (default: 50)")
+    ssh.add_argument("--max-watchers", type=_positive, default=200, help="watchers of one table (default: 200)")
+    ssh.add_argument(
         "--color-system",
         choices=["auto", "truecolor", "256", "standard"],
         default="auto",

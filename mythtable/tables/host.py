@@ -62,6 +62,8 @@ class Ticket:
     expires: float
     token: str | None = None
     """A new seat token to show the player in the first frame (password and web players)."""
+    renderer: bool = False
+    """A server's shared watcher renderer: its watchers are counted as the table's audience instead."""
 
 
 @dataclass(eq=False)
@@ -72,6 +74,7 @@ class Connection:
     code: str = ""
     seat: int | None = None
     token: str | None = None
+    renderer: bool = False
     logged: set[str] = field(default_factory=set)
     closed: bool = False
 
@@ -212,15 +215,28 @@ class TableHost:
             table.save()
         return self._ticket(Ticket(table.code, seat, identity, time.monotonic() + TICKET_LIFE, token))
 
-    def watch(self, code: str) -> str:
+    def watch(self, code: str, renderer: bool = False) -> str:
+        """A watcher's ticket (or, with `renderer`, one for a server's renderer shared by many watchers)."""
         table = self.tables.get(code)
         if table is None:
             raise TableRefusal(f"no open table has the code {code}")
         if not table.watchable:
             raise TableRefusal(f"table {code} is closed to watchers")
-        if table.watchers >= self.settings.max_watchers:
-            raise TableRefusal(f"table {code} is full: {self.settings.max_watchers} are watching already")
-        return self._ticket(Ticket(code, None, "watcher", time.monotonic() + TICKET_LIFE))
+        if not renderer:
+            self.check_watcher_room(table)
+        return self._ticket(Ticket(code, None, "watcher", time.monotonic() + TICKET_LIFE, renderer=renderer))
+
+    def check_watcher_room(self, table: Table) -> None:
+        if table.watchers + table.audience >= self.settings.max_watchers:
+            raise TableRefusal(f"table {table.code} is full: {self.settings.max_watchers} are watching already")
+
+    def set_audience(self, code: str, count: int) -> None:
+        """How many watch a table through a server's shared renderer (players see "N watching")."""
+        table = self.tables.get(code)
+        if table is not None and table.audience != count:
+            table.audience = count
+            table.version += 1
+            self.broadcast(table)
 
     def _ticket(self, ticket: Ticket) -> str:
         key = new_token()
@@ -277,13 +293,14 @@ class TableHost:
             self._send(conn, Closed(reason="that ticket is not valid (it is used once, within a minute)"))
             self.settings.log("tables: refused a connection without a valid ticket")
             return False
-        conn.code, conn.seat, conn.token = table.code, ticket.seat, ticket.token
+        conn.code, conn.seat, conn.token, conn.renderer = table.code, ticket.seat, ticket.token, ticket.renderer
         peers = self.conns.setdefault(table.code, set())
         if ticket.seat is None:
-            if table.watchers >= self.settings.max_watchers or not table.watchable:
+            full = not ticket.renderer and table.watchers + table.audience >= self.settings.max_watchers
+            if full or not table.watchable:
                 self._send(conn, Closed(reason="the table takes no more watchers"))
                 return False
-            table.watchers += 1
+            table.watchers += 0 if ticket.renderer else 1
         else:
             if table.holders[ticket.seat] != ticket.identity:
                 self._send(conn, Closed(reason="that seat is held by someone else"))
@@ -404,11 +421,12 @@ class TableHost:
         if table is None:
             return
         if conn.seat is None:
-            table.watchers = max(0, table.watchers - 1)
+            if not conn.renderer:
+                table.watchers = max(0, table.watchers - 1)
         elif not any(c.seat == conn.seat for c in peers):
             table.depart(conn.seat, time.monotonic())
             self.settings.log(f"tables: {table.code} {table.names[conn.seat]} disconnected")
-        if table.over and not table.anyone_here():
+        if table.over and not table.anyone_here() and conn.seat is not None:
             self.close_table(table, "the game is over")
         else:
             self.broadcast(table)

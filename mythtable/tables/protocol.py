@@ -35,7 +35,7 @@ class Hello(_Message):
 
 
 class Choose(_Message):
-    """Option `index` of the decision numbered `decision` (a frame's `version`): a stale one is refused."""
+    """Option `index` of the decision numbered `decision` (its DecisionData.id): a stale one is refused."""
 
     type: Literal["choose"] = "choose"
     decision: int = Field(ge=0)
@@ -107,6 +107,8 @@ class OptionData(_Message):
 
 
 class DecisionData(_Message):
+    id: int
+    """What a Choose names as its `decision`."""
     seat: int
     kind: str
     prompt: str
@@ -129,6 +131,8 @@ class Frame(_Message):
     seat: int | None
     names: list[str]
     version: int
+    moves: int
+    """Moves made (and taken back): the number a new decision takes."""
     view: Any
     decision: DecisionData | None
     choosing: str

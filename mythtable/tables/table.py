@@ -46,11 +46,17 @@ class Table:
     away_since: list[float | None] = field(default_factory=lambda: [None, None])
     """When each held seat's connection went (time.monotonic), None while connected or never joined."""
     watchers: int = 0
+    """Watcher connections to the host (a server's renderer is one of them, not counted)."""
+    audience: int = 0
+    """Watchers of a server's shared renderer (serve/watch_fanout.py)."""
     chat: list[str] = field(default_factory=list)
     asking: int | None = None
     """The seat that asked to take back a move and waits for the other's answer."""
     version: int = 0
-    """Counts every change of the game: a choice names the version it answers, so a stale one is refused."""
+    """Counts every change anyone may see (a frame's number)."""
+    moves: int = 0
+    """Counts every change of the game (a move, a take-back): a choice names the decision it answers (this
+    count), so a stale one is refused, and nothing else (a chat line, a watcher) makes it stale."""
     ended: str | None = None
     """Why the table ended before the game did (the game is saved), else None."""
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -100,13 +106,14 @@ class Table:
 
     # ----- acting -----------------------------------------------------------------------------------
     def choose(self, seat: int, version: int, index: int) -> str | None:
-        """Apply option `index` of the decision `version` for `seat`; the reason it is refused, else None."""
+        """Apply option `index` of the decision numbered `version` (`moves` when it opened) for `seat`;
+        the reason it is refused, else None."""
         if self.over:
             return "the game is over"
         decision = self.game.decision
         if decision is None or decision.seat != seat or seat in self.computer:
             return "it is not your decision"
-        if version != self.version:
+        if version != self.moves:
             return "that decision has passed"
         options = self.game.options()
         if not 0 <= index < len(options):
@@ -196,6 +203,7 @@ class Table:
 
     def _changed(self) -> None:
         self.asking = None
+        self.moves += 1
         self.version += 1
         self.save()
 
@@ -243,6 +251,7 @@ class Table:
         offered = None
         if decision is not None and seat is not None and decision.seat == seat and not self.over:
             offered = DecisionData(
+                id=self.moves,
                 seat=seat,
                 kind=decision.kind,
                 prompt=decision.prompt,
@@ -263,13 +272,14 @@ class Table:
             seat=seat,
             names=self.names,
             version=self.version,
+            moves=self.moves,
             view=view_data(view),
             decision=offered,
             choosing=self.choosing(seat),
             log=[LogData(step=ln.step, text=ln.event.text, kind=ln.event.kind, seat=ln.event.seat) for ln in log],
             chat=list(self.chat),
             result=self.result_text(),
-            watchers=self.watchers,
+            watchers=self.watchers + self.audience,
             watchable=self.watchable,
             status=self.status(now, grace),
             asks_take_back=seat is not None and self.asking is not None and self.asking != seat,
@@ -288,6 +298,7 @@ class Table:
             "computer": sorted(self.computer),
             "chat": list(self.chat),
             "ended": self.ended,
+            "moves": self.moves,
             "record": self.game.record_data(),
         }
 
@@ -315,6 +326,7 @@ class Table:
             ended=data.get("ended"),
             path=path,
         )
+        table.moves = table.version = max(int(data.get("moves", 0)), len(game.actions))
         now = time.monotonic()
         table.away_since = [now if h is not None else None for h in table.holders]  # everyone must come back
         return table

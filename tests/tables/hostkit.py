@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,8 @@ RULESET = "mythicarium"
 
 
 def record_without_times(data: dict[str, Any]) -> dict[str, Any]:
+    """A record as its JSON reads back, less the times it was made and written."""
+    data = json.loads(json.dumps(data))
     return {k: v for k, v in data.items() if k not in ("created", "updated")}
 
 

@@ -58,7 +58,7 @@ async def step(host: TableHost, seats: list[TableClient], rng: random.Random, pi
     assert other is not None and other.choosing.startswith(frame.names[deciding[0]])
     pick = rng.randrange(len(frame.decision.options))
     picks.append(pick)
-    await seats[deciding[0]].send(Choose(decision=frame.version, index=pick))
+    await seats[deciding[0]].send(Choose(decision=frame.decision.id, index=pick))
     for client in seats:  # both see the move before the next one
         await until(client, lambda f: f.version > frame.version)
     return True
@@ -95,8 +95,8 @@ async def test_another_seats_option_and_a_watchers_option_are_refused(tmp_path: 
         assert decision is not None
         idle = [ana, bram][1 - decision.seat]
         before = list(table.game.actions)
-        await idle.send(Choose(decision=table.version, index=0))
-        await watcher.send(Choose(decision=table.version, index=0))
+        await idle.send(Choose(decision=table.moves, index=0))
+        await watcher.send(Choose(decision=table.moves, index=0))
         await refused(idle)
         await refused(watcher)
         assert idle.refusals == ["it is not your decision"]
@@ -117,8 +117,8 @@ async def test_a_stale_or_missing_option_is_refused_and_logged_once(tmp_path: Pa
         assert decision is not None
         mover = [ana, bram][decision.seat]
         for _ in range(3):
-            await mover.send(Choose(decision=table.version + 5, index=0))
-        await mover.send(Choose(decision=table.version, index=9999))
+            await mover.send(Choose(decision=table.moves + 5, index=0))
+        await mover.send(Choose(decision=table.moves, index=9999))
         await refused(mover, 4)
         assert mover.refusals[:3] == ["that decision has passed"] * 3
         assert mover.refusals[3] == "there is no option 10000"
