@@ -23,9 +23,9 @@ from mythtable.tables.codes import CODE_ALPHABET, CODE_LENGTH, guesses_for_a_hit
 from mythtable.tables.host import TableHost, TableRefusal
 
 JOINS_PER_CONNECTION = 5
-"""Code attempts (join or watch) one connection may make."""
+"""Wrong table codes (join or watch) one connection may try; then every code it tries is refused."""
 JOINS_PER_ADDRESS = 10
-"""Code attempts per address per minute."""
+"""Wrong table codes per address per minute."""
 COMMANDS = ("open", "tables", "join", "watch")
 
 
@@ -133,15 +133,19 @@ def seat_argv() -> list[str]:
     return module_argv("mythtable.tables.plain_seat")
 
 
-def _code_attempt(session: Any) -> str | None:
-    """Count one attempt at a table code; the reason it is refused when over the limits."""
+def _code_limit(session: Any) -> str | None:
+    """Why no table code may be tried now: too many wrong ones from this connection or its address."""
     gate, hub = session.gate, session.hub
-    gate.code_attempts = getattr(gate, "code_attempts", 0) + 1
-    if gate.code_attempts > JOINS_PER_CONNECTION:
-        return f"too many table codes tried on one connection (at most {JOINS_PER_CONNECTION})"
-    if not hub.code_window.take(gate.address):
-        return f"too many table codes tried from your address (at most {JOINS_PER_ADDRESS} a minute)"
+    if getattr(gate, "wrong_codes", 0) >= JOINS_PER_CONNECTION:
+        return f"too many wrong table codes on one connection (at most {JOINS_PER_CONNECTION})"
+    if hub.code_window.exceeded(gate.address):
+        return f"too many wrong table codes from your address (at most {JOINS_PER_ADDRESS} a minute)"
     return None
+
+
+def _wrong_code(session: Any) -> None:
+    session.gate.wrong_codes = getattr(session.gate, "wrong_codes", 0) + 1
+    session.hub.code_window.add(session.gate.address)
 
 
 def open_table(host: TableHost, asked: TableCommand, identity: str) -> str:
@@ -193,11 +197,13 @@ async def table_session(session: Any, command: str) -> dict[str, str] | bool:
         if asked.kind == "open":
             ticket = open_table(host, asked, identity)
         else:
-            limited = _code_attempt(session)
+            limited = _code_limit(session)
             if limited is not None:
                 session.gate.log(f"refused a table code from {session.gate.address}: {limited}")
                 raise TableRefusal(limited)
             assert asked.code is not None
+            if asked.code not in host.tables:
+                _wrong_code(session)
             if asked.kind == "watch":
                 await watch(session, host, asked.code)
                 return True

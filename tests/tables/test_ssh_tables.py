@@ -131,7 +131,7 @@ def test_tables_lists_and_needs_no_terminal_and_bad_codes_are_refused(
                 await bad.closed.wait()
                 tries.append(bytes(bad.stderr))
             assert tries[0] == b"mythtable: no open table has the code 22222\r\n"
-            assert b"too many table codes tried on one connection (at most 5)" in tries[-1]
+            assert b"too many wrong table codes on one connection (at most 5)" in tries[-1]
 
     run(scenario())
 
