@@ -9,10 +9,13 @@ import asyncio
 import contextlib
 import os
 from pathlib import Path
+from typing import Any
 
 from mythtable.tables.protocol import (
     MAX_HOST_LINE,
     Closed,
+    Control,
+    ControlReply,
     Frame,
     Hello,
     HostMessage,
@@ -77,3 +80,37 @@ class TableClient:
         self.writer.close()
         with contextlib.suppress(ConnectionError, OSError):
             await self.writer.wait_closed()
+
+
+def control_key(folder: Path) -> str | None:
+    """The control key of the host whose folder is `folder`, if one runs there (readable by its account only)."""
+    from mythtable.tables.host import CONTROL_KEY_NAME, SOCKET_NAME
+
+    try:
+        key = (folder / CONTROL_KEY_NAME).read_text().strip()
+    except OSError:
+        return None
+    return key if key and (folder / SOCKET_NAME).exists() else None
+
+
+async def control(folder: Path, **request: Any) -> ControlReply:
+    """Ask the table host in `folder` (another server's) to list, open, join or watch; raises ConnectionError
+    when no host answers there."""
+    from mythtable.tables.host import SOCKET_NAME
+
+    key = control_key(folder)
+    if key is None:
+        raise ConnectionError(f"no table host runs in {folder}")
+    reader, writer = await asyncio.open_unix_connection(str(folder / SOCKET_NAME), limit=MAX_HOST_LINE)
+    try:
+        writer.write(encode(Control(key=key, **request)))
+        await writer.drain()
+        line = await reader.readline()
+    finally:
+        writer.close()
+    if not line:
+        raise ConnectionError("the table host closed the connection")
+    reply = parse_host_line(line)
+    if not isinstance(reply, ControlReply):
+        raise ConnectionError("the table host did not answer the request")
+    return reply

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import os
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,6 +24,7 @@ from mythtable.engine.errors import MythtableError
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
 from mythtable.engine.record import record_json, write_atomic
+from mythtable.engine.text import clean_name
 from mythtable.saves import new_save_name
 from mythtable.tables.codes import new_code, new_token, token_digest, token_matches
 from mythtable.tables.protocol import (
@@ -31,6 +34,8 @@ from mythtable.tables.protocol import (
     Chat,
     Choose,
     Closed,
+    Control,
+    ControlReply,
     Frame,
     Hello,
     Leave,
@@ -43,6 +48,7 @@ from mythtable.tables.protocol import (
 from mythtable.tables.table import Table
 
 SOCKET_NAME = "host.sock"
+CONTROL_KEY_NAME = "control.key"
 TICKET_LIFE = 60.0
 """Seconds a ticket waits for its game process to say hello."""
 HELLO_WAIT = 15.0
@@ -114,6 +120,12 @@ class TableHost:
         os.chmod(self.folder, 0o700)
         (self.folder / "tables").mkdir(exist_ok=True, mode=0o700)
         self.socket_path.unlink(missing_ok=True)
+        self.control_key = new_token() + new_token()
+        key_path = self.folder / CONTROL_KEY_NAME
+        key_path.unlink(missing_ok=True)
+        fd = os.open(key_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(self.control_key)
         self.restore()
         self.server = await asyncio.start_unix_server(
             self._serve, path=str(self.socket_path), limit=MAX_CLIENT_LINE + 2
@@ -134,6 +146,7 @@ class TableHost:
         for table in self.tables.values():
             table.save()  # kept: the tables come back when the server starts again
         self.socket_path.unlink(missing_ok=True)
+        (self.folder / CONTROL_KEY_NAME).unlink(missing_ok=True)
 
     def restore(self) -> None:
         """Bring back the open tables of a server that stopped, from their autosaves."""
@@ -264,7 +277,7 @@ class TableHost:
         conn = Connection(writer)
         try:
             hello = await asyncio.wait_for(reader.readline(), HELLO_WAIT)
-            if not self._hello(conn, hello):
+            if self._control(conn, hello) or not self._hello(conn, hello):
                 return
             while not conn.closed:
                 try:
@@ -281,6 +294,54 @@ class TableHost:
             self._gone(conn)
             with contextlib.suppress(Exception):
                 writer.close()
+
+    def _control(self, conn: Connection, line: bytes) -> bool:
+        """Answer a server's Control request (and end the connection); False when `line` is no such request."""
+        try:
+            message = parse_client_line(line.strip())
+        except ValueError:
+            return False
+        if not isinstance(message, Control):
+            return False
+        if not hmac.compare_digest(message.key.encode(), self.control_key.encode()):
+            self._send(conn, ControlReply(refused="wrong control key"))
+            self.settings.log("tables: refused a control request with a wrong key")
+            return True
+        try:
+            self._send(conn, self.control(message))
+        except TableRefusal as exc:
+            self._send(conn, ControlReply(refused=str(exc)))
+        return True
+
+    def control(self, asked: Control) -> ControlReply:
+        """What a server asked for over the socket: the same as `open_table`, `join`, `watch`, `listing`."""
+        if asked.action == "list":
+            return ControlReply(lines=self.listing())
+        if asked.action == "open":
+            if asked.ruleset is None:
+                raise TableRefusal("open needs a ruleset")
+            from mythtable.engine.registry import UnknownRuleset, load
+
+            try:
+                loaded = load(asked.ruleset)
+            except UnknownRuleset as exc:
+                raise TableRefusal(str(exc)) from None
+            setup = loaded.ruleset.default_setup(loaded.content)
+            for seat, name in enumerate(asked.players):
+                setup.players[seat] = clean_name(name)
+            setup.options.update(asked.options)
+            try:
+                Game(loaded, asked.seed or 0, setup)
+            except Exception as exc:
+                raise TableRefusal(f"that setup cannot be played: {str(exc)[:200]}") from None
+            seed = asked.seed if asked.seed is not None else secrets.randbelow(2**31)
+            table, ticket = self.open_table(asked.ruleset, seed, setup, asked.identity)
+            return ControlReply(ticket=ticket, code=table.code)
+        if asked.code is None:
+            raise TableRefusal(f"{asked.action} needs a table code")
+        if asked.action == "join":
+            return ControlReply(ticket=self.join(asked.code, asked.identity, asked.token), code=asked.code)
+        return ControlReply(ticket=self.watch(asked.code), code=asked.code)
 
     def _hello(self, conn: Connection, line: bytes) -> bool:
         try:
@@ -375,7 +436,7 @@ class TableHost:
             who = "a watcher" if conn.seat is None else f"seat {conn.seat + 1}"
             self.settings.log(f"tables: {conn.code or '?'} refused {who}: {reason}")
 
-    def _send(self, conn: Connection, message: Frame | Refused | Closed) -> None:
+    def _send(self, conn: Connection, message: Frame | Refused | Closed | ControlReply) -> None:
         self._write(conn, encode(message))
 
     def _write(self, conn: Connection, data: bytes) -> None:

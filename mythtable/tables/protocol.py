@@ -78,8 +78,25 @@ class Leave(_Message):
     type: Literal["leave"] = "leave"
 
 
+class Control(_Message):
+    """A server (`serve web`, say) asking the host of another: list its tables, open one, or get a seat's or
+    a watcher's ticket. Only a process that can read the host's control key (a 0600 file in its 0700
+    folder: the servers of this account, not their games) can say it."""
+
+    type: Literal["control"] = "control"
+    key: str = Field(max_length=128)
+    action: Literal["list", "open", "join", "watch"]
+    identity: str = Field(default="anonymous", max_length=80)
+    code: str | None = Field(default=None, max_length=16)
+    token: str | None = Field(default=None, max_length=64)
+    ruleset: str | None = Field(default=None, max_length=40)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    players: list[str] = Field(default_factory=list, max_length=2)
+    options: dict[str, str] = Field(default_factory=dict, max_length=40)
+
+
 ClientMessage = Annotated[
-    Hello | Choose | TakeBack | Answer | Chat | Absent | Watchers | Leave, Field(discriminator="type")
+    Hello | Choose | TakeBack | Answer | Chat | Absent | Watchers | Leave | Control, Field(discriminator="type")
 ]
 _CLIENT = TypeAdapter(ClientMessage)
 
@@ -164,7 +181,15 @@ class Closed(_Message):
     reason: str
 
 
-HostMessage = Annotated[Frame | Refused | Closed, Field(discriminator="type")]
+class ControlReply(_Message):
+    type: Literal["control_reply"] = "control_reply"
+    ticket: str | None = None
+    code: str | None = None
+    lines: list[str] = Field(default_factory=list)
+    refused: str | None = None
+
+
+HostMessage = Annotated[Frame | Refused | Closed | ControlReply, Field(discriminator="type")]
 _HOST = TypeAdapter(HostMessage)
 
 
