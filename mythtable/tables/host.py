@@ -96,6 +96,51 @@ class HostSettings:
     log: Callable[[str], None] = print
 
 
+class Saver:
+    """Writes autosaves in a thread, one at a time, the latest text of each file only: an fsync takes tens of
+    milliseconds on a busy disk, and every seat of every table waits while the loop does."""
+
+    def __init__(self) -> None:
+        self.pending: dict[Path, str] = {}
+        self.task: asyncio.Task[None] | None = None
+        self.gone: set[Path] = set()
+        """Files of closed tables: one written while it closed is removed again."""
+
+    def __call__(self, path: Path, text: str) -> None:
+        self.gone.discard(path)
+        self.pending[path] = text
+        if self.task is None:
+            try:
+                self.task = asyncio.get_running_loop().create_task(self._write())
+            except RuntimeError:  # no loop (a table saved while the host stops): at once
+                write_atomic(*self.pending.popitem())
+
+    async def _write(self) -> None:
+        try:
+            while self.pending:
+                path = next(iter(self.pending))
+                text = self.pending.pop(path)
+                try:
+                    await asyncio.to_thread(write_atomic, path, text)
+                except OSError as exc:
+                    print(f"tables: could not write {path.name}: {exc.strerror}", flush=True)
+                if path in self.gone:
+                    path.unlink(missing_ok=True)
+        finally:
+            self.task = None
+
+    async def flush(self) -> None:
+        while self.task is not None:
+            await asyncio.shield(self.task)
+        for path, text in list(self.pending.items()):
+            write_atomic(path, text)
+        self.pending.clear()
+
+    def forget(self, path: Path) -> None:
+        self.pending.pop(path, None)
+        self.gone.add(path)
+
+
 class TableHost:
     def __init__(self, settings: HostSettings) -> None:
         self.settings = settings
@@ -105,6 +150,7 @@ class TableHost:
         self.server: asyncio.AbstractServer | None = None
         self._ticker: asyncio.Task[None] | None = None
         self._handlers: set[asyncio.Task[None]] = set()
+        self.saver = Saver()
 
     @property
     def folder(self) -> Path:
@@ -143,7 +189,9 @@ class TableHost:
                 self._close(conn, "the server is shutting down")
         if self._handlers:
             await asyncio.wait(list(self._handlers), timeout=2.0)
+        await self.saver.flush()
         for table in self.tables.values():
+            table.writer = write_atomic
             table.save()  # kept: the tables come back when the server starts again
         self.socket_path.unlink(missing_ok=True)
         (self.folder / CONTROL_KEY_NAME).unlink(missing_ok=True)
@@ -160,6 +208,7 @@ class TableHost:
                 self._finish(table)
                 path.unlink(missing_ok=True)
                 continue
+            table.writer = self.saver
             self.tables[table.code] = table
             self.settings.log(f"tables: table {table.code} is back ({table.game.ruleset.id})")
 
@@ -192,7 +241,8 @@ class TableHost:
             raise TableRefusal(f"the server is full: {self.settings.max_tables} tables are open; try again later")
         game = Game.new(ruleset_id, seed, setup)
         code = new_code(set(self.tables))
-        table = Table(code=code, game=game, watchable=watchable, path=self.folder / "tables" / f"{code}.json")
+        path = self.folder / "tables" / f"{code}.json"
+        table = Table(code=code, game=game, watchable=watchable, path=path, writer=self.saver)
         self.tables[code] = table
         ticket = self._seat_ticket(table, 0, identity)
         table.save()
@@ -503,6 +553,7 @@ class TableHost:
         for conn in list(self.conns.pop(table.code, ())):
             self._close(conn, f"the table closed: {reason}")
         if table.path is not None:
+            self.saver.forget(table.path)
             table.path.unlink(missing_ok=True)
         self.settings.log(f"tables: {table.code} closed ({reason})")
 

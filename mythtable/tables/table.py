@@ -7,6 +7,7 @@ change goes through `Game.apply` or `Game.take_back`, so a table writes the same
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,8 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     path: Path | None = None
     """The table's autosave."""
+    writer: Callable[[Path, str], None] = write_atomic
+    """How the autosave is written: at once here; the host writes in a thread, off its loop (host.Saver)."""
     copied: bool = False
     """The finished game is in its players' saves already."""
 
@@ -304,7 +307,7 @@ class Table:
 
     def save(self) -> None:
         if self.path is not None:
-            write_atomic(self.path, record_json(self.to_data()))
+            self.writer(self.path, record_json(self.to_data()))
 
     @classmethod
     def from_data(cls, data: dict[str, Any], path: Path) -> Table:

@@ -223,6 +223,11 @@ def test_the_server_killed_and_restarted_brings_the_table_back(
             code, ana, bram = await seated(conn_a, conn_b)
             ana.send("1\r")
             await moved_past([ana, bram], 0)
+            saved = table_file(first, code)
+            for _ in range(100):  # the autosave is written off the server's loop, a moment after the move
+                if len(json.loads(saved.read_text())["record"]["actions"]) == 1:
+                    break
+                await asyncio.sleep(0.05)
 
     run(before())
     first.proc.kill()  # no goodbye: the autosave is all that is left
