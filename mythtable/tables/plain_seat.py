@@ -2,8 +2,9 @@
 
 The server starts it in the seat's pseudo-terminal with the table's socket and a one-time ticket in its
 environment. It shows each frame as a whole screen (text_view.py) and reads lines: a number chooses an option,
-`u` asks to take back, `y`/`n` answer such a request, `t TEXT` chats, `w`/`c`/`e` decide about an absent
-player, `x` opens or closes the table to watchers (its opener), `q` leaves (the seat stays held).
+`u` asks to take back, `y`/`n` answer such a request, `t TEXT` chats, `m` mutes or unmutes the chat, `w`/`c`/`e`
+decide about an absent player, `x` opens or closes the table to watchers (its opener), `q` leaves (the seat stays
+held).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ def command(line: str, client: TableClient) -> _Message | str | None:
     word, _, rest = text.partition(" ")
     if word == "t":
         return Chat(text=rest[:200])
+    if word == "m":
+        return "mute"
     simple: dict[str, _Message] = {
         "u": TakeBack(),
         "y": Answer(accept=True),
@@ -67,12 +70,14 @@ async def run() -> int:
 
     loop.add_reader(0, typed)
     note = ""
+    muted = False
 
     def paint() -> None:
         if client.frame is None:
             return
         size = shutil.get_terminal_size((80, 24))
-        text = screen(client.frame, size.columns, size.lines - 1)
+        frame = client.frame.model_copy(update={"chat": []}) if muted else client.frame
+        text = screen(frame, size.columns, size.lines - 1)
         sys.stdout.write(text + (f"{note}\r\n" if note else "") + "> ")
         sys.stdout.flush()
 
@@ -96,7 +101,11 @@ async def run() -> int:
                 cut = min(i for i in (buffer.find("\n"), buffer.find("\r")) if i >= 0)
                 line, buffer = buffer[:cut], buffer[cut + 1 :]
                 asked = command(line, client)
-                if isinstance(asked, str):
+                if asked == "mute":
+                    muted = not muted
+                    note = "chat muted (m: show it again)" if muted else ""
+                    paint()
+                elif isinstance(asked, str):
                     note = f"! {asked}"
                     paint()
                 elif asked is not None:

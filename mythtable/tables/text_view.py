@@ -11,7 +11,7 @@ from mythtable.engine.text import one_line
 from mythtable.tables.protocol import Frame
 
 CLEAR = "\x1b[H\x1b[2J"
-HELP_SEAT = "number: choose  u: take back  t TEXT: chat  q: leave"
+HELP_SEAT = "number: choose  u: take back  t TEXT: chat  m: mute chat  q: leave"
 
 
 def screen_lines(frame: Frame, width: int = 80, height: int = 24) -> list[str]:
