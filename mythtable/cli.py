@@ -13,8 +13,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mythtable.cli_saves import add_saves_parser, run_saves
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.text import MAX_NAME_LENGTH
+from mythtable.tui.start import (
+    DeckEditor,
+    EncounterEditor,
+    NewGame,
+    PartyEditor,
+    Replay,
+    SavedGames,
+    Start,
+    WatchGames,
+)
 
 EXIT_USAGE = 2
 
@@ -82,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     setup.add_argument("ruleset", choices=rulesets)
 
     sub.add_parser("resume", help="list unfinished saved games and continue one", parents=[data])
-    _add_saves_parser(sub, data)
+    add_saves_parser(sub, data)
 
     watch = sub.add_parser("watch", help="two computer players play while you watch (any key pauses)")
     watch.add_argument("ruleset", nargs="?", choices=rulesets, help="default: take turns through all of them")
@@ -150,35 +161,6 @@ def _data_dir_after_any_command(parser: argparse.ArgumentParser) -> None:
             _data_dir_after_any_command(command)
 
 
-def _add_saves_parser(sub: Any, data: argparse.ArgumentParser) -> None:
-    """`mythtable saves [list|delete|rename|export]`: the saved games (records) and what to do with them."""
-    saves = sub.add_parser(
-        "saves",
-        help="list saved games with their paths; delete, rename or export one",
-        description="Every game is saved after every move, finished games too (their records stay until "
-        "deleted). Without a subcommand: list them. NAME is a save's name as the list shows it.",
-        parents=[data],
-    )
-    how = saves.add_subparsers(dest="saves_command", metavar="SUBCOMMAND")
-    how.add_parser("list", help="list the saves, newest first, with who won or whose move it is", parents=[data])
-    delete = how.add_parser("delete", help="delete a save for good (asks first)", parents=[data])
-    delete.add_argument("name", metavar="NAME")
-    delete.add_argument("--yes", "-y", action="store_true", help="do not ask")
-    rename = how.add_parser("rename", help="give a save a new name", parents=[data])
-    rename.add_argument("old", metavar="OLD")
-    rename.add_argument("new", metavar="NEW", help="letters, digits, spaces, '_', '.' and '-'")
-    export = how.add_parser("export", help="copy a save's record to a file or folder", parents=[data])
-    export.add_argument("name", metavar="NAME")
-    export.add_argument("path", metavar="PATH", type=Path)
-    imp = how.add_parser(
-        "import-code",
-        help="add a game from a record code (what Export shows over SSH: MTR1.…)",
-        parents=[data],
-    )
-    imp.add_argument("code", metavar="CODE")
-    imp.add_argument("--name", help="the save's name (default: a new one); letters, digits, spaces, '_', '.' and '-'")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -243,11 +225,11 @@ def _dispatch(args: argparse.Namespace) -> int:
             raise MythtableError(f"--bots expects two of {', '.join(allowed)} separated by a comma, not {args.bots!r}")
         if args.speed <= 0:
             raise MythtableError("--speed must be positive")
-        return _run_app({"watch": args.ruleset, "speed": args.speed, "bots": bots}, args.data_dir)
+        return _run_app(WatchGames(args.ruleset, args.speed, bots), args.data_dir)
     if command == "resume":
-        return _run_app({"screen": "continue"}, args.data_dir)
+        return _run_app(SavedGames(), args.data_dir)
     if command == "saves":
-        return _saves(args)
+        return run_saves(args)
     return _run_app(None, args.data_dir)
 
 
@@ -306,59 +288,6 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0 if summary.finished == summary.games and not summary.errors else 1
 
 
-def _saves(args: argparse.Namespace) -> int:
-    """List, delete, rename or export saves; a save being played in another session is left alone."""
-    from mythtable.engine.text import clean_text
-    from mythtable.saves import SaveManager, SaveStore, data_dir
-    from mythtable.tui.screens.continue_game import save_label
-
-    store = SaveStore(data_dir(args.data_dir))
-    manager = SaveManager(store)
-    command = args.saves_command or "list"
-    if command == "list":
-        saves, problems = store.list()
-        # Every line goes through clean_text: a save's file name is anyone's text too (an OSC sequence in one
-        # reached the terminal, issue 29), as are the names in it and the folder given with --data-dir.
-        if not saves:
-            print(clean_text(f"No saved games in {store.folder}", newlines=False))
-        else:
-            print(clean_text(f"Saves in {store.folder} (newest first):", newlines=False))
-        for info in saves:
-            state = "finished" if info.finished else "unfinished"
-            holder = store.open_elsewhere(info)
-            busy = f" · open in another session{holder.since_text()}" if holder is not None else ""
-            print(clean_text(f"  {info.name}  [{state}] {save_label(info)}{busy}", newlines=False))
-            print(clean_text(f"      {info.path}", newlines=False))
-        for problem in problems:
-            print(clean_text(f"mythtable: cannot read {problem}", newlines=False), file=sys.stderr)
-        return 0
-    if command == "delete":
-        path = manager.find(args.name)
-        if not args.yes:
-            if not sys.stdin.isatty():
-                raise MythtableError(f"not deleted: add --yes to delete {path.stem} without being asked")
-            answer = input(f"Delete {path.stem} for good? [y/N] ").strip().lower()
-            if answer not in ("y", "yes"):
-                print("Nothing deleted.")
-                return 1
-        manager.delete(path)
-        print(f"Deleted {path.stem} ({path}).")
-        return 0
-    if command == "rename":
-        path = manager.find(args.old)
-        target = manager.rename(path, args.new)
-        print(f"Renamed {path.stem} to {target.stem} ({target}).")
-        return 0
-    if command == "import-code":
-        target = manager.import_code(args.code, args.name)
-        print(f"Added {target.stem} ({target}).")
-        return 0
-    path = manager.find(args.name)
-    target = manager.export(path, args.path.expanduser().absolute())
-    print(f"Exported {path.stem} to {target}.")
-    return 0
-
-
 def _replay(args: argparse.Namespace) -> int:
     from mythtable.engine.game import Game
     from mythtable.engine.record_schema import read_record
@@ -367,7 +296,7 @@ def _replay(args: argparse.Namespace) -> int:
     if not args.verify:
         from mythtable.engine.replay import ReplayCursor
 
-        return _run_app({"screen": "replay", "cursor": ReplayCursor(record)}, args.data_dir)
+        return _run_app(Replay(ReplayCursor(record)), args.data_dir)
     game = Game.from_record(record, verify=True)
     result = game.result
     status = "unfinished" if result is None else f"{result.reason} after {result.turns} turns"
@@ -435,11 +364,10 @@ def _play(args: argparse.Namespace) -> int:
         if controller != "human" and controller not in controller_choices(args.ruleset):
             allowed = ", ".join(c for c in controller_choices(args.ruleset) if c != "human")
             raise MythtableError(f"unknown computer strength {controller!r} (choose one of: {allowed})")
-    start = {"ruleset": args.ruleset, "seed": seed, "setup": setup, "controllers": controllers}
-    return _run_app(start, args.data_dir)
+    return _run_app(NewGame(args.ruleset, seed, setup, controllers), args.data_dir)
 
 
-def _run_app(start: dict[str, Any] | None, data: Path | None) -> int:
+def _run_app(start: Start | None, data: Path | None) -> int:
     from mythtable.tui.app import MythtableApp
 
     app = MythtableApp(start=start, data=data)
@@ -528,9 +456,9 @@ def _built_command(args: argparse.Namespace) -> int:
     one = KIND_TABLES[kind]
     root = data_dir(args.data_dir)
     if args.built_action is None and kind == "decks" and sys.stdin.isatty() and sys.stdout.isatty():
-        return _run_app({"screen": "decks"}, args.data_dir)  # the deck editor
+        return _run_app(DeckEditor(), args.data_dir)  # the deck editor
     if args.built_action is None and kind == "parties" and sys.stdin.isatty() and sys.stdout.isatty():
-        return _run_app({"screen": "parties"}, args.data_dir)  # the party builder
+        return _run_app(PartyEditor(), args.data_dir)  # the party builder
     if args.built_action == "edit":
         return _edit_encounter(root, args.name, args.data_dir)
     if args.built_action is None and kind == "encounters" and sys.stdin.isatty() and sys.stdout.isatty():
@@ -568,7 +496,7 @@ def _edit_encounter(root: Path, name: str | None, data: Path | None) -> int:
         userfiles.find(root, "encounters", name)  # a clear message for a name that is not there
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise MythtableError("the encounter builder needs a terminal")
-    return _run_app({"screen": "encounters", "name": name}, data)
+    return _run_app(EncounterEditor(name), data)
 
 
 def _list_built(kind: str, root: Path, only: str | None) -> int:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mythtable.engine.autopass import Window
 from mythtable.engine.built import BUILT_PREFIX
 from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
 from mythtable.engine.errors import IllegalAction, RecordError
@@ -236,6 +237,29 @@ class Game:
     def inspect(self, seat: int | None, ref: Ref) -> Inspection | None:
         """The full text of `ref` as `seat` may read it, or None (see `Ruleset.inspect`)."""
         return self.ruleset.inspect(self.state, seat, ref)
+
+    def why_only_done(self) -> str | None:
+        """Why the open decision offers only done / pass, if the ruleset can say."""
+        return self.ruleset.why_only_done(self.state)
+
+    def changes(self, before: Any, after: Any) -> frozenset[Ref]:
+        """The refs whose public look differs between two views of one seat."""
+        return self.ruleset.changes(before, after)
+
+    def window(self) -> Window | None:
+        """What kind of answer window the open decision is; None: it is to be asked."""
+        return self.ruleset.window(self.state)
+
+    def stage(self) -> str:
+        """The stage of the turn, as the status line names it."""
+        return self.ruleset.stage(self.state)
+
+    def turn_number(self) -> int:
+        return self.ruleset.turn_number(self.state)
+
+    def scores(self) -> list[tuple[str, str]]:
+        """Each seat's standing for the result screen, as (score, details) per seat."""
+        return self.ruleset.scores(self.state)
 
     def log_for(self, seat: int | None) -> list[LogLine]:
         """The log lines `seat` may read (None: all of them, for the replay viewer)."""

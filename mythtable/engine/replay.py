@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mythtable.engine.decision import Result
 from mythtable.engine.errors import RecordError
 from mythtable.engine.game import Game, LogLine
 from mythtable.engine.record_schema import GameRecord
@@ -66,3 +67,14 @@ class ReplayCursor:
 
     def view(self) -> Any:
         return self.ruleset.view(self.state, None)
+
+    def stage(self) -> str:
+        """The stage of the turn at this step, as the status line names it."""
+        return self.ruleset.stage(self.state)
+
+    def turn_number(self) -> int:
+        return self.ruleset.turn_number(self.state)
+
+    def result(self) -> Result | None:
+        """How the game stands at this step: None until its last move ended it."""
+        return self.ruleset.result(self.state)

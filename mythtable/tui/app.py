@@ -17,6 +17,16 @@ from mythtable.tui.safe_text import guard_terminal, notify
 from mythtable.tui.screens.confirm import ConfirmScreen
 from mythtable.tui.screens.title import TitleScreen
 from mythtable.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from mythtable.tui.start import (
+    DeckEditor,
+    EncounterEditor,
+    OpenGame,
+    PartyEditor,
+    Replay,
+    SavedGames,
+    Start,
+    WatchGames,
+)
 
 if TYPE_CHECKING:  # the game machinery loads when a game starts, so the title screen comes up fast
     from mythtable.engine.game import Game
@@ -43,7 +53,7 @@ class MythtableApp(App[None]):
         Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, start: dict[str, Any] | None = None, data: Path | None = None) -> None:
+    def __init__(self, start: Start | None = None, data: Path | None = None) -> None:
         super().__init__()
         self.start = start
         self.data = data
@@ -78,38 +88,38 @@ class MythtableApp(App[None]):
     def on_mount(self) -> None:
         self.watch_terminal()
         self.push_screen(TitleScreen(lambda: self.store))
-        if self.start and self.start.get("screen") == "continue":
+        if self.start is not None:
+            self.open_start(self.start)
+        self.check_size(self.size.width, self.size.height)
+
+    def open_start(self, start: Start) -> None:
+        """Open what the command line (or a test) asked for, on top of the title screen."""
+        if isinstance(start, SavedGames):
             from mythtable.tui.screens.continue_game import ContinueScreen
 
             self.push_screen(ContinueScreen(self.store))
-        elif self.start and self.start.get("screen") == "decks":
+        elif isinstance(start, DeckEditor):
             from mythtable.tui.screens.decks import DeckEditorScreen
 
-            self.push_screen(DeckEditorScreen(self.start.get("ruleset")))
-        elif self.start and self.start.get("screen") == "parties":
+            self.push_screen(DeckEditorScreen(start.ruleset))
+        elif isinstance(start, PartyEditor):
             from mythtable.tui.screens.party_editor import PartyEditorScreen
 
             self.push_screen(PartyEditorScreen())
-        elif self.start and self.start.get("screen") == "encounters":
+        elif isinstance(start, EncounterEditor):
             from mythtable.tui.screens.encounter_editor import EncounterEditorScreen
 
-            self.push_screen(EncounterEditorScreen(name=self.start.get("name")))
-        elif self.start and self.start.get("screen") == "replay":
+            self.push_screen(EncounterEditorScreen(name=start.name))
+        elif isinstance(start, Replay):
             from mythtable.tui.screens.replay import ReplayScreen
 
-            self.push_screen(ReplayScreen(self.start["cursor"]))
-        elif self.start and "watch" in self.start:
-            self.watch(self.start["watch"], self.start.get("speed", 1.0), self.start.get("bots"))
-        elif self.start and "game" in self.start:
-            self.open_game(self.start["game"])
-        elif self.start:
-            self.start_game(
-                self.start["ruleset"],
-                self.start["seed"],
-                self.start["setup"],
-                controllers=self.start.get("controllers"),
-            )
-        self.check_size(self.size.width, self.size.height)
+            self.push_screen(ReplayScreen(start.cursor))
+        elif isinstance(start, WatchGames):
+            self.watch(start.ruleset, start.speed, start.bots)
+        elif isinstance(start, OpenGame):
+            self.open_game(start.game)
+        else:
+            self.start_game(start.ruleset, start.seed, start.setup, controllers=start.controllers)
 
     # ----- what the screens ask (mythtable.tui.messages) -------------------------------
     def on_start_game(self, message: StartGame) -> None:
@@ -164,7 +174,17 @@ class MythtableApp(App[None]):
 
         self.session = Session(game, list(game.controllers))
         self.autosave()
-        self.push_screen(GameScreen(self.session, self.computer_delay))
+        self.push_screen(GameScreen(self.session, self.computer_delay, self.record_path))
+
+    def record_path(self) -> Path | None:
+        """Where the game on screen writes its record (None when it is not saved: watch mode); for a remote
+        player, inside their own folder (`saves/NAME.json`), as the server's folders are none of their business."""
+        session = self.session
+        if session is None or session.watching or session.game.save_name is None:
+            return None
+        if self.remote is not None:
+            return Path(Path(self.store.folder).name) / session.game.save_name
+        return Path(self.store.folder) / session.game.save_name
 
     def watch(self, ruleset_id: str | None, speed: float = 1.0, bots: list[str] | None = None, count: int = 0) -> None:
         """Attract mode: two computer players, one game after another, at a readable pace.

@@ -59,7 +59,7 @@ class InputGate:
             pumps.append(app.screen)
         if app.focused is not None:
             pumps.append(app.focused)
-        return waiting + sum(pump._message_queue.qsize() for pump in pumps)
+        return waiting + sum(pump.message_queue_size for pump in pumps)
 
     def _check(self) -> None:
         if self.app.is_running and self.backlog() > MOST:

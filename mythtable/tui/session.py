@@ -30,6 +30,7 @@ from mythtable.engine.decision import Event, Ref
 from mythtable.engine.game import Game, LogLine
 from mythtable.engine.record import write_atomic
 from mythtable.engine.registry import own_ai
+from mythtable.play.seat import Opening
 
 AUTOPASS_FILE = "autopass.json"
 MAX_SETTINGS_BYTES = 1_000_000
@@ -47,17 +48,6 @@ class Glance:
 
     view: Any
     moves: int
-
-
-@dataclass(slots=True, frozen=True)
-class Opening:
-    """How a decision opens on screen (safe keys): where the highlight starts, and whether the first Enter
-    only confirms instead of choosing."""
-
-    highlight: int = 0
-    confirm_first: bool = False
-    after_handover: bool = False
-    """False: an ordinary decision, whose list opens at its top (as the board arranged it)."""
 
 
 class Next(Enum):
@@ -169,7 +159,7 @@ class Session:
         if decision is None or decision.seat in self.bots:
             return False
         seat = decision.seat
-        window = game.ruleset.window(game.state)
+        window = game.window()
         if window is not None:
             settings = expire_yield(window, self.autopass[seat])
             if settings is not self.autopass[seat]:
@@ -183,7 +173,7 @@ class Session:
             text = f"{name} passes (auto)."
         else:
             text = f"{name}: {game.describe(action)} (auto, the only choice)."
-        reason = game.ruleset.why_only_done(game.state) if len(decision.actions) == 1 else None
+        reason = game.why_only_done() if len(decision.actions) == 1 else None
         if reason:  # the seat never saw this decision: its next one says why it had nothing to choose
             self.forced[seat] = f"{game.describe(action)} (auto): {reason}"
         game.apply(action, auto=True)
@@ -238,7 +228,7 @@ class Session:
         decision = self.game.decision
         if decision is None or self.fresh != (decision.seat, len(self.game.actions)):
             return Opening()
-        window = self.game.ruleset.window(self.game.state)
+        window = self.game.window()
         safe = safe_action(window, decision)
         index = decision.actions.index(safe) if safe is not None else 0
         return Opening(index, not enter_commits_at_once(window, decision), after_handover=True)
@@ -249,11 +239,11 @@ class Session:
             self.looked[seat] = Glance(self.game.view(seat), len(self.game.actions))
 
     def changed_since_last_look(self, seat: int) -> frozenset[Ref]:
-        """What differs on the table since `seat` last looked (Ruleset.changes on two of its own views)."""
+        """What differs on the table since `seat` last looked (Inspector.changes on two of its own views)."""
         glance = self.looked.get(seat)
         if glance is None:
             return frozenset()
-        return self.game.ruleset.changes(glance.view, self.game.view(seat))
+        return self.game.changes(glance.view, self.game.view(seat))
 
     def moves_since_last_look(self, seat: int, limit: int = SUMMARY_CHARS) -> str:
         """One line on what the other seat did since `seat` last looked ("Bram: plays X, attacks Ana with Y."),

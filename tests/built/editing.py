@@ -20,9 +20,13 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.built_editor import BuiltFileEditor
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.title import TitleScreen
+from mythtable.tui.start import DeckEditor, EncounterEditor, PartyEditor, Start
 from tests.tui.keys import press, settle
 
 Editor = TypeVar("Editor", bound=BuiltFileEditor)
+
+EDITOR_STARTS: dict[str, type[Start]] = {"decks": DeckEditor, "parties": PartyEditor, "encounters": EncounterEditor}
+"""The start-up that opens each builder (MythtableApp(start=...)), by its screen's KIND."""
 
 TITLE_KEYS = {"decks": "d", "parties": "h", "encounters": "e"}
 """The title screen's key for each builder."""
@@ -41,7 +45,7 @@ async def editing(
 ) -> AsyncIterator[tuple[MythtableApp, Pilot[None], Editor]]:
     """The app at 80x24 with `editor` open: by its key on the title screen (`from_title`), else
     opened at start (`mythtable decks`, ...; `start` adds to the start options, e.g. `name`)."""
-    app = MythtableApp() if from_title else MythtableApp(start={"screen": editor.KIND, **start})
+    app = MythtableApp() if from_title else MythtableApp(start=EDITOR_STARTS[editor.KIND](**start))
     async with app.run_test(size=(80, 24)) as pilot:
         if from_title:
             assert isinstance(app.screen, TitleScreen)

@@ -17,6 +17,7 @@ from mythtable.tui.screens.encounter_editor import EncounterEditorScreen, Inspec
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.new_game import NewGameScreen
 from mythtable.tui.screens.title import TitleScreen
+from mythtable.tui.start import EncounterEditor
 from mythtable.tui.widgets.card_list import CardList
 from mythtable.tui.widgets.map_editor import MapEditor
 from tests.built.editing import data_root, editing, game_started, save_as
@@ -227,7 +228,7 @@ def test_encounter_editor_snapshot(snap_compare) -> None:  # type: ignore[no-unt
         await go_to(pilot, screen, 3, 4)
         await press(pilot, "w")
 
-    assert snap_compare(MythtableApp(start={"screen": "encounters"}), run_before=build, terminal_size=(80, 24))
+    assert snap_compare(MythtableApp(start=EncounterEditor()), run_before=build, terminal_size=(80, 24))
 
 
 async def test_the_tools_panel_keeps_its_three_lines_with_every_brush() -> None:

@@ -18,6 +18,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.new_game import NewGameScreen
 from mythtable.tui.screens.party_editor import PartyEditorScreen
+from mythtable.tui.start import PartyEditor, Start
 from tests.built.editing import data_root, editing, game_started, save_as
 from tests.tui.driver import step
 from tests.tui.keys import press, settle
@@ -185,7 +186,7 @@ async def test_hostile_party_files_open_in_the_builder_as_data() -> None:
 
 def test_party_builder_snapshot(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """The builder at 80x24 with a level-4 copy of the berzerker."""
-    app = MythtableApp(start={"screen": "parties"})
+    app = MythtableApp(start=PartyEditor())
     assert snap_compare(app, press=["ctrl+n", "right", "right", "right"], terminal_size=(80, 24))
 
 
@@ -196,7 +197,7 @@ def test_mythtable_parties_opens_the_builder_in_a_terminal(monkeypatch) -> None:
 
     from mythtable import cli
 
-    opened: list[dict[str, object] | None] = []
+    opened: list[Start | None] = []
     monkeypatch.setattr(cli, "_run_app", lambda start, data: opened.append(start) or 0)
 
     class Tty(io.StringIO):
@@ -206,7 +207,7 @@ def test_mythtable_parties_opens_the_builder_in_a_terminal(monkeypatch) -> None:
     monkeypatch.setattr(sys, "stdin", Tty())
     monkeypatch.setattr(sys, "stdout", Tty())
     assert cli.main(["parties"]) == 0
-    assert opened == [{"screen": "parties"}]
+    assert opened == [PartyEditor()]
     monkeypatch.setattr(sys, "stdout", io.StringIO())
     assert cli.main(["parties"]) == 0
     assert len(opened) == 1 and "no parties yet" in sys.stdout.getvalue()

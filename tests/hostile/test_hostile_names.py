@@ -37,6 +37,7 @@ from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.new_game import NewGameScreen
 from mythtable.tui.screens.replay import ReplayScreen
 from mythtable.tui.screens.result import ResultScreen, result_text
+from mythtable.tui.start import NewGame, Replay
 from tests.tui.terminal import Terminal
 from tests.tui.test_pty import mythtable_command
 
@@ -130,11 +131,11 @@ def written(folder: Path) -> list[Path]:
 
 async def test_play_with_p2_named_closing_tag_starts_and_shows_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """`mythtable play mythicarium --p2 '[/]'`, Enter: ended in MarkupError with a traceback."""
-    started: dict[str, Any] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda start, data: started.update(start) or 0)
+    started: list[NewGame] = []
+    monkeypatch.setattr(cli, "_run_app", lambda start, data: started.append(start) or 0)
     assert run_cli(["play", "mythicarium", "--seed", "3", "--p2", "[/]"])[0] == 0
-    assert started["setup"].players[1] == "[/]"
-    app = MythtableApp(start=started)
+    assert started[0].setup.players[1] == "[/]"
+    app = MythtableApp(start=started[0])
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(2):
             await pilot.pause()
@@ -148,7 +149,7 @@ async def test_play_with_p2_named_closing_tag_starts_and_shows_it(monkeypatch: p
 async def test_a_name_with_brackets_is_shown_whole() -> None:
     """`Bob [AFK]` showed as `Bob `."""
     setup = new_setup("mythicarium", ["Bob [AFK]", "Ann"])
-    app = MythtableApp(start={"ruleset": "mythicarium", "seed": 3, "setup": setup})
+    app = MythtableApp(start=NewGame("mythicarium", 3, setup))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         seat = app.screen.seat if isinstance(app.screen, CurtainScreen) else None
@@ -165,7 +166,7 @@ async def test_a_replayed_winner_named_as_an_action_link_is_plain_text_and_write
     """The replay's "Game over: NAME wins" line made the name a link to app.screenshot: a click wrote a file."""
     game = finished_game("mythicarium", [LINK, "Bob"])
     record = parse_record(record_json(game.record_data()))
-    app = MythtableApp(start={"screen": "replay", "cursor": ReplayCursor(record)})
+    app = MythtableApp(start=Replay(ReplayCursor(record)))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("end")
@@ -261,11 +262,11 @@ def test_escape_sequences_in_a_shared_save_never_reach_the_terminal(tmp_path: Pa
 
 
 def test_the_command_line_refuses_a_name_over_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    started: dict[str, Any] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda start, data: started.update(start) or 0)
+    started: list[NewGame] = []
+    monkeypatch.setattr(cli, "_run_app", lambda start, data: started.append(start) or 0)
     longest = "N" * MAX_NAME_LENGTH
     assert run_cli(["--data-dir", str(tmp_path), "play", "magewars", "--p1", longest])[0] == 0
-    assert started["setup"].players[0] == longest
+    assert started[0].setup.players[0] == longest
     rc, out, err = run_cli(["--data-dir", str(tmp_path), "play", "magewars", "--p1", longest + "N"])
     assert rc == 1 and out == ""
     assert err == f"mythtable: player 1's name is 33 characters long; a name may have at most {MAX_NAME_LENGTH}\n"
@@ -347,7 +348,7 @@ async def test_every_screen_shows_a_hostile_name_as_text(raw: str, nowhere_to_wr
     for ruleset_id in available():
         title = get(ruleset_id).title
         game = finished_game(ruleset_id, names)
-        app = MythtableApp(start={"ruleset": ruleset_id, "seed": 3, "setup": new_setup(ruleset_id, names)}, data=data)
+        app = MythtableApp(start=NewGame(ruleset_id, 3, new_setup(ruleset_id, names)), data=data)
         async with app.run_test(size=(120, 40)) as pilot:
             for _ in range(3):  # the curtain(s), then the table
                 await pilot.pause()

@@ -39,6 +39,8 @@ from mythtable.tui.screens.decks import DeckEditorScreen
 from mythtable.tui.screens.encounter_editor import EncounterEditorScreen
 from mythtable.tui.screens.party_editor import PartyEditorScreen
 from mythtable.tui.screens.take_away import RecordCodeScreen
+from mythtable.tui.start import SavedGames
+from tests.built.editing import EDITOR_STARTS
 from tests.engine.locking import saved_game
 
 REMOTE_KINDS = ["ssh", "web"]
@@ -121,7 +123,7 @@ async def test_export_asks_for_no_path_and_offers_the_record_to_take_away(room: 
 
     save = finished_save(room.me) if finished else saved_game(room.me, 2, "mythicarium")
     delivered: list[dict[str, object]] = []
-    app = MythtableApp(start=None if finished else {"screen": "continue"})
+    app = MythtableApp(start=None if finished else SavedGames())
     assert app.remote in REMOTE_KINDS
 
     def deliver(source, **options):  # type: ignore[no-untyped-def]
@@ -160,7 +162,7 @@ async def test_export_asks_for_no_path_and_offers_the_record_to_take_away(room: 
 
 async def test_rename_takes_only_a_name_inside_the_saves_folder(room: Room) -> None:
     save = saved_game(room.me, 2, "mythicarium")
-    app = MythtableApp(start={"screen": "continue"})
+    app = MythtableApp(start=SavedGames())
     async with app.run_test(size=(80, 24)) as pilot:
         await _continue(app, pilot, False)
         for target in [*room.targets(), ".hidden", "a/b", "x" * 80, "\x1b]0;title\x07"]:
@@ -185,7 +187,7 @@ BUILDERS = [
 
 @pytest.mark.parametrize("editor,label_box,folder", BUILDERS, ids=[b[0].KIND for b in BUILDERS])
 async def test_a_built_file_is_named_only_inside_its_folder(room: Room, editor, label_box: str, folder: str) -> None:  # type: ignore[no-untyped-def]
-    app = MythtableApp(start={"screen": editor.KIND})
+    app = MythtableApp(start=EDITOR_STARTS[editor.KIND]())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

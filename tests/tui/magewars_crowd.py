@@ -17,6 +17,7 @@ from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
 from mythtable.saves import SaveStore
 from mythtable.tui.app import MythtableApp
+from mythtable.tui.start import SavedGames
 
 SETUP = Setup(["Ana", "Bram"], {"deck1": "rainsquall-tide", "deck2": "magma-vanguard"})
 CROWD = 7
@@ -107,4 +108,4 @@ def saved_app(game: Game, data: Path) -> MythtableApp:
 
     SaveStore(data).save(game)
     ask_at_every_window()
-    return MythtableApp(start={"screen": "continue"}, data=data)
+    return MythtableApp(start=SavedGames(), data=data)

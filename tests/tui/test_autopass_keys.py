@@ -15,13 +15,14 @@ from mythtable.paths import config_dir
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.start import NewGame
 from tests.tui.keys import press, settle
 
 
 def new_app(ruleset_id: str, data: Path) -> MythtableApp:
     loaded = load(ruleset_id)
     setup = loaded.ruleset.default_setup(loaded.content)
-    return MythtableApp(start={"ruleset": ruleset_id, "seed": 11, "setup": setup}, data=data)
+    return MythtableApp(start=NewGame(ruleset_id, 11, setup), data=data)
 
 
 def status(app: MythtableApp) -> str:

@@ -23,6 +23,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.stops import StopsScreen
+from mythtable.tui.start import NewGame, SavedGames
 from tests.tui.keys import press, settle
 
 CARD_RULESETS = ["mythicarium", "magewars"]
@@ -31,7 +32,7 @@ CARD_RULESETS = ["mythicarium", "magewars"]
 def new_app(ruleset_id: str, data: Path, seed: int = 11) -> MythtableApp:
     loaded = load(ruleset_id)
     setup = loaded.ruleset.default_setup(loaded.content)
-    return MythtableApp(start={"ruleset": ruleset_id, "seed": seed, "setup": setup}, data=data)
+    return MythtableApp(start=NewGame(ruleset_id, seed, setup), data=data)
 
 
 @dataclass
@@ -209,7 +210,7 @@ async def test_a_resumed_game_keeps_the_stops_set_on_the_s_screen(ruleset_id: st
         assert session.autopass[seat].stops == frozenset({stage})
         moves = len(session.game.actions)
     (config_dir() / "autopass.json").unlink()  # so the stops can only come from the save
-    resumed = MythtableApp(start={"screen": "continue"}, data=tmp_path)
+    resumed = MythtableApp(start=SavedGames(), data=tmp_path)
     async with resumed.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await press(pilot, "enter")  # the only save

@@ -8,13 +8,14 @@ from pathlib import Path
 from mythtable.engine.registry import load
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.start import NewGame
 from tests.tui.keys import press
 
 
 async def test_two_copies_in_hand_are_one_option_and_its_number_plays_one(tmp_path: Path) -> None:
     loaded = load("mythicarium")
     setup = loaded.ruleset.default_setup(loaded.content)
-    app = MythtableApp(start={"ruleset": "mythicarium", "seed": 7, "setup": setup}, data=tmp_path)
+    app = MythtableApp(start=NewGame("mythicarium", 7, setup), data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "enter", "enter", "enter")  # the curtain, then Ana goes first (a guarded Enter)
         screen = app.screen

@@ -16,6 +16,7 @@ from mythtable.engine.registry import load
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.start import NewGame
 from tests.tui.keys import press, settle
 
 CARD_RULESETS = ["mythicarium", "magewars"]
@@ -25,7 +26,7 @@ KEYS = ["u", "u", "enter", "enter", "enter", "1", "2", "3", "down", "f1", "escap
 def new_app(ruleset_id: str, data: Path, seed: int = 11) -> MythtableApp:
     loaded = load(ruleset_id)
     setup = loaded.ruleset.default_setup(loaded.content)
-    return MythtableApp(start={"ruleset": ruleset_id, "seed": seed, "setup": setup}, data=data)
+    return MythtableApp(start=NewGame(ruleset_id, seed, setup), data=data)
 
 
 class CurtainWatch:

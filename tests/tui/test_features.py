@@ -18,6 +18,7 @@ from mythtable.tui.screens.continue_game import ContinueScreen
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.replay import ReplayScreen
+from mythtable.tui.start import OpenGame, Replay, WatchGames
 from tests.tui.driver import game_screen, press_choice
 from tests.tui.keys import press, settle
 
@@ -38,7 +39,7 @@ def game_at_declare_attackers() -> Game:
 async def test_take_back_a_declared_attacker_with_u() -> None:
     game = game_at_declare_attackers()
     attack = next(a for a in game.decision.actions if a[0] == "attack")  # type: ignore[union-attr]
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         before = game.hash()
@@ -56,7 +57,7 @@ async def test_replay_viewer_steps_and_jumps(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     write_atomic(path, outcome.game.to_record().to_json())
     cursor = ReplayCursor(read_record(path))
-    app = MythtableApp(start={"screen": "replay", "cursor": cursor})
+    app = MythtableApp(start=Replay(cursor))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
@@ -95,7 +96,7 @@ async def test_continue_lists_a_saved_game_and_resumes_it_curtain_first(_private
 
 @pytest.mark.slow
 async def test_watch_mode_plays_by_itself_and_any_key_pauses() -> None:
-    app = MythtableApp(start={"watch": "mythicarium", "speed": 40.0, "bots": ["random", "random"]})
+    app = MythtableApp(start=WatchGames("mythicarium", 40.0, ["random", "random"]))
     async with app.run_test(size=(80, 24)) as pilot:
         await asyncio.sleep(1.0)
         await settle(pilot)
@@ -116,7 +117,7 @@ async def test_watch_mode_plays_by_itself_and_any_key_pauses() -> None:
 async def test_a_computer_move_that_arrives_while_the_app_closes_is_dropped() -> None:
     # Watch mode once failed as the app closed: a move came in while the board's widgets were being
     # taken down. Textual marks an app that is closing as no longer running before it prunes screens.
-    app = MythtableApp(start={"watch": "mythicarium", "speed": 40.0, "bots": ["random", "random"]})
+    app = MythtableApp(start=WatchGames("mythicarium", 40.0, ["random", "random"]))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -185,7 +186,7 @@ async def test_replays_lists_finished_games_and_opens_the_viewer(_private_data_d
 async def test_watch_mode_without_a_ruleset_takes_turns_through_all_of_them() -> None:
     from mythtable.engine.registry import available
 
-    app = MythtableApp(start={"watch": None, "speed": 1.0, "bots": ["random", "random"]})
+    app = MythtableApp(start=WatchGames(None, 1.0, ["random", "random"]))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         seen = []
@@ -215,7 +216,7 @@ async def test_against_the_computer_u_takes_back_a_move_and_the_computers_quiet_
     # computer `u` worked at about half the human's decisions in Mage Wars (735 of 1,424 in 20 games of a
     # random human against greedy), now at three in four (1,087).
     game = magewars_before_a_quiet_choice()
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     app.computer_delay = 0.01
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)

@@ -18,6 +18,7 @@ from mythtable.tui.boards.magewars.board import MageWarsBoard
 from mythtable.tui.boards.mythcraft.board import GROUP_OF
 from mythtable.tui.boards.mythicarium.board import MythicariumBoard
 from mythtable.tui.screens.legend import LegendScreen
+from mythtable.tui.start import OpenGame
 from tests.seeded_positions import seeded_positions
 from tests.tui.driver import game_screen
 from tests.tui.keys import press, settle
@@ -52,7 +53,7 @@ def cut_keys(app: MythtableApp) -> list[str]:
 
 @pytest.mark.parametrize("ruleset", ["mythicarium", "magewars"])
 async def test_quit_shows_whole_at_80_columns(ruleset: str) -> None:
-    app = MythtableApp(start={"game": Game.new(ruleset, 3)})
+    app = MythtableApp(start=OpenGame(Game.new(ruleset, 3)))
     async with app.run_test(size=(80, 24)) as pilot:
         await game_screen(pilot, app)
         await settle(pilot)
@@ -63,7 +64,7 @@ async def test_quit_shows_whole_at_80_columns(ruleset: str) -> None:
 
 async def test_a_crowded_mythcraft_turn_still_shows_quit_and_the_map_once() -> None:
     game = game_until(3, can_attack)  # attacks offered: the Attack group's key joins the footer
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         keys = shown_keys(app)
@@ -89,7 +90,7 @@ def attack_cast_and_take_back(game: Game) -> bool:
 @pytest.mark.slow
 async def test_every_key_of_the_fullest_mythcraft_turn_shows_whole_at_80x24_and_the_unnamed_ones_work() -> None:
     game = game_until(2, attack_cast_and_take_back)
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen, board = screen_of(app)
@@ -123,7 +124,7 @@ def cannot_move(game: Game) -> bool:
 
 async def test_a_mythcraft_turn_without_moves_names_g_in_the_question_and_g_opens_the_map() -> None:
     game = game_until(1, cannot_move)
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         _, board = screen_of(app)
@@ -137,7 +138,7 @@ async def test_a_mythcraft_turn_without_moves_names_g_in_the_question_and_g_open
 
 async def test_keys_named_elsewhere_join_the_mythcraft_footer_when_it_has_room_and_leave_when_it_narrows() -> None:
     game = game_until(2, attack_cast_and_take_back)
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert {"Move", "Legend", "Attack", "Cast", "Take back"} <= set(shown_keys(app)) and cut_keys(app) == []
@@ -211,7 +212,7 @@ async def test_every_footer_key_shows_whole_at_80x24_in_inspect_mode_and_the_unn
     (the cursor scrolls to what it points at) and still scroll when pressed."""
     pressed = 0
     for game in positions(ruleset, seeds, every):
-        app = MythtableApp(start={"game": game})
+        app = MythtableApp(start=OpenGame(game))
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await game_screen(pilot, app)
             await settle(pilot)
@@ -244,7 +245,7 @@ async def test_wounds_with_all_here_and_take_back_keep_every_key_whole_at_80x24(
     """ "a All here" was cut at columns 72-82 after "[ Lanes up ] Lanes down": the lanes' keys give way
     (the highlighted blocker scrolls into view) and still scroll."""
     game = copy_of(next(g for g in seeded_positions("mythicarium", range(1, 40)) if wounds_with_a_crowded_table(g)))
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         await settle(pilot)
@@ -258,7 +259,7 @@ def wide_app(ruleset: str, data: Path) -> tuple[MythtableApp, tuple[int, int]]:
     """A table too long for its rows on a terminal wide enough for every key: sixteen units a lane at
     120x40; Mage Wars' crowded blocks (seven units a side or more) at 120x24 (at 120x40 they fit)."""
     if ruleset == "mythicarium":
-        return MythtableApp(start={"game": crowded_blocks(2, 16)}, data=data), (120, 40)
+        return MythtableApp(start=OpenGame(crowded_blocks(2, 16)), data=data), (120, 40)
     game = mw_play_until(BLOCK_SEED, blocking, "attack")
     assert game is not None
     return saved_app(game, data), (120, 24)

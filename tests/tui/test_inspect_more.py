@@ -17,6 +17,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.boards.base import clicked_ref
 from mythtable.tui.boards.mythcraft import MapGrid
 from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.start import OpenGame, SavedGames
 from tests.tui.driver import game_screen, press_choice
 from tests.tui.keys import press, settle
 from tests.tui.test_inspect_tui import mid_combat_app, new_app, open_game, panel_text
@@ -51,7 +52,7 @@ FACE_DOWN_MOVES = 8
 
 def saved_app(tmp_path: Path, game: Game) -> MythtableApp:
     SaveStore(tmp_path).save(game)
-    return MythtableApp(start={"screen": "continue"}, data=tmp_path)
+    return MythtableApp(start=SavedGames(), data=tmp_path)
 
 
 def notice(screen: GameScreen) -> str:
@@ -224,7 +225,7 @@ async def test_a_click_inspects_a_mage_wars_unit_and_a_face_down_card_shows_noth
 
 
 async def test_a_click_on_the_mythcraft_track_inspects_and_a_click_on_the_map_still_moves() -> None:
-    app = MythtableApp(start={"game": Game.new("mythcraft", 7, mythcraft_setup())})
+    app = MythtableApp(start=OpenGame(Game.new("mythcraft", 7, mythcraft_setup())))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -285,7 +286,7 @@ async def test_at_80x24_the_panel_takes_the_bottom_and_a_unit_reads_in_full(tmp_
 
 
 async def test_a_long_inspection_scrolls_by_space_and_b_and_pgdn_stays_the_logs() -> None:
-    app = MythtableApp(start={"game": Game.new("mythcraft", 7, mythcraft_setup())})
+    app = MythtableApp(start=OpenGame(Game.new("mythcraft", 7, mythcraft_setup())))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen

@@ -17,6 +17,7 @@ from mythtable.engine.registry import load
 from mythtable.saves import SaveStore
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.start import NewGame, SavedGames
 from mythtable.tui.widgets.inspect import InspectPanel
 from tests.tui.driver import game_screen
 from tests.tui.keys import press, settle
@@ -30,7 +31,7 @@ def new_app(ruleset_id: str, tmp_path: Path, players: tuple[str, str] = ("Ana", 
     loaded = load(ruleset_id)
     setup = loaded.ruleset.default_setup(loaded.content)
     setup = Setup(list(players), setup.options)
-    return MythtableApp(start={"ruleset": ruleset_id, "seed": 7, "setup": setup}, data=tmp_path)
+    return MythtableApp(start=NewGame(ruleset_id, 7, setup), data=tmp_path)
 
 
 def mid_combat_app(tmp_path: Path) -> MythtableApp:
@@ -40,7 +41,7 @@ def mid_combat_app(tmp_path: Path) -> MythtableApp:
         game.apply(policy(game))
     SaveStore(tmp_path).save(game)
     ask_at_every_window()
-    return MythtableApp(start={"screen": "continue"}, data=tmp_path)
+    return MythtableApp(start=SavedGames(), data=tmp_path)
 
 
 async def open_game(pilot: Pilot[None], app: MythtableApp, ruleset_id: str) -> GameScreen:

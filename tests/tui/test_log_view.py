@@ -6,6 +6,7 @@ from mythtable.engine.game import Game
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.log_view import LogViewScreen, filtered
+from mythtable.tui.start import OpenGame
 from mythtable.tui.widgets.log import GameLog
 from tests.tui.driver import game_screen
 from tests.tui.keys import press, settle
@@ -27,7 +28,7 @@ def game_with_choices(min_options: int = 3) -> Game:
 
 async def test_pgup_pgdn_with_the_options_focused_scroll_the_log_and_leave_the_highlight() -> None:
     game = game_with_choices()
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         options = screen.prompt.options
@@ -52,7 +53,7 @@ async def test_pgup_pgdn_with_the_options_focused_scroll_the_log_and_leave_the_h
 
 async def test_the_mouse_wheel_over_the_log_scrolls_the_log() -> None:
     game = game_with_choices()
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         log = screen.query_one(GameLog)
@@ -70,7 +71,7 @@ async def test_the_mouse_wheel_over_the_log_scrolls_the_log() -> None:
 
 async def test_log_view_shows_the_viewers_lines_only_and_filters_and_searches() -> None:
     game = game_at_declare_attackers()
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         seat = screen.session.viewer
@@ -124,7 +125,7 @@ async def test_log_view_shows_the_viewers_lines_only_and_filters_and_searches() 
 
 async def test_log_view_search_that_finds_nothing_says_so() -> None:
     game = game_at_declare_attackers()
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await game_screen(pilot, app)
         await press(pilot, "l")
@@ -143,7 +144,7 @@ async def test_log_view_search_typed_fast_loses_no_key() -> None:
     from textual import events
 
     game = game_at_declare_attackers()
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await game_screen(pilot, app)
         await press(pilot, "l")

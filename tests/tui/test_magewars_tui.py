@@ -23,6 +23,7 @@ from mythtable.tui.app import STYLESHEET, MythtableApp
 from mythtable.tui.boards.magewars import MageWarsBoard, SideView
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.start import NewGame, SavedGames
 from mythtable.tui.widgets.log import GameLog
 from tests.tui.driver import press_choice, step
 from tests.tui.keys import press, settle
@@ -136,7 +137,7 @@ def new_app(seed: int, data: Path) -> MythtableApp:
     ask_at_every_window()
     loaded = load("magewars")
     setup = loaded.ruleset.default_setup(loaded.content)
-    return MythtableApp(start={"ruleset": "magewars", "seed": seed, "setup": setup}, data=data)
+    return MythtableApp(start=NewGame("magewars", seed, setup), data=data)
 
 
 def same_as_engine(game: Game, seed: int) -> None:
@@ -311,7 +312,7 @@ async def test_the_screen_never_shows_the_other_seats_hand_or_face_down_cards(tm
     secret = hidden_names(game, 1 - decision.seat) - public_names(game, decision.seat)
     assert secret, "the scenario has something to hide"
     SaveStore(tmp_path).save(game)
-    app = MythtableApp(start={"screen": "continue"}, data=tmp_path)
+    app = MythtableApp(start=SavedGames(), data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "enter")  # the only save
         await press(pilot, "enter")  # lift the curtain

@@ -18,6 +18,7 @@ from mythtable.engine.registry import available, load, rules_path
 from mythtable.paths import assets_root
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.rules import read_reference
+from mythtable.tui.start import OpenGame
 from mythtable.tui.widgets.log import GameLog
 from tests.tui.driver import game_screen, press_choice
 from tests.tui.keys import press, settle
@@ -27,7 +28,7 @@ from tests.tui.keys import press, settle
 async def test_the_footer_keeps_no_watchers_of_removed_keys() -> None:
     """Every move recomposes the footer; the keys it removed must not stay bound to it."""
     game = Game.new("mythcraft", 7)
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         for _ in range(12):
@@ -60,7 +61,7 @@ async def test_the_log_keeps_no_strip_per_row_of_a_long_game() -> None:
     """Rows are kept as segments and drawn into Strips as they show, so the Strips the log holds
     (the lines on screen) do not grow with the game (RichLog kept a few per row, for ever)."""
     game = Game.new("mythcraft", 7)
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         log = screen.query_one(GameLog)
@@ -79,7 +80,7 @@ async def test_the_log_keeps_no_strip_per_row_of_a_long_game() -> None:
 async def test_a_removed_widget_leaves_no_rendered_lines_behind() -> None:
     """Textual's StylesCache.get_inner_outer cache kept every drawn widget's StylesCache alive."""
     game = Game.new("mythcraft", 7)
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         await settle(pilot)
@@ -98,7 +99,7 @@ async def test_a_removed_widget_leaves_no_rendered_lines_behind() -> None:
 async def test_the_footer_still_follows_the_keys_that_apply() -> None:
     """The footer is rebuilt only when what it shows changes, and then it does change."""
     game = Game.new("mythcraft", 7)
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
 

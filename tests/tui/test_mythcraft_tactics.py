@@ -20,6 +20,7 @@ from mythtable.tui.boards.mythcraft.common import AREA_BG, MOVE_BG_NEW
 from mythtable.tui.boards.mythcraft.detail import forecast_words
 from mythtable.tui.boards.mythcraft.grid import overlay_for
 from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.start import OpenGame
 from tests.tui.keys import press, settle
 from tests.tui.test_mythcraft_tui import find_seed, round_policy
 
@@ -74,7 +75,7 @@ def detail(screen: GameScreen) -> str:
 @pytest.mark.slow
 async def test_attacks_come_first_with_their_hit_chance_and_every_group_key_lists_its_group() -> None:
     game = game_until(find_seed(), can_attack)
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen, board = screen_of(app)
@@ -117,7 +118,7 @@ async def test_enter_on_an_enemy_in_the_map_cursor_lists_what_reaches_it_and_att
     game = game_until(find_seed(), can_attack)
     attack = next(a for a in game.decision.actions if a[0] == "attack")  # type: ignore[union-attr]
     target = next(u for u in game.state.units if u.uid == attack[2])
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen, board = screen_of(app)
@@ -136,7 +137,7 @@ async def test_a_click_on_an_enemy_lists_its_options_and_enter_attacks() -> None
     game = game_until(find_seed(), can_attack)
     attack = next(a for a in game.decision.actions if a[0] == "attack")  # type: ignore[union-attr]
     target = next(u for u in game.state.units if u.uid == attack[2])
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen, _board = screen_of(app)
@@ -163,7 +164,7 @@ def burst_game() -> Game:
 
 async def test_an_area_spell_shows_its_area_and_who_it_would_hit_before_it_is_cast() -> None:
     game = burst_game()
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen, board = screen_of(app)
@@ -213,22 +214,22 @@ async def cursor_on_enemy(pilot: Pilot[None]) -> None:
 
 
 def test_snapshot_attack_group_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    app = MythtableApp(start={"game": snapshot_game()})
+    app = MythtableApp(start=OpenGame(snapshot_game()))
     assert snap_compare(app, terminal_size=(80, 24), run_before=open_attacks)
 
 
 def test_snapshot_attack_group_120x40(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    app = MythtableApp(start={"game": snapshot_game()})
+    app = MythtableApp(start=OpenGame(snapshot_game()))
     assert snap_compare(app, terminal_size=(120, 40), run_before=open_attacks)
 
 
 def test_snapshot_map_cursor_on_an_enemy_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    app = MythtableApp(start={"game": snapshot_game()})
+    app = MythtableApp(start=OpenGame(snapshot_game()))
     assert snap_compare(app, terminal_size=(80, 24), run_before=cursor_on_enemy)
 
 
 def test_snapshot_map_cursor_on_an_enemy_120x40(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    app = MythtableApp(start={"game": snapshot_game()})
+    app = MythtableApp(start=OpenGame(snapshot_game()))
     assert snap_compare(app, terminal_size=(120, 40), run_before=cursor_on_enemy)
 
 
@@ -237,7 +238,7 @@ async def test_r_lists_a_heros_reactions_on_someone_elses_turn() -> None:
     while not (game.decision is not None and game.decision.kind == "reaction" and game.decision.seat == 0):
         assert game.decision is not None
         game.apply(round_policy(game.decision, game))
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen, board = screen_of(app)
@@ -260,7 +261,7 @@ async def test_enter_on_an_ally_lists_what_can_be_done_for_it() -> None:
     me = game.state.units[game.state.order[game.state.turn_idx]].uid
     cast = next(a for a in game.decision.actions if a[0] == "cast" and a[2] != me)  # type: ignore[union-attr]
     ally = next(u for u in game.state.units if u.uid == cast[2])
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen, board = screen_of(app)
@@ -281,7 +282,7 @@ async def test_point_at_and_mark_changed_show_on_the_map_and_the_legend_names_it
     from mythtable.tui.boards.mythcraft.common import MARKED_STYLE, token
     from mythtable.tui.colours import FOCUS_STYLE
 
-    app = MythtableApp(start={"game": Game.new("mythcraft", 7, party_setup())})
+    app = MythtableApp(start=OpenGame(Game.new("mythcraft", 7, party_setup())))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         _, board = screen_of(app)
@@ -301,7 +302,7 @@ async def test_point_at_and_mark_changed_show_on_the_map_and_the_legend_names_it
 
 async def test_while_the_computer_thinks_no_group_key_or_map_enter_can_act_for_it() -> None:
     game = Game.new("mythcraft", 7, party_setup(), controllers=["human", "ai"])
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     app.computer_delay = 60  # the creature (first in the order) waits: the keys are tried meanwhile
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -30,6 +30,7 @@ from mythtable.tui.boards.mythcraft import (
     token,
 )
 from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.start import OpenGame
 from tests.tui.driver import press_choice
 from tests.tui.keys import press, settle
 
@@ -121,7 +122,7 @@ async def move_by_grid(pilot: Pilot[None], screen: GameScreen, action: Action) -
 @pytest.mark.slow
 async def test_a_round_with_moves_attacks_a_reaction_and_ends_of_turn_by_keys() -> None:
     seed = find_seed()
-    app = MythtableApp(start={"game": Game.new("mythcraft", seed, setup())})
+    app = MythtableApp(start=OpenGame(Game.new("mythcraft", seed, setup())))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         session = app.session
@@ -150,7 +151,7 @@ async def test_a_round_with_moves_attacks_a_reaction_and_ends_of_turn_by_keys() 
 
 
 async def test_highlighting_an_option_marks_the_map_and_explains_it() -> None:
-    app = MythtableApp(start={"game": Game.new("mythcraft", 7, setup())})
+    app = MythtableApp(start=OpenGame(Game.new("mythcraft", 7, setup())))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -200,7 +201,7 @@ async def test_attack_detail_names_the_targets_hp_and_defenses() -> None:
     assert decision is not None
     attack = next(a for a in decision.actions if a[0] == "attack")
     target = next(u for u in game.state.units if u.uid == attack[2])
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -217,7 +218,7 @@ async def test_attack_detail_names_the_targets_hp_and_defenses() -> None:
 
 async def test_solo_the_game_runs_the_creatures() -> None:
     game = Game.new("mythcraft", 7, setup(), controllers=["human", "ai"])
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     app.computer_delay = 0.01
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(200):
@@ -292,7 +293,7 @@ def test_the_board_draws_every_state_of_random_games() -> None:
 
 
 async def test_a_click_on_a_square_highlights_its_move_and_a_second_click_makes_it() -> None:
-    app = MythtableApp(start={"game": Game.new("mythcraft", 7, setup())})
+    app = MythtableApp(start=OpenGame(Game.new("mythcraft", 7, setup())))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen

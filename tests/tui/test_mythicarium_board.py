@@ -21,6 +21,7 @@ from mythtable.tui.boards.mythicarium.layout import LEGEND
 from mythtable.tui.boards.mythicarium.names import abbreviate, short_names
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.legend import LegendScreen
+from mythtable.tui.start import OpenGame
 from tests.tui.driver import game_screen
 from tests.tui.keys import press, settle
 from tests.tui.mythicarium_crowd import ANA, BRAM, crowded_blocks, crowded_with_limbo
@@ -111,7 +112,7 @@ async def test_every_unit_is_readable_at_80x24_and_no_two_names_look_alike(tmp_p
     game = crowded_with_limbo()
     view = game.view(ANA)
     assert all(len(p.lane) >= 6 for p in view.players) and view.limbo
-    app = MythtableApp(start={"game": game}, data=tmp_path)
+    app = MythtableApp(start=OpenGame(game), data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         _, board = await open_board(app, pilot)
         look = board.look()
@@ -131,7 +132,7 @@ async def test_every_unit_is_readable_at_80x24_and_no_two_names_look_alike(tmp_p
 
 async def test_a_wide_terminal_shows_full_names_equipment_and_card_text(tmp_path: Path) -> None:
     game = crowded_with_limbo()
-    app = MythtableApp(start={"game": game}, data=tmp_path)
+    app = MythtableApp(start=OpenGame(game), data=tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         _, board = await open_board(app, pilot)
         view = board.view
@@ -157,7 +158,7 @@ async def test_a_crowded_lane_scrolls_to_the_attacker_while_blocks_are_declared(
     assert combat is not None and game.decision is not None and game.decision.seat == ANA
     lane = game.state.players[BRAM].lane
     deepest = max(combat.attackers, key=lane.index)
-    app = MythtableApp(start={"game": game}, data=tmp_path)
+    app = MythtableApp(start=OpenGame(game), data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen, board = await open_board(app, pilot)
         rows = board.query_one("#lane-left", LaneView).content_size.height
@@ -188,7 +189,7 @@ async def test_a_crowded_lane_scrolls_to_the_attacker_while_blocks_are_declared(
 
 async def test_point_at_draws_the_cursor_and_scrolls_to_it_and_marks_show_changes(tmp_path: Path) -> None:
     game = crowded_blocks(BLOCKS_SEED, BLOCKS_CROWD)
-    app = MythtableApp(start={"game": game}, data=tmp_path)
+    app = MythtableApp(start=OpenGame(game), data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         _, board = await open_board(app, pilot)
         mine = board.players()["right"]
@@ -232,7 +233,7 @@ async def test_k_shows_a_legend_of_every_symbol_the_board_draws(tmp_path: Path) 
         (crowded_with_limbo, lambda: crowded_blocks(BLOCKS_SEED, BLOCKS_CROWD)), ((80, 24), (120, 40))
     ):
         game: Game = make()
-        app = MythtableApp(start={"game": game}, data=tmp_path)
+        app = MythtableApp(start=OpenGame(game), data=tmp_path)
         async with app.run_test(size=size) as pilot:
             _, board = await open_board(app, pilot)
             board.mark_changed(frozenset({board.view.players[0].lane[0].uid}))
@@ -252,7 +253,7 @@ async def test_k_shows_a_legend_of_every_symbol_the_board_draws(tmp_path: Path) 
 async def test_the_rules_screen_ends_with_the_legend(tmp_path: Path) -> None:
     from mythtable.tui.screens.rules import RulesScreen
 
-    app = MythtableApp(start={"game": crowded_with_limbo()}, data=tmp_path)
+    app = MythtableApp(start=OpenGame(crowded_with_limbo()), data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_board(app, pilot)
         await press(pilot, "f1")

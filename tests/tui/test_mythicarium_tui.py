@@ -14,6 +14,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.result import ResultScreen, reason_after_headline
+from mythtable.tui.start import NewGame, OpenGame
 from tests.tui.driver import game_screen, press_choice, step
 from tests.tui.keys import press, settle
 
@@ -67,9 +68,7 @@ def find_seed() -> int:
 async def test_full_turn_with_limbo_response_and_combat_by_keys() -> None:
     seed = find_seed()
     loaded = load("mythicarium")
-    app = MythtableApp(
-        start={"ruleset": "mythicarium", "seed": seed, "setup": loaded.ruleset.default_setup(loaded.content)}
-    )
+    app = MythtableApp(start=NewGame("mythicarium", seed, loaded.ruleset.default_setup(loaded.content)))
     async with app.run_test(size=(80, 24)) as pilot:
         curtains = 0
         while True:
@@ -99,9 +98,7 @@ async def test_full_turn_with_limbo_response_and_combat_by_keys() -> None:
 
 async def test_rules_screen_opens_on_the_current_stage_and_closes() -> None:
     loaded = load("mythicarium")
-    app = MythtableApp(
-        start={"ruleset": "mythicarium", "seed": 3, "setup": loaded.ruleset.default_setup(loaded.content)}
-    )
+    app = MythtableApp(start=NewGame("mythicarium", 3, loaded.ruleset.default_setup(loaded.content)))
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "enter")  # lift the curtain
         await press(pilot, "f1")
@@ -121,7 +118,7 @@ async def test_the_last_move_by_keys_shows_the_result_and_leads_back_to_the_titl
     game = Game.new("mythicarium", 11)
     for action in finished.game.actions[:-1]:
         game.apply(action)
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         await press_choice(pilot, screen, finished.game.actions[-1])

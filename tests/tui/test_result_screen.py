@@ -17,6 +17,7 @@ from mythtable.tui.safe_text import plain
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.replay import ReplayScreen
 from mythtable.tui.screens.result import EndOfGame, ResultScreen, fold_path, record_lines
+from mythtable.tui.start import OpenGame
 from tests.tui.driver import game_screen, press_choice
 from tests.tui.keys import press, settle
 
@@ -47,7 +48,7 @@ async def finish(pilot, app: MythtableApp, game: Game, last: tuple[object, ...])
 @pytest.mark.parametrize("ruleset_id", sorted(SEEDS))
 async def test_result_screen_shows_board_scores_counts_story_and_record(ruleset_id: str) -> None:
     game, last = one_move_from_the_end(ruleset_id)
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         result = await finish(pilot, app, game, last)
         assert game.result is not None
@@ -78,7 +79,7 @@ async def test_result_screen_shows_board_scores_counts_story_and_record(ruleset_
 async def test_rematch_starts_the_same_setup_with_a_new_seed() -> None:
     game, last = one_move_from_the_end("mythicarium")
     game.setup.players[:] = ["Ana", "Bram"]
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await finish(pilot, app, game, last)
         await press(pilot, "m")
@@ -93,7 +94,7 @@ async def test_rematch_starts_the_same_setup_with_a_new_seed() -> None:
 @pytest.mark.slow
 async def test_replay_this_game_opens_the_viewer_on_its_record(_private_data_dir: Path) -> None:
     game, last = one_move_from_the_end("magewars")
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await finish(pilot, app, game, last)
         await press(pilot, "r")
@@ -108,7 +109,7 @@ async def test_replay_this_game_opens_the_viewer_on_its_record(_private_data_dir
 
 async def test_b_shows_the_final_board_alone_and_pgdn_reads_the_card() -> None:
     game, last = one_move_from_the_end("mythicarium")
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         result = await finish(pilot, app, game, last)
         card = result.query_one("#result-card")
@@ -126,7 +127,7 @@ async def test_the_winner_is_named_once_on_the_result_and_replay_screens() -> No
     """Mythicarium's reason begins "Bram wins: ..." (its log and records keep it); under the "Bram
     wins" headline the screens show only the why."""
     game, last = one_move_from_the_end("mythicarium")
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         result = await finish(pilot, app, game, last)
         assert game.result is not None and game.result.winner is not None
@@ -191,7 +192,7 @@ async def test_a_long_record_path_folds_only_after_a_separator(
     monkeypatch.setenv("HOME", str(home if in_home else tmp_path / "elsewhere"))
     data = home.joinpath(*LONG_DATA)
     game, last = one_move_from_the_end("mythicarium")
-    app = MythtableApp(start={"game": game}, data=data)
+    app = MythtableApp(start=OpenGame(game), data=data)
     async with app.run_test(size=size) as pilot:
         result = await finish(pilot, app, game, last)
         path = data / "saves" / str(game.save_name)
@@ -211,7 +212,7 @@ async def test_a_long_record_path_folds_only_after_a_separator(
 async def test_a_record_path_that_fits_shows_in_full_on_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", "/nowhere")
     game, last = one_move_from_the_end("mythcraft")
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(160, 40)) as pilot:
         result = await finish(pilot, app, game, last)
         path = app.store.folder / str(game.save_name)
@@ -222,7 +223,7 @@ async def test_c_copies_the_record_full_path(monkeypatch: pytest.MonkeyPatch) ->
     """The card may show the path folded or with `~`: `c` hands the whole of it to the clipboard."""
     monkeypatch.setenv("HOME", str(Path.cwd().anchor))
     game, last = one_move_from_the_end("magewars")
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await finish(pilot, app, game, last)
         assert "Copy path" in footer_keys(app)
@@ -239,7 +240,7 @@ def footer_keys(app: MythtableApp) -> list[str]:
 async def test_the_footer_names_quit_once_at_80_columns() -> None:
     """It said `q Quit` and `^q Quit`, side by side."""
     game, last = one_move_from_the_end("mythicarium")
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await finish(pilot, app, game, last)
         await settle(pilot)
@@ -253,7 +254,7 @@ async def test_the_footer_names_quit_once_at_80_columns() -> None:
 @pytest.mark.parametrize("key", ["q", "ctrl+q"])
 async def test_q_and_ctrl_q_both_quit_from_the_result_screen(key: str) -> None:
     game, last = one_move_from_the_end("mythcraft")
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await finish(pilot, app, game, last)
         assert app.is_running

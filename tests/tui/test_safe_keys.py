@@ -21,6 +21,7 @@ from mythtable.engine.registry import load
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.start import NewGame
 from mythtable.tui.widgets.prompt import Prompt
 from tests.tui.keys import press, settle
 
@@ -30,9 +31,7 @@ CARD_RULESETS = ["mythicarium", "magewars"]
 def new_app(ruleset_id: str, data: Path, seed: int = 11, p2: str | None = None) -> MythtableApp:
     loaded = load(ruleset_id)
     setup = loaded.ruleset.default_setup(loaded.content)
-    start: dict[str, Any] = {"ruleset": ruleset_id, "seed": seed, "setup": setup}
-    if p2 is not None:
-        start["controllers"] = ["human", p2]
+    start = NewGame(ruleset_id, seed, setup, controllers=None if p2 is None else ["human", p2])
     return MythtableApp(start=start, data=data)
 
 

@@ -9,6 +9,7 @@ from mythtable.saves import SaveStore
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.confirm import AskScreen, ConfirmScreen
 from mythtable.tui.screens.continue_game import ContinueScreen
+from mythtable.tui.start import SavedGames
 from tests.engine.locking import hold_in_other_process, kill, saved_game
 from tests.engine.test_saves_manage import finished_save
 from tests.tui.keys import press, settle
@@ -25,7 +26,7 @@ async def test_continue_screen_deletes_after_asking_renames_and_exports(_private
     root = _private_data_dir
     first = saved_game(root, 2, "mythicarium")
     second = saved_game(root, 3, "mythicarium")
-    app = MythtableApp(start={"screen": "continue"})
+    app = MythtableApp(start=SavedGames())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -70,7 +71,7 @@ async def test_a_save_played_elsewhere_is_not_deleted_from_the_list(_private_dat
     path = saved_game(root, 1)
     proc = hold_in_other_process(root, path, 2)
     try:
-        app = MythtableApp(start={"screen": "continue"})
+        app = MythtableApp(start=SavedGames())
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             await press(pilot, "d")

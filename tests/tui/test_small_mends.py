@@ -10,10 +10,11 @@ from mythtable.tui.screens.confirm import ConfirmScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.title import TitleScreen
 from mythtable.tui.screens.too_small import TooSmallScreen
+from mythtable.tui.start import OpenGame, WatchGames
 from tests.tui.driver import game_screen
 from tests.tui.keys import press, settle
 
-WATCH = {"watch": "mythicarium", "speed": 1.0, "bots": ["random", "random"]}
+WATCH = WatchGames("mythicarium", 1.0, ["random", "random"])
 """At the usual pace: at 40x a loaded machine finished the watched game during a test, and Ctrl+Q on a
 finished game quits without asking."""
 
@@ -37,7 +38,7 @@ async def test_the_notice_on_the_title_screen_speaks_of_no_game() -> None:
 
 
 async def test_the_notice_in_a_game_says_the_game_waits() -> None:
-    app = MythtableApp(start={"game": Game.new("mythicarium", 7)})
+    app = MythtableApp(start=OpenGame(Game.new("mythicarium", 7)))
     async with app.run_test(size=(80, 24)) as pilot:
         await game_screen(pilot, app)
         message = await notice_at(pilot, app, 70, 22)

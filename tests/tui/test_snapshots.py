@@ -6,6 +6,7 @@ Update after an intended visual change with: python -m pytest tests/tui/test_sna
 from __future__ import annotations
 
 from mythtable.tui.app import MythtableApp
+from mythtable.tui.start import NewGame
 
 
 def test_title_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
@@ -20,9 +21,7 @@ def mythicarium_app() -> MythtableApp:
     from mythtable.engine.registry import load
 
     loaded = load("mythicarium")
-    return MythtableApp(
-        start={"ruleset": "mythicarium", "seed": 7, "setup": loaded.ruleset.default_setup(loaded.content)}
-    )
+    return MythtableApp(start=NewGame("mythicarium", 7, loaded.ruleset.default_setup(loaded.content)))
 
 
 def test_mythicarium_curtain(snap_compare) -> None:  # type: ignore[no-untyped-def]

@@ -11,6 +11,7 @@ import pytest
 
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.start import OpenGame
 from tests.tui.driver import game_screen, press_choice
 from tests.tui.keys import press, settle
 from tests.tui.test_features import game_at_declare_attackers
@@ -23,7 +24,7 @@ def test_result_screen(snap_compare, monkeypatch: pytest.MonkeyPatch) -> None:  
     monkeypatch.setattr(GameScreen, "record_path", lambda self: RECORD)  # the same path on every machine
     monkeypatch.setenv("HOME", "/home/ana")  # and the same home folder (the card may show it as `~`)
     game, last = one_move_from_the_end("mythicarium")
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
 
     async def finish(pilot) -> None:  # type: ignore[no-untyped-def]
         screen = await game_screen(pilot, app)
@@ -34,7 +35,7 @@ def test_result_screen(snap_compare, monkeypatch: pytest.MonkeyPatch) -> None:  
 
 
 def test_log_view(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    app = MythtableApp(start={"game": game_at_declare_attackers()})
+    app = MythtableApp(start=OpenGame(game_at_declare_attackers()))
 
     async def open_log(pilot) -> None:  # type: ignore[no-untyped-def]
         await game_screen(pilot, app)

@@ -14,6 +14,7 @@ from mythtable.engine.game import Game
 from mythtable.engine.registry import load
 from mythtable.saves import SaveStore
 from mythtable.tui.app import MythtableApp
+from mythtable.tui.start import NewGame, SavedGames
 from tests.tui.keys import press
 from tests.tui.test_magewars_tui import ask_at_every_window, policy
 
@@ -26,7 +27,7 @@ step, Marga Stonewarden's attack was moved to the Offensive Line, and the Defens
 def test_game_screen(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     loaded = load("magewars")
     setup = loaded.ruleset.default_setup(loaded.content)
-    app = MythtableApp(start={"ruleset": "magewars", "seed": 7, "setup": setup}, data=tmp_path)
+    app = MythtableApp(start=NewGame("magewars", 7, setup), data=tmp_path)
 
     async def lift_curtain(pilot: Pilot[None]) -> None:
         await press(pilot, "enter")
@@ -41,7 +42,7 @@ def test_game_screen_mid_combat(snap_compare, tmp_path: Path) -> None:  # type: 
     assert game.state.step == "combat.defense"
     SaveStore(tmp_path).save(game)
     ask_at_every_window()  # the fast-cast window on the screen is asked
-    app = MythtableApp(start={"screen": "continue"}, data=tmp_path)
+    app = MythtableApp(start=SavedGames(), data=tmp_path)
 
     async def resume(pilot: Pilot[None]) -> None:
         await press(pilot, "enter")  # the only save

@@ -12,6 +12,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from mythtable.tui.app import MythtableApp
+from mythtable.tui.start import OpenGame
 from tests.tui.keys import press
 from tests.tui.mythicarium_crowd import crowded_blocks, crowded_with_limbo
 
@@ -23,22 +24,22 @@ async def lift_curtain(pilot: Pilot[None]) -> None:
 
 
 def test_crowded_board_80x24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    app = MythtableApp(start={"game": crowded_with_limbo()}, data=tmp_path)
+    app = MythtableApp(start=OpenGame(crowded_with_limbo()), data=tmp_path)
     assert snap_compare(app, terminal_size=(80, 24), run_before=lift_curtain)
 
 
 def test_crowded_board_120x40(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    app = MythtableApp(start={"game": crowded_with_limbo()}, data=tmp_path)
+    app = MythtableApp(start=OpenGame(crowded_with_limbo()), data=tmp_path)
     assert snap_compare(app, terminal_size=(120, 40), run_before=lift_curtain)
 
 
 def test_crowded_blocks_scrolled_to_the_attackers_80x24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    app = MythtableApp(start={"game": crowded_blocks(BLOCKS_SEED, BLOCKS_CROWD)}, data=tmp_path)
+    app = MythtableApp(start=OpenGame(crowded_blocks(BLOCKS_SEED, BLOCKS_CROWD)), data=tmp_path)
     assert snap_compare(app, terminal_size=(80, 24), run_before=lift_curtain)
 
 
 def test_legend_80x24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    app = MythtableApp(start={"game": crowded_with_limbo()}, data=tmp_path)
+    app = MythtableApp(start=OpenGame(crowded_with_limbo()), data=tmp_path)
 
     async def legend(pilot: Pilot[None]) -> None:
         await lift_curtain(pilot)

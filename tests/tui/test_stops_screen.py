@@ -22,6 +22,7 @@ from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.rules import AUTOPASS_SECTION, RulesScreen, reference_markdown
 from mythtable.tui.screens.stops import StopsScreen
 from mythtable.tui.session import Session
+from mythtable.tui.start import NewGame, OpenGame
 from tests.tui.keys import press, settle
 
 CARD_RULESETS = ["mythicarium", "magewars"]
@@ -33,7 +34,7 @@ def new_app(ruleset_id: str, data: Path, players: list[str] | None = None) -> My
     setup = loaded.ruleset.default_setup(loaded.content)
     if players:
         setup = replace(setup, players=players)
-    return MythtableApp(start={"ruleset": ruleset_id, "seed": 11, "setup": setup}, data=data)
+    return MythtableApp(start=NewGame(ruleset_id, 11, setup), data=data)
 
 
 def screen_text(app: MythtableApp) -> str:
@@ -117,7 +118,7 @@ async def test_a_yield_set_on_the_s_screen_passes_the_open_window(tmp_path: Path
     """Like `y`: a standing pass chosen on the stops screen answers the open window at once, when it may."""
     game = find_response_window()
     seat = game.decision.seat
-    app = MythtableApp(start={"game": game}, data=tmp_path)
+    app = MythtableApp(start=OpenGame(game), data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         session = app.session

@@ -19,6 +19,7 @@ from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.confirm import ConfirmScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.rules import RulesScreen
+from mythtable.tui.start import OpenGame
 from tests.tui.driver import game_screen
 from tests.tui.keys import press
 
@@ -61,7 +62,7 @@ async def thinking(pilot: Pilot[None], app: MythtableApp, bot: HeldBot) -> GameS
 
 def new_app() -> MythtableApp:
     game = Game.new("mythicarium", 7, controllers=["greedy", "human"])
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     app.computer_delay = 0.05
     return app
 

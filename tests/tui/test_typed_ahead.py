@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from mythtable.engine.game import Game
 from mythtable.tui.app import MythtableApp
+from mythtable.tui.start import OpenGame
 from tests.tui.driver import game_screen
 from tests.tui.keys import press, settle
 
 
 async def test_a_second_choice_queued_on_the_same_question_is_dropped() -> None:
-    app = MythtableApp(start={"game": Game.new("mythicarium", 5)})
+    app = MythtableApp(start=OpenGame(Game.new("mythicarium", 5)))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         game = screen.session.game
@@ -37,7 +38,7 @@ async def test_a_second_choice_queued_on_the_same_question_is_dropped() -> None:
 
 async def test_arrows_reach_the_options_when_nothing_has_the_focus() -> None:
     """Seen at 80x24 after a computer's turn: the focus had gone astray and Up/Down did nothing."""
-    app = MythtableApp(start={"game": Game.new("mythicarium", 5)})
+    app = MythtableApp(start=OpenGame(Game.new("mythicarium", 5)))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         options = screen.prompt.options
@@ -73,7 +74,7 @@ async def test_m_then_arrows_and_enter_typed_at_once_moves_on_the_map() -> None:
     game = game_until(3, can_step_right)
     hero = active(game.state)
     target = ("move", hero.x + 2, hero.y)  # the hero object moves with the game
-    app = MythtableApp(start={"game": game})
+    app = MythtableApp(start=OpenGame(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen, board = screen_of(app)

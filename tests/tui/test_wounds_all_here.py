@@ -8,6 +8,7 @@ from pathlib import Path
 from mythtable.engine.game import Game
 from mythtable.engine.simulate import play_game
 from mythtable.tui.app import MythtableApp
+from mythtable.tui.start import OpenGame
 from tests.seeded_positions import seeded_positions
 from tests.tui.driver import game_screen
 from tests.tui.keys import press, settle
@@ -28,7 +29,7 @@ async def test_a_places_every_wound_left_on_the_highlighted_blocker(tmp_path: Pa
     combat = game.state.combat
     assert combat is not None
     left, seat, moves = combat.left, game.decision.seat, len(game.actions)  # type: ignore[union-attr]
-    app = MythtableApp(start={"game": game}, data=tmp_path)
+    app = MythtableApp(start=OpenGame(game), data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         await settle(pilot)
@@ -50,7 +51,7 @@ async def test_a_does_nothing_where_answers_are_not_repeated(tmp_path: Path) -> 
     for action in done.actions[:40]:
         game.apply(action)
     assert game.decision is not None and game.decision.kind not in game.ruleset.repeatable_kinds
-    app = MythtableApp(start={"game": game}, data=tmp_path)
+    app = MythtableApp(start=OpenGame(game), data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         await settle(pilot)

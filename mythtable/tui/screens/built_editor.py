@@ -23,6 +23,7 @@ from mythtable.engine.built import name_problem
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.registry import Loaded, load
 from mythtable.engine.text import one_line
+from mythtable.tui.host import data_folder
 from mythtable.tui.safe_text import plain
 from mythtable.tui.widgets.key_order import HandedOn
 
@@ -81,7 +82,7 @@ class BuiltFileEditor(Screen[None]):
     def data_root(self) -> Any:
         from mythtable.saves import data_dir
 
-        return data_dir(getattr(self.app, "data", None))
+        return data_dir(data_folder(self.app))
 
     def own_choices(self) -> list[tuple[str, str]]:
         """The player's files of this kind, for the start-from list (user:<name>)."""

@@ -21,6 +21,7 @@ from mythtable.engine.errors import MythtableError
 from mythtable.engine.registry import UnknownRuleset, get
 from mythtable.paths import in_room
 from mythtable.saves import SaveInfo, SaveManager, SaveStore
+from mythtable.tui.host import remote_kind
 from mythtable.tui.messages import ResumeGame
 from mythtable.tui.safe_text import notify, plain
 from mythtable.tui.screens.confirm import AskScreen, ConfirmScreen
@@ -102,7 +103,7 @@ class ContinueScreen(Screen[None]):
     def shown_path(self, path: Path) -> str:
         """Where a save lives: its full path at this machine; for a remote player, the path inside their own
         folder (the server's folders are none of their business)."""
-        if getattr(self.app, "remote", None) is None:
+        if remote_kind(self.app) is None:
             return str(path)
         return (
             str(path.relative_to(self.store.folder.parent))
@@ -165,7 +166,7 @@ class ContinueScreen(Screen[None]):
         info = self.highlighted()
         if info is None:
             return
-        remote = getattr(self.app, "remote", None)
+        remote = remote_kind(self.app)
         if remote == "web":
             self.manage(lambda: self.download(info), f"Your browser is downloading {info.path.name}.")
             return

@@ -15,6 +15,7 @@ from mythtable.engine.errors import MythtableError
 from mythtable.engine.protocol import Setup
 from mythtable.engine.registry import Loaded, available, get
 from mythtable.engine.text import MAX_NAME_LENGTH, clean_name, clean_text
+from mythtable.tui.host import data_folder
 from mythtable.tui.messages import StartGame
 from mythtable.tui.safe_text import plain
 from mythtable.tui.session import CONTROLLER_LABELS, controller_choices
@@ -141,7 +142,7 @@ class NewGameScreen(Screen[None]):
         from mythtable.saves import data_dir
         from mythtable.userfiles import offered
 
-        return offered(self.ruleset_id, data_dir(getattr(self.app, "data", None)))
+        return offered(self.ruleset_id, data_dir(data_folder(self.app)))
 
     def show_unplayable(self, unplayable: list[BuiltFile]) -> None:
         lines = [f"Not offered: {found.describe()}" for found in unplayable[:4]]
@@ -177,7 +178,7 @@ class NewGameScreen(Screen[None]):
         from mythtable.saves import data_dir
         from mythtable.userfiles import attach
 
-        attach(self.ruleset_id, setup, data_dir(getattr(self.app, "data", None)))  # the game carries them
+        attach(self.ruleset_id, setup, data_dir(data_folder(self.app)))  # the game carries them
         return self.ruleset_id, seed, setup
 
     @on(Button.Pressed, "#start")

@@ -51,14 +51,14 @@ class ReplayScreen(Screen[None]):
         ruleset = cursor.ruleset
         view = cursor.view()
         self.board.show(view, None, cursor.names)
-        stage = self.board.status(view) or ruleset.stage(cursor.state)
+        stage = self.board.status(view) or cursor.stage()
         self.query_one("#status", Static).update(
             markup(
                 "[b]Replay · $title[/b] · step $step/$length · turn $turn · $stage$outcome",
                 title=ruleset.title,
                 step=cursor.step,
                 length=cursor.length,
-                turn=ruleset.turn_number(cursor.state),
+                turn=cursor.turn_number(),
                 stage=stage,
                 outcome=self.outcome(),
             )
@@ -67,7 +67,7 @@ class ReplayScreen(Screen[None]):
             move = "The setup. Press → to step forward."
         else:
             move = f"Move {cursor.step}: {cursor.labels[cursor.step - 1]}"
-        result = ruleset.result(cursor.state)
+        result = cursor.result()
         if result is None:
             shown = plain(move)
         else:

@@ -27,6 +27,7 @@ from mythtable.engine.decision import Result
 from mythtable.engine.summary import Summary
 from mythtable.engine.text import clean_text, counted
 from mythtable.tui.boards.base import Board
+from mythtable.tui.host import remote_kind
 from mythtable.tui.safe_text import markup, notify, plain
 
 
@@ -332,7 +333,7 @@ class ResultScreen(Screen[str]):
         """The record's full path to the clipboard: the card may show it folded, or with `~`."""
         if self.record is None:
             return
-        remote = getattr(self.app, "remote", None) is not None  # a remote player's record: the path in their folder
+        remote = remote_kind(self.app) is not None  # a remote player's record: the path in their folder
         self.app.copy_to_clipboard(str(self.record if remote else self.record.absolute()))
         notify(self, "The record's full path was sent to the clipboard (if the terminal lets programs set it).")
 
