@@ -38,6 +38,7 @@ from mythtable.tables.protocol import (
     ControlReply,
     Frame,
     Hello,
+    Inspect,
     Leave,
     Refused,
     TakeBack,
@@ -443,6 +444,9 @@ class TableHost:
             return
         if seat is None:  # a watcher sends nothing that acts
             self._refuse(conn, "watcher", "watchers cannot act at the table")
+            return
+        if isinstance(message, Inspect):
+            self._send(conn, table.frame(seat, time.monotonic(), self.settings.grace, inspect=True))
             return
         refusal: str | None = None
         if isinstance(message, Choose):

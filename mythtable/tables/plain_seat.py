@@ -30,7 +30,11 @@ def command(line: str, client: TableClient) -> _Message | str | None:
     if text.isdigit():
         if frame.decision is None:
             return "it is not your decision"
-        return Choose(decision=frame.decision.id, index=int(text) - 1)
+        number = int(text)
+        options = frame.decision.options
+        if not 1 <= number <= len(options):
+            return f"there is no option {number}"
+        return Choose(decision=frame.decision.id, index=options[number - 1].index)
     word, _, rest = text.partition(" ")
     if word == "t":
         return Chat(text=rest[:200])

@@ -35,7 +35,8 @@ class Hello(_Message):
 
 
 class Choose(_Message):
-    """Option `index` of the decision numbered `decision` (its DecisionData.id): a stale one is refused."""
+    """Action `index` of the decision numbered `decision` (its DecisionData.id): an index into the decision's
+    actions, as the seat seam's SeatOption.index; a stale decision is refused."""
 
     type: Literal["choose"] = "choose"
     decision: int = Field(ge=0)
@@ -74,6 +75,12 @@ class Watchers(_Message):
     allow: bool
 
 
+class Inspect(_Message):
+    """Send this seat a frame with what it may inspect and the texts (costly for some rulesets: on request)."""
+
+    type: Literal["inspect"] = "inspect"
+
+
 class Leave(_Message):
     type: Literal["leave"] = "leave"
 
@@ -96,7 +103,8 @@ class Control(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | Choose | TakeBack | Answer | Chat | Absent | Watchers | Leave | Control, Field(discriminator="type")
+    Hello | Choose | TakeBack | Answer | Chat | Absent | Watchers | Inspect | Leave | Control,
+    Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessage)
 
@@ -118,6 +126,7 @@ def parse_client_line(line: bytes) -> ClientMessage:
 
 class OptionData(_Message):
     index: int
+    """Its place in the decision's actions (what Choose names)."""
     label: str
     subject: dict[str, Any]
     copies: int = 1
@@ -167,6 +176,12 @@ class Frame(_Message):
     """The other seat is gone: this seat may answer Absent."""
     token: str | None = None
     """The seat token, in the first frame of a seat whose holder has no key (to get the seat back)."""
+    seat_frame: dict[str, Any] | None = None
+    """The seat seam's SeatFrame (mythtable/play/seat.py) as JSON data, less its view (`view` above): what
+    the TUI's remote seat draws (tables/remote_seat.py)."""
+    inspect: list[Any] = Field(default_factory=list)
+    """[InspectTarget, Inspection or None] pairs this seat may read, in the frame that answers its Inspect
+    (none for a watcher)."""
 
 
 class Refused(_Message):

@@ -6,24 +6,59 @@ change goes through `Game.apply` or `Game.take_back`, so a table writes the same
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from mythtable.engine.bots import Bot, make_bot
 from mythtable.engine.errors import IllegalAction
 from mythtable.engine.game import Game, LogLine
+from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.record import record_json, write_atomic
 from mythtable.engine.text import one_line
 from mythtable.engine.views import view_data
+from mythtable.play.seat import SeatFrame, frame_of
 from mythtable.tables.protocol import MAX_CHAT, DecisionData, Frame, LogData, OptionData
 
 CHAT_KEPT = 50
 COMPUTER = "easy"
 """The strength that takes over a seat handed to the computer (quick: it answers within the host's loop)."""
 TABLE_FORMAT = "mythtable-table"
+
+
+SEAT_FRAME: TypeAdapter[SeatFrame] = TypeAdapter(SeatFrame)
+INSPECTED: TypeAdapter[list[tuple[InspectTarget, Inspection | None]]] = TypeAdapter(
+    list[tuple[InspectTarget, Inspection | None]]
+)
+
+
+def seat_frame_data(
+    game: Game, seat: int | None, view: Any, log: list[LogLine], deciding: bool, choosing: str, watchers: int
+) -> dict[str, Any]:
+    """The seam's SeatFrame for `seat` (None: a watcher) as JSON data, its view left out (sent beside it). Built
+    by the seam's own `frame_of`, then given the log this connection may read (a watcher's: the public lines;
+    `frame_of` would give a watcher, seat None, every line), and the open decision's prompt only when it is this
+    seat's (a prompt may name a card still in its chooser's hand)."""
+    frame = frame_of(game, seat, None, seat if seat is not None else 0, deciding, choosing=choosing, watchers=watchers)
+    frame = dataclasses.replace(frame, log=tuple(log))
+    if frame.decision is not None and not deciding:  # "Choose a target for <a card still in hand>": the chooser's
+        frame = dataclasses.replace(frame, decision=dataclasses.replace(frame.decision, prompt=""))
+    data: dict[str, Any] = SEAT_FRAME.dump_python(frame, mode="json")
+    return data
+
+
+def inspect_data(game: Game, seat: int | None) -> list[Any]:
+    """What `seat` may inspect now, each with its text; nothing for a watcher (None reads everything)."""
+    if seat is None:
+        return []
+    pairs = [(target, game.inspect(seat, target.ref)) for target in game.inspectables(seat)]
+    data: list[Any] = INSPECTED.dump_python(pairs, mode="json")
+    return data
 
 
 def clock(seconds: float) -> str:
@@ -118,11 +153,10 @@ class Table:
             return "it is not your decision"
         if version != self.moves:
             return "that decision has passed"
-        options = self.game.options()
-        if not 0 <= index < len(options):
+        if not 0 <= index < len(decision.actions):
             return f"there is no option {index + 1}"
         try:
-            self.game.apply(options[index][0])
+            self.game.apply(decision.actions[index])
         except IllegalAction as exc:  # cannot happen for a listed option; said, not raised
             return str(exc)
         self._changed()
@@ -241,7 +275,9 @@ class Table:
             return f"A draw: {result.reason}"
         return f"{self.names[result.winner]} wins: {result.reason}"
 
-    def frame(self, seat: int | None, now: float, grace: float, token: str | None = None) -> Frame:
+    def frame(
+        self, seat: int | None, now: float, grace: float, token: str | None = None, inspect: bool = False
+    ) -> Frame:
         """What `seat` (None: a watcher) may see now: its view, or the public view; its log lines only."""
         game = self.game
         if seat is None:
@@ -252,15 +288,17 @@ class Table:
             log = game.log_for(seat)
         decision = game.decision
         offered = None
-        if decision is not None and seat is not None and decision.seat == seat and not self.over:
+        deciding = decision is not None and seat is not None and decision.seat == seat and not self.over
+        if deciding and decision is not None and seat is not None:
+            where = {action: index for index, action in reversed(list(enumerate(decision.actions)))}
             offered = DecisionData(
                 id=self.moves,
                 seat=seat,
                 kind=decision.kind,
                 prompt=decision.prompt,
                 options=[
-                    OptionData(index=i, label=label, subject=view_data(game.subject(action)), copies=copies)
-                    for i, (action, label, copies) in enumerate(game.options())
+                    OptionData(index=where[action], label=label, subject=view_data(game.subject(action)), copies=n)
+                    for action, label, n in game.options()
                 ],
             )
         other_absent = (
@@ -288,6 +326,10 @@ class Table:
             asks_take_back=seat is not None and self.asking is not None and self.asking != seat,
             absent=other_absent and not self.over,
             token=token,
+            seat_frame=seat_frame_data(
+                game, seat, view, log, deciding, self.choosing(seat), self.watchers + self.audience
+            ),
+            inspect=inspect_data(game, seat) if inspect else [],
         )
 
     # ----- autosave ----------------------------------------------------------------------------------

@@ -29,9 +29,9 @@ def screen_lines(frame: Frame, width: int = 80, height: int = 24) -> list[str]:
         tail.append(fit(f"Game over. {frame.result}"))
     elif frame.decision is not None:
         tail.append(fit(frame.decision.prompt))
-        for option in frame.decision.options:
+        for number, option in enumerate(frame.decision.options, start=1):  # what the plain seat's keys name
             copies = f" (x{option.copies})" if option.copies > 1 else ""
-            tail.append(fit(f"  {option.index + 1}. {option.label}{copies}"))
+            tail.append(fit(f"  {number}. {option.label}{copies}"))
     elif frame.choosing:
         tail.append(fit(frame.choosing))
     if frame.seat is not None:

@@ -58,7 +58,7 @@ async def step(host: TableHost, seats: list[TableClient], rng: random.Random, pi
     assert other is not None and other.choosing.startswith(frame.names[deciding[0]])
     pick = rng.randrange(len(frame.decision.options))
     picks.append(pick)
-    await seats[deciding[0]].send(Choose(decision=frame.decision.id, index=pick))
+    await seats[deciding[0]].send(Choose(decision=frame.decision.id, index=frame.decision.options[pick].index))
     for client in seats:  # both see the move before the next one
         await until(client, lambda f: f.version > frame.version)
     return True
