@@ -39,8 +39,10 @@ async def measure(ruleset_id: str, scale: int, letters: int) -> dict[str, Any]:
     from mythtable.tui.screens.decks import DeckEditorScreen
 
     loaded = load(ruleset_id)
-    deck = loaded.ruleset.prebuilt_deck(loaded.content, next(iter(loaded.content.decks)))
-    counts = loaded.ruleset.deck_counts(loaded.content, deck)
+    decks = loaded.entry.decks
+    assert decks is not None
+    deck = decks.prebuilt(loaded.content, next(iter(loaded.content.decks)))
+    counts = decks.counts(deck)
     names = [loaded.content.cards[cid].name for cid, n in counts.items() for _ in range(n)]
     work: list[float] = []
     settle: list[float] = []

@@ -50,7 +50,7 @@ def play(ruleset_id: str, seed: int, full_control: bool, config: Path) -> tuple[
         if step is Next.CURTAIN:
             if session.handing_from is not None:  # the first curtain of a game is no change of hands
                 handovers += 1
-                causes[cause_of(game.ruleset.window(game.state), decision)] += 1
+                causes[cause_of(game.window(), decision)] += 1
             session.take_keyboard(decision.seat)
             continue
         game.apply(bots[decision.seat].choose(game.ruleset, game.state, decision))

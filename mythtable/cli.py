@@ -306,14 +306,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _validate() -> int:
     from mythtable.engine.content import content_hash
-    from mythtable.engine.registry import available, get
-    from mythtable.paths import assets_root
+    from mythtable.engine.registry import available, content_folder, get
 
-    root = assets_root()
     failures = 0
     for ruleset_id in available():
         ruleset = get(ruleset_id)
-        folder = root / ruleset_id
+        folder = content_folder(ruleset_id)
         try:
             if not folder.is_dir():
                 raise MythtableError(f"{folder}: the content folder is missing")
@@ -388,10 +386,9 @@ def _check_with_built(ruleset_id: str, setup: Any, data: Path | None) -> None:
     from mythtable.saves import data_dir
     from mythtable.userfiles import attach
 
-    loaded = load(ruleset_id)
     attach(ruleset_id, setup, data_dir(data))
-    content = loaded.ruleset.with_built(loaded.content, setup.built) if setup.built else loaded.content
-    loaded.ruleset.check_setup(content, setup)
+    loaded = load(ruleset_id).with_built(setup.built)
+    loaded.ruleset.check_setup(loaded.content, setup)
 
 
 def _simulation_setup(ruleset_id: str, pairs: list[str], data: Path | None) -> Any:
@@ -500,13 +497,13 @@ def _edit_encounter(root: Path, name: str | None, data: Path | None) -> int:
 
 
 def _list_built(kind: str, root: Path, only: str | None) -> int:
-    from mythtable.engine.registry import available, get
+    from mythtable.engine.registry import available
     from mythtable.engine.text import clean_text
-    from mythtable.userfiles import library
+    from mythtable.userfiles import kinds, library
 
     shown = 0
     for rid in available():
-        if (only and rid != only) or kind not in get(rid).built_kinds:
+        if (only and rid != only) or kind not in kinds(rid):
             continue
         for found in library(rid, root, kind):
             print(clean_text(f"{rid}: {found.describe()}", newlines=False))
@@ -518,15 +515,15 @@ def _list_built(kind: str, root: Path, only: str | None) -> int:
 
 def _validate_built(data: Path | None) -> int:
     """`validate` checks the built things too: each file with every problem, named."""
-    from mythtable.engine.registry import available, get
+    from mythtable.engine.registry import available
     from mythtable.engine.text import clean_text
     from mythtable.saves import data_dir
-    from mythtable.userfiles import library
+    from mythtable.userfiles import kinds, library
 
     root = data_dir(data)
     failures = 0
     for rid in available():
-        if not get(rid).built_kinds:
+        if not kinds(rid):
             continue
         try:
             files = library(rid, root)

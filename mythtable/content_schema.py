@@ -3,7 +3,8 @@ in an editor (VS Code, say, with the Even Better TOML extension's `#:schema` lin
 
 One schema per shipped file kind (cards, decks, items, ...) and per kind of built file (a deck, a
 party, an encounter in the user folder), made by pydantic from the very models that validate them
-(each ruleset's schema.py: CONTENT_FILES, BUILT_FILES), so the schema cannot drift from the loader.
+(the module each ruleset's entry names as its `schema`: CONTENT_FILES, BUILT_FILES), so the schema
+cannot drift from the loader.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pydantic import ConfigDict, create_model
 from mythtable.engine.built import KIND_TABLES
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.record import write_atomic
-from mythtable.engine.registry import KNOWN, available, get
+from mythtable.engine.registry import entries
 
 
 def _file_model(name: str, table: str | None, model: type) -> dict[str, Any]:
@@ -44,9 +45,11 @@ def _without_id(schema: dict[str, Any]) -> dict[str, Any]:
 def schemas() -> dict[str, dict[str, Any]]:
     """File name (`<ruleset>.<kind>.schema.json`) -> its JSON Schema, for every ruleset present."""
     out: dict[str, dict[str, Any]] = {}
-    for rid in available():
-        module = importlib.import_module(KNOWN[rid] + ".schema")
-        title = get(rid).title
+    for rid, found in entries().items():
+        if found.schema is None:
+            continue
+        module = importlib.import_module(found.schema)
+        title = found.title
         for pattern, (table, model) in getattr(module, "CONTENT_FILES", {}).items():
             stem = pattern.replace("/*.toml", "").removesuffix(".toml")
             schema = _file_model(f"{rid}_{stem}", table, model)

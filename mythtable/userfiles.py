@@ -7,14 +7,13 @@
 A file holds the fields of one shipped entry ([[deck]], [[encounter]]; a party is [[hero]] entries)
 without its id: the file's name is the id, and a setup option names it `user:<name>`. The ruleset
 validates it with the same pydantic models as its shipped content and lists every broken rule
-(`Ruleset.built_problems`). A file that breaks a rule (say, a card an update removed) is listed with
+(`Buildable.problems`). A file that breaks a rule (say, a card an update removed) is listed with
 its problems and never offered for play; it never breaks the list. Once a game uses a built thing,
 its data travels in the game's setup (`Setup.built`), so the record replays without the file.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import os
@@ -29,7 +28,7 @@ from mythtable.engine.built import BUILT_PREFIX, KIND_TABLES, Problem, built_nam
 from mythtable.engine.errors import MythtableError, SetupError
 from mythtable.engine.protocol import Setup
 from mythtable.engine.record import write_atomic
-from mythtable.engine.registry import Loaded, available, get, load
+from mythtable.engine.registry import Loaded, available, entry, load
 from mythtable.engine.text import one_line
 from mythtable.safe_io import NotRegularFile, create_new, read_regular, symlink_on
 
@@ -82,7 +81,9 @@ class BuiltFile:
 
 
 def kinds(ruleset_id: str) -> tuple[str, ...]:
-    return get(ruleset_id).built_kinds
+    """The kinds of things a player builds for this ruleset (none: it has no `built` capability)."""
+    built = entry(ruleset_id).built
+    return () if built is None else built.kinds
 
 
 def folder(root: Path, ruleset_id: str, kind: str) -> Path:
@@ -133,10 +134,11 @@ def read_text(path: Path) -> str:
 def problems_of(loaded: Loaded, kind: str, name: str, data: Any) -> list[str]:
     """Every problem of one built thing, as lines that name the field (and rule)."""
     problems: list[Problem] = []
-    if kind not in loaded.ruleset.built_kinds:
+    built = loaded.entry.built
+    if built is None or kind not in built.kinds:
         return [f"{loaded.ruleset.title} has no built {kind}"]
     try:
-        problems = loaded.ruleset.built_problems(loaded.content, kind, name, data)
+        problems = built.problems(loaded.content, kind, name, data)
     except RecursionError:
         return ["nested too deeply"]
     except Exception as exc:  # outside data reaching a ruleset's checks must not end the list
@@ -166,7 +168,7 @@ def library(ruleset_id: str, root: Path, kind: str | None = None) -> list[BuiltF
     """Every built file of a ruleset (of one kind, if given), sorted by kind and name, each checked."""
     loaded = load(ruleset_id)
     found: list[BuiltFile] = []
-    for k in loaded.ruleset.built_kinds:
+    for k in kinds(ruleset_id):
         if kind is not None and k != kind:
             continue
         where = folder(root, ruleset_id, k)
@@ -187,19 +189,17 @@ def offered(ruleset_id: str, root: Path) -> tuple[Loaded, list[BuiltFile]]:
     built: dict[str, dict[str, dict[str, Any]]] = {}
     for f in good:
         built.setdefault(f.kind, {})[f.name] = f.data  # type: ignore[assignment]
-    if built:
-        loaded = dataclasses.replace(loaded, content=loaded.ruleset.with_built(loaded.content, built))
-    return loaded, [f for f in files if not f.ok]
+    return loaded.with_built(built), [f for f in files if not f.ok]
 
 
 def attach(ruleset_id: str, setup: Setup, root: Path) -> Setup:
     """Put the data of every built thing the setup's options name into `setup.built` (so the game
     and its record carry it). SetupError naming the file and its problem for a missing or illegal one."""
-    ruleset = get(ruleset_id)
     loaded = load(ruleset_id)
+    fields = {} if loaded.entry.built is None else loaded.entry.built.fields
     for key, value in setup.options.items():
         name = built_name(value)
-        kind = ruleset.built_fields.get(key)
+        kind = fields.get(key)
         if name is None or kind is None:
             continue
         if kind == "parties":

@@ -48,7 +48,7 @@ def drive(ruleset_id: str, seed: int, settings: list[SeatSettings] | None = None
         if step is Next.CURTAIN:
             session.take_keyboard(decision.seat)
             continue
-        window = game.ruleset.window(game.state)
+        window = game.window()
         asked.append(Asked(game.ruleset.turn_number(game.state), game.state.active, decision.seat, window, decision))
         game.apply(bots[decision.seat].choose(game.ruleset, game.state, decision))
     return session, asked
@@ -112,7 +112,7 @@ def check_a_yield_holds_until_the_next_turn(ruleset_id: str) -> None:
         while len(game.actions) < MAX_ACTIONS and session.next_step() is not Next.OVER:
             decision = game.decision
             assert decision is not None
-            window = game.ruleset.window(game.state)
+            window = game.window()
             assert window is not None
             if yielding is None and decision.kind == "main" and window.active == decision.seat:
                 yielding = 1 - decision.seat
@@ -139,7 +139,7 @@ def check_a_targeting_action_clears_a_yield(ruleset_id: str) -> None:
         game = Game.new(ruleset_id, seed)
         bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
         while (decision := game.decision) is not None and len(game.actions) < MAX_ACTIONS:
-            window = game.ruleset.window(game.state)
+            window = game.window()
             if (
                 window is not None
                 and window.targeted
@@ -200,19 +200,20 @@ def check_hidden_cards_never_change_an_auto_pass(ruleset_id: str, games: int = 1
     compared = 0
     for seed in range(games):
         game = Game.new(ruleset_id, seed)
-        ruleset = game.ruleset
+        ruleset, responses = game.ruleset, game.entry.responses
+        assert responses is not None
         bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
         rng = Rng(seed + 77)
         while (decision := game.decision) is not None and len(game.actions) < MAX_ACTIONS:
             seat = decision.seat
-            window = ruleset.window(game.state)
+            window = game.window()
             other: Any = hooks.determinize(game.state, seat, rng)
             other_decision = ruleset.pending(other)
             assert other_decision is not None and other_decision.actions == decision.actions
-            assert ruleset.window(other) == window
+            assert responses.window(other) == window
             for settings in settings_list:
                 mine = should_autopass(window, decision, settings)
-                theirs = should_autopass(ruleset.window(other), other_decision, settings)
+                theirs = should_autopass(responses.window(other), other_decision, settings)
                 assert mine == theirs
             compared += 1
             game.apply(bots[seat].choose(ruleset, game.state, decision))

@@ -17,7 +17,8 @@ BOGUS_ACTIONS = [("__bogus__",), ("pass", 10**9), ("play", -1)]
 
 
 class _Sealed:
-    """The game's ruleset, except that applying an action to the game's own state fails the test.
+    """The game's ruleset, except that its own `apply_action` on the game's own state fails the test:
+    the base class's `Ruleset.apply` (the one legality check) must refuse the action first.
 
     Other states go through: a computer thinking in a thread meanwhile works on clones of it."""
 
@@ -26,9 +27,12 @@ class _Sealed:
         self._state = state
 
     def apply(self, state: Any, action: Action) -> list[Event]:
+        return Ruleset.apply(self, state, action)  # type: ignore[arg-type]  # the check, then our apply_action
+
+    def apply_action(self, state: Any, action: Action, events: list[Event]) -> None:
         if state is self._state:
-            raise AssertionError(f"the refused action {action} reached the ruleset")
-        return self._ruleset.apply(state, action)
+            raise AssertionError(f"the refused action {action} reached the ruleset's apply_action")
+        self._ruleset.apply_action(state, action, events)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._ruleset, name)
@@ -36,7 +40,8 @@ class _Sealed:
 
 @contextmanager
 def ruleset_sealed(game: Game) -> Iterator[None]:
-    """While inside, the ruleset never sees an action for `game`'s state (the `Game` must refuse it first)."""
+    """While inside, the ruleset's own `apply_action` never sees an action for `game`'s state (the one check in
+    `Ruleset.apply` must refuse it first)."""
     ruleset = game.ruleset
     game.ruleset = _Sealed(ruleset, game.state)  # type: ignore[assignment]
     try:
@@ -67,8 +72,9 @@ def check_contract(game: Game, rng: Rng | None = None, deep_every: int = 7) -> N
     - exactly one open decision for one seat, or the game is over (never both, never neither);
     - the listed actions are non-empty, distinct, and JSON round-trip unchanged;
     - the ruleset's own invariants hold;
-    - an action not listed is refused and changes nothing: `Game.apply` refuses it before the ruleset sees it
-      (checked, so no comparison of the whole state is needed), and the game's record does not grow;
+    - an action not listed is refused and changes nothing: `Ruleset.apply` (the base class) refuses it before
+      the ruleset's own `apply_action` sees it (checked, so no comparison of the whole state is needed), and
+      the game's record does not grow;
     - every `deep_every` steps, each listed action is accepted by a clone of the state, and the state is unchanged.
     """
     ruleset, state = game.ruleset, game.state

@@ -14,7 +14,7 @@ what the rules themselves reveal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from mythtable.engine.decision import Action, Decision
@@ -142,16 +142,6 @@ def enter_commits_at_once(window: Window | None, decision: Decision) -> bool:
     own stage or turn, or any decision without a safe option, takes a second Enter (safe keys, issue 15)."""
     safe = safe_action(window, decision)
     return safe is not None and window is not None and safe == window.pass_action and not window.own_only
-
-
-@dataclass(slots=True)
-class HandoverCount:
-    """Counts of hand-overs (changes of the human seat being asked) and their causes."""
-
-    handovers: int = 0
-    asked: int = 0
-    auto: int = 0
-    causes: dict[str, int] = field(default_factory=dict)
 
 
 def cause_of(window: Window | None, decision: Decision) -> str:

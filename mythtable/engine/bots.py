@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from mythtable.engine.capabilities import AIHooks
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
 from mythtable.engine.lookahead import GUARD_SAMPLE_SEED, LoopGuard, greedy_scores, win_chance
-from mythtable.engine.protocol import AIHooks, Ruleset
+from mythtable.engine.protocol import Ruleset
 from mythtable.engine.registry import ai_hooks
 
 __all__ = [

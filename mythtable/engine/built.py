@@ -55,6 +55,20 @@ def built_name(value: str) -> str | None:
     return value[len(BUILT_PREFIX) :] if value.startswith(BUILT_PREFIX) else None
 
 
+COPY_PREFIX = "pre:"
+"""How an editor's "start from" list names a prebuilt thing to copy (`pre:<id>`), beside `user:<name>`."""
+
+
+def copy_key(prebuilt_id: str) -> str:
+    """An editor's "start from" value for a copy of a prebuilt thing."""
+    return COPY_PREFIX + prebuilt_id
+
+
+def copied_id(value: str) -> str | None:
+    """The prebuilt id an editor's "start from" value copies, or None."""
+    return value[len(COPY_PREFIX) :] if value.startswith(COPY_PREFIX) else None
+
+
 def name_problem(name: str) -> str | None:
     """Why `name` cannot name a built thing (a file name, a setup value), or None."""
     if len(name) > MAX_BUILT_NAME:

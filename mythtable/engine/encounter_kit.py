@@ -2,8 +2,8 @@
 encounter from, and an encounter being built, square by square.
 
 A ruleset with built encounters (MythCraft) fills an `EncounterKit` from its content and turns an
-encounter file's data into an `EncounterDraft` and back (`Ruleset.encounter_kit`, `encounter_draft`,
-`encounter_data`); the editor changes the draft and never needs ruleset code. The draft is plain
+encounter file's data into an `EncounterDraft` and back (its `Encounters` capability: `kit`, `draft`,
+`data`); the editor changes the draft and never needs ruleset code. The draft is plain
 data with small edits that cannot fail: whatever they leave illegal (a missing start square, an item
 in a wall) the ruleset's check of the written data names, the same check a saved file gets.
 """

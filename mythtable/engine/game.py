@@ -60,9 +60,10 @@ class Game:
 
     def __init__(self, loaded: Loaded, seed: int, setup: Setup, controllers: list[str] | None = None) -> None:
         assert isinstance(loaded, Loaded)
-        if setup.built:  # the decks, party or encounter a player built, carried by the setup (engine/built.py)
-            loaded = dataclasses.replace(loaded, content=loaded.ruleset.with_built(loaded.content, setup.built))
+        loaded = loaded.with_built(setup.built)  # the decks, party or encounter a player built (engine/built.py)
         self.loaded = loaded
+        self.entry = loaded.entry
+        """The ruleset's entry: the ruleset and its capabilities (engine/capabilities.py)."""
         self.ruleset = loaded.ruleset
         self.seed = seed
         self.setup = setup
@@ -102,22 +103,17 @@ class Game:
         return self.ruleset.result(self.state)
 
     def apply(self, action: Action, auto: bool = False) -> list[Event]:
-        """Apply a legal action; an illegal one raises IllegalAction and changes nothing.
+        """Apply a legal action; an illegal one raises IllegalAction and changes nothing (the ruleset's
+        `apply` checks it against the open decision).
 
         `auto` marks an answer given for a seat by its auto-pass settings."""
         decision = self.decision
-        if decision is None:
-            raise IllegalAction("the game is over; no more actions are possible")
-        if not decision.allows(action):
-            raise IllegalAction(f"{list(action)} is not a legal choice now ({decision.prompt})")
-        return self._record(decision.seat, action, auto)
-
-    def _record(self, seat: int, action: Action, auto: bool = False) -> list[Event]:
         rng = getattr(self.state, "rng", None)
         before = getattr(rng, "state", None)
         events = self.ruleset.apply(self.state, action)
+        assert decision is not None  # there was an open decision: it allowed the action
         self.actions.append(action)
-        self.actors.append(seat)
+        self.actors.append(decision.seat)
         self.auto.append(auto)
         rolled = before is not None and getattr(getattr(self.state, "rng", None), "state", None) != before
         self.revealing.append(rolled or any(e.reveals for e in events))
@@ -178,9 +174,7 @@ class Game:
         self.actions, self.actors, self.revealing, self.auto, self.checkpoints = [], [], [], [], {}
         self.log = [LogLine(0, e) for e in self.ruleset.opening_events(self.state)]
         for index, action in enumerate(actions):
-            decision = self.ruleset.pending(self.state)
-            assert decision is not None
-            self._record(decision.seat, action, bool(autos and autos[index]))
+            self.apply(action, bool(autos and autos[index]))
         self.notes = [n for n in self.notes if n.step <= len(self.actions)]
 
     def hash(self) -> str:
@@ -230,25 +224,31 @@ class Game:
         """What both seats see (for spectators): no hand, no face-down card, no deck order."""
         return self.ruleset.public_view(self.state)
 
+    # ----- what the ruleset's capabilities say of this game (None or nothing where it has none) -----
     def inspectables(self, seat: int | None) -> list[InspectTarget]:
-        """What `seat` may inspect now, in cursor order (see `Ruleset.inspectables`)."""
-        return self.ruleset.inspectables(self.state, seat)
+        """What `seat` may inspect now, in cursor order (see `Inspector.inspectables`)."""
+        inspection = self.entry.inspection
+        return [] if inspection is None else inspection.inspectables(self.state, seat)
 
     def inspect(self, seat: int | None, ref: Ref) -> Inspection | None:
-        """The full text of `ref` as `seat` may read it, or None (see `Ruleset.inspect`)."""
-        return self.ruleset.inspect(self.state, seat, ref)
+        """The full text of `ref` as `seat` may read it, or None (see `Inspector.inspect`)."""
+        inspection = self.entry.inspection
+        return None if inspection is None else inspection.inspect(self.state, seat, ref)
 
     def why_only_done(self) -> str | None:
-        """Why the open decision offers only done / pass, if the ruleset can say."""
-        return self.ruleset.why_only_done(self.state)
+        """Why the open decision offers only done / pass, if the ruleset can say (`Inspector.why_only_done`)."""
+        inspection = self.entry.inspection
+        return None if inspection is None else inspection.why_only_done(self.state)
 
     def changes(self, before: Any, after: Any) -> frozenset[Ref]:
-        """The refs whose public look differs between two views of one seat."""
-        return self.ruleset.changes(before, after)
+        """The refs whose public look differs between two views of one seat (`Inspector.changes`)."""
+        inspection = self.entry.inspection
+        return frozenset() if inspection is None else inspection.changes(before, after)
 
     def window(self) -> Window | None:
-        """What kind of answer window the open decision is; None: it is to be asked."""
-        return self.ruleset.window(self.state)
+        """What kind of answer window the open decision is (`Responses.window`); None: it is to be asked."""
+        responses = self.entry.responses
+        return None if responses is None else responses.window(self.state)
 
     def stage(self) -> str:
         """The stage of the turn, as the status line names it."""

@@ -6,9 +6,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from mythtable.engine.capabilities import AIHooks
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
-from mythtable.engine.protocol import AIHooks, Ruleset
+from mythtable.engine.protocol import Ruleset
 
 
 def win_chance(ruleset: Ruleset[Any, Any], state: Any, seat: int, hooks: AIHooks) -> float:

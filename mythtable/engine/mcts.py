@@ -61,10 +61,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from mythtable.engine.capabilities import AIHooks
 from mythtable.engine.decision import Action
 from mythtable.engine.dice import Rng
 from mythtable.engine.lookahead import greedy_scores, win_chance
-from mythtable.engine.protocol import AIHooks, Ruleset
+from mythtable.engine.protocol import Ruleset
 
 
 @dataclass(frozen=True)

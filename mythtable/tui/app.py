@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # the game machinery loads when a game starts, so the title s
 guard_terminal()  # no control character in any text drawn reaches the terminal
 
 STYLESHEET = Path(__file__).with_name("app.tcss")
-"""The CSS of every screen and board (reusable widgets keep their own DEFAULT_CSS)."""
+"""The CSS of every screen (reusable widgets keep their own DEFAULT_CSS; the boards' parts are beside them)."""
 
 COMPUTER_DELAY = 0.4
 """Seconds a computer waits before it moves, so a person can follow."""
@@ -54,7 +54,9 @@ class MythtableApp(App[None]):
     ]
 
     def __init__(self, start: Start | None = None, data: Path | None = None) -> None:
-        super().__init__()
+        from mythtable.tui.boards import stylesheets
+
+        super().__init__(css_path=[STYLESHEET, *stylesheets()])
         self.start = start
         self.data = data
         self._store: SaveStore | None = None

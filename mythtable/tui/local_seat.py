@@ -269,13 +269,15 @@ class LocalSeat:
 
     @property
     def repeatable_kinds(self) -> frozenset[str]:
-        """Decision kinds whose highlighted answer `a` gives again."""
-        return frozenset(self.session.game.ruleset.repeatable_kinds)
+        """Decision kinds whose highlighted answer `a` gives again (`Responses.repeatable_kinds`)."""
+        responses = self.session.game.entry.responses
+        return frozenset() if responses is None else frozenset(responses.repeatable_kinds)
 
     @property
     def stop_stages(self) -> list[tuple[str, str]]:
-        """Where a seat may set a stop; none: no stops screen."""
-        return list(self.session.game.ruleset.stop_stages())
+        """Where a seat may set a stop (`Responses.stop_stages`); none: no stops screen."""
+        responses = self.session.game.entry.responses
+        return [] if responses is None else list(responses.stop_stages)
 
     def can_repeat(self, kind: str, seat: int) -> bool:
         """A person at the keyboard answers a question the ruleset lets one answer again."""

@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 import pytest
 
 from mythtable.engine.bots import LEVEL_ITERATIONS, LEVELS, make_bot
+from mythtable.engine.capabilities import AIHooks
 from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
 from mythtable.engine.mcts import SearchParams, best_action, search
-from mythtable.engine.protocol import AIHooks
 from mythtable.engine.search_bot import SearchBot
 
 # ----- a toy game: seat 0 picks a, b or c, then a hidden roll of 0-99 decides -------------------

@@ -12,11 +12,11 @@ import pytest
 
 from mythtable.engine import search_bot
 from mythtable.engine.bots import GreedyBot
+from mythtable.engine.capabilities import AIHooks
 from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
 from mythtable.engine.mcts import SearchParams, ThinkingClock, search
-from mythtable.engine.protocol import AIHooks
 from mythtable.engine.search_bot import SearchBot
 from tests.bots.helpers import reach
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from mythtable.engine.bots import ai_hooks
+from mythtable.engine.capabilities import AIHooks
 from mythtable.engine.decision import Action, Decision, Event, Result
 from mythtable.engine.dice import Rng
 from mythtable.engine.mcts import Node, SearchParams, _iterate, _rollout
-from mythtable.engine.protocol import AIHooks
 from tests.bots.test_hybrid import AIM_HOOKS, Aim, MoveThenTarget
 
 

@@ -13,11 +13,11 @@ import pytest
 from mythtable.cli import main
 from mythtable.engine import search_bot
 from mythtable.engine.bots import LEVELS, GreedyBot, make_bot
+from mythtable.engine.capabilities import AIHooks
 from mythtable.engine.decision import Action, Decision, Result
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
 from mythtable.engine.mcts import SearchParams, ThinkingClock, search
-from mythtable.engine.protocol import AIHooks
 from mythtable.engine.search_bot import SearchBot
 from mythtable.engine.simulate import play_game
 from mythtable.tui.session import CONTROLLER_LABELS, Session, controller_choices

@@ -19,18 +19,19 @@ from mythtable.engine.registry import load
 from tests.built.helpers import encounter_data
 
 LOADED = load("mythcraft")
-RULESET, CONTENT = LOADED.ruleset, LOADED.content
+CONTENT, ENCOUNTERS, BUILT = LOADED.content, LOADED.entry.encounters, LOADED.entry.built
+assert ENCOUNTERS is not None and BUILT is not None
 
 
 def problems(data: Any) -> list[str]:
-    return [str(p) for p in RULESET.built_problems(CONTENT, "encounters", "mine", data)]
+    return [str(p) for p in BUILT.problems(CONTENT, "encounters", "mine", data)]
 
 
 def test_every_shipped_encounter_comes_back_unchanged_from_a_draft() -> None:
-    kit = RULESET.encounter_kit(CONTENT)
+    kit = ENCOUNTERS.kit(CONTENT)
     assert kit is not None and len(kit.prebuilt) == len(CONTENT.encounters) >= 3
     for eid, _name, data in kit.prebuilt:
-        assert RULESET.encounter_data(CONTENT, RULESET.encounter_draft(CONTENT, data)) == data, eid
+        assert ENCOUNTERS.data(ENCOUNTERS.draft(data)) == data, eid
         assert problems(data) == [], eid
     assert {e.id for e in kit.creatures} == set(CONTENT.creatures)
     assert {e.id for e in kit.items} == set(CONTENT.items)
@@ -57,16 +58,16 @@ def test_a_built_encounter_needs_a_creature_always_there_and_at_most_two_that_jo
     for hero, y in zip("1234", range(4), strict=True):
         draft.place_start((0, y), hero)
     draft.place_creature((8, 1), "ash_hound", extra=True)
-    assert problems(RULESET.encounter_data(CONTENT, draft)) == [
+    assert problems(ENCOUNTERS.data(draft)) == [
         "field 'map': no creature is always there: place one (a lower-case letter)"
     ]
     draft.place_creature((8, 2), "ash_hound")
     draft.place_creature((8, 3), "cinder_imp", extra=True)
-    data = RULESET.encounter_data(CONTENT, draft)
+    data = ENCOUNTERS.data(draft)
     assert data["legend"] == {"A": "ash_hound", "a": "ash_hound", "C": "cinder_imp"}
     assert problems(data) == []
     draft.place_creature((8, 4), "cinder_imp", extra=True)
-    assert problems(RULESET.encounter_data(CONTENT, draft)) == [
+    assert problems(ENCOUNTERS.data(draft)) == [
         "field 'map': the creature at (8, 4) would never join: only two join a bigger party"
     ]
 
@@ -76,7 +77,7 @@ def test_letters_stay_apart_for_kinds_with_the_same_initial() -> None:
     draft.place_creature((1, 1), "bog_wisp")
     draft.place_creature((2, 1), "barrow_thane")
     draft.place_creature((3, 1), "bog_wisp")
-    data = RULESET.encounter_data(CONTENT, draft)
+    data = ENCOUNTERS.data(draft)
     assert data["legend"] == {"b": "bog_wisp", "a": "barrow_thane"}
     assert data["map"][1] == ".bab........"
 
@@ -86,9 +87,9 @@ def test_a_mark_the_file_left_unknown_is_never_given_to_a_creature() -> None:
     data["map"][0] = "a" + data["map"][0][1:]  # "a" is not in the legend: an unknown square
     data["legend"] = {"i": "cinder_imp"}
     data["map"] = [row.replace("h", "i").replace("H", ".") for row in data["map"]]
-    draft = RULESET.encounter_draft(CONTENT, data)
+    draft = ENCOUNTERS.draft(data)
     draft.place_creature((5, 7), "ash_hound")  # its own initial is taken by the odd mark
-    written = RULESET.encounter_data(CONTENT, draft)
+    written = ENCOUNTERS.data(draft)
     assert written["legend"] == {"i": "cinder_imp", "b": "ash_hound"}
     assert "unknown square 'a' at (0, 0)" in problems(written)[0]
 
@@ -124,10 +125,10 @@ def test_the_drafts_edits() -> None:
     ],
 )
 def test_any_data_gives_a_draft_and_the_check_names_what_is_wrong(data: Any) -> None:
-    draft = RULESET.encounter_draft(CONTENT, data)
+    draft = ENCOUNTERS.draft(data)
     assert 12 <= draft.width <= 40 and 8 <= draft.height <= 40
     assert len(draft.squares) == draft.height and all(len(r) == draft.width for r in draft.squares)
-    assert problems(RULESET.encounter_data(CONTENT, draft))
+    assert problems(ENCOUNTERS.data(draft))
 
 
 VALUES = st.recursive(
@@ -142,9 +143,9 @@ FIELDS = st.sampled_from(["name", "level", "width", "height", "legend", "map", "
 @settings(max_examples=150, deadline=None)
 @given(st.dictionaries(FIELDS, VALUES, max_size=8))
 def test_a_draft_of_any_file_has_the_drafts_shape_and_writes_data_the_check_reads(data: dict[str, Any]) -> None:
-    draft = RULESET.encounter_draft(CONTENT, data)
+    draft = ENCOUNTERS.draft(data)
     assert len(draft.squares) == draft.height and all(len(r) == draft.width for r in draft.squares)
-    written = RULESET.encounter_data(CONTENT, draft)
+    written = ENCOUNTERS.data(draft)
     assert all(len(row) == draft.width for row in written["map"])
     assert all(draft.on_map((g["x"], g["y"])) for g in written["ground_items"])
     assert isinstance(problems(written), list)

@@ -136,7 +136,9 @@ async def test_an_illegal_map_shows_its_problem_and_is_listed_with_it_not_offere
 @pytest.mark.slow
 async def test_copy_a_shipped_encounter_extras_items_resize_and_inspect() -> None:
     root = data_root()
-    kit = load("mythcraft").ruleset.encounter_kit(load("mythcraft").content)
+    encounters = load("mythcraft").entry.encounters
+    assert encounters is not None
+    kit = encounters.kit(load("mythcraft").content)
     assert kit is not None
     shipped = {eid: data for eid, _n, data in kit.prebuilt}
     async with editing(EncounterEditorScreen) as (app, pilot, screen):

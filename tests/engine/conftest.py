@@ -6,15 +6,15 @@ from pathlib import Path
 import pytest
 
 from mythtable.engine import registry
+from tests.pig import ENTRY as PIG
 
 
 @pytest.fixture
-def pig_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Register the toy Pig ruleset with an (empty) asset folder of its own."""
-    (tmp_path / "pig").mkdir()
-    (tmp_path / "pig" / "README").write_text("pig needs no content\n")
-    monkeypatch.setitem(registry.KNOWN, "pig", "tests.engine.toy")
-    monkeypatch.setenv("MYTHTABLE_ASSETS", str(tmp_path))
-    registry._load_cached.cache_clear()
-    yield tmp_path
-    registry._load_cached.cache_clear()
+def pig_root() -> Iterator[Path]:
+    """Register the toy Pig ruleset (tests/pig) for one test; its content folder."""
+    registry.register(PIG)
+    try:
+        assert PIG.content is not None
+        yield PIG.content
+    finally:
+        registry.unregister(PIG.id)

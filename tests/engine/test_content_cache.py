@@ -19,7 +19,7 @@ import pytest
 from mythtable.engine import content_cache, registry
 from mythtable.engine.content import REFERENCE_TWINS
 from mythtable.engine.errors import ContentError
-from mythtable.engine.registry import KNOWN, available, get, load
+from mythtable.engine.registry import available, entry, get, load, package_of
 from mythtable.paths import assets_root
 
 REPO = Path(__file__).resolve().parents[2]
@@ -44,7 +44,7 @@ def copy_assets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.mark.parametrize("rid", available())
 def test_every_plain_twin_has_exactly_the_fields_of_its_model(rid: str) -> None:
-    schema = importlib.import_module(f"{KNOWN[rid]}.schema")
+    schema = importlib.import_module(str(entry(rid).schema))
     for model, twin in {**schema.TWINS, **REFERENCE_TWINS}.items():
         assert {f.name for f in fields(twin)} == set(model.model_fields), f"{model.__name__} / {twin.__name__}"
 
@@ -175,7 +175,7 @@ def test_a_cache_file_that_would_run_code_is_refused(tmp_path: Path, fresh: Path
         data = pickle.dumps(payload)
         checksum = content_cache.hashlib.sha256(data).hexdigest()
         path.write_bytes(content_cache.FORMAT + f"{key}\n{checksum}\n".encode() + data)
-        found, value = content_cache.read_cache(path, key, KNOWN["mythcraft"])
+        found, value = content_cache.read_cache(path, key, package_of("mythcraft"))
         assert (found, value) == (False, None)
     assert not marker.exists()
     registry._load_cached.cache_clear()
@@ -200,15 +200,15 @@ def test_the_write_is_atomic_and_leaves_no_temporary_file(fresh: Path) -> None:
     content = load("magewars").content
     assert content_cache.write_cache(path, "k", content)  # in place: the rename replaces it whole
     assert sorted(p.name for p in fresh.iterdir()) == [path.name]
-    assert content_cache.read_cache(path, "k", KNOWN["magewars"]) == (True, content)
+    assert content_cache.read_cache(path, "k", package_of("magewars")) == (True, content)
     assert not content_cache.write_cache(path, "k", {"cards": {}}), "a dict is not content"
-    assert content_cache.read_cache(path, "k", KNOWN["magewars"]) == (True, content)
+    assert content_cache.read_cache(path, "k", package_of("magewars")) == (True, content)
 
 
 def test_the_key_follows_the_code_as_well_as_the_files(tmp_path: Path) -> None:
     """Editing the code that validates or defines the content makes a new key (so no stale cache
     survives a code change); the same code and files always make the same key."""
-    package = KNOWN["mythicarium"]
+    package = package_of("mythicarium")
     key = content_cache.cache_key(package, "files")
     assert key == content_cache.cache_key(package, "files")
     assert key != content_cache.cache_key(package, "other files")

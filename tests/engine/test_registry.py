@@ -4,6 +4,7 @@ need, and no other module imports a ruleset by a name built from its id."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from mythtable.engine.bots import GreedyBot, make_bot
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.reference import RulesReference
 from mythtable.engine.registry import RulesetEntry, ai_hooks, available, entry, own_ai, rules_path, rules_reference
+from tests.pig import ENTRY as PIG
+from tests.pig.ruleset import PARTS as PIG_PARTS
 
 PACKAGE = Path(registry.__file__).resolve().parents[1]
 
@@ -32,14 +35,18 @@ def test_only_mythcraft_ships_its_own_computer_player() -> None:
     assert {rid for rid in available() if own_ai(rid) is not None} == {"mythcraft"} & set(available())
 
 
-def test_a_ruleset_without_ai_hooks_says_so(pig_root: Path) -> None:
-    assert entry("pig").ai is None
-    assert own_ai("pig") is None
-    with pytest.raises(MythtableError, match="no hooks"):
-        ai_hooks("pig")
-    with pytest.raises(MythtableError, match="no hooks"):
-        make_bot("pig", "greedy", 1)
-    assert not isinstance(make_bot("pig", "random", 1), GreedyBot)
+def test_a_ruleset_without_ai_hooks_says_so() -> None:
+    registry.register(replace(PIG, parts=replace(PIG_PARTS, ai=None)))  # Pig without its hooks
+    try:
+        assert entry("pig").ai is None
+        assert own_ai("pig") is None
+        with pytest.raises(MythtableError, match="no hooks"):
+            ai_hooks("pig")
+        with pytest.raises(MythtableError, match="no hooks"):
+            make_bot("pig", "greedy", 1)
+        assert not isinstance(make_bot("pig", "random", 1), GreedyBot)
+    finally:
+        registry.unregister("pig")
 
 
 def test_an_unknown_ruleset_is_refused() -> None:

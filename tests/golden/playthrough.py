@@ -53,8 +53,9 @@ def built_party_setup(ruleset_id: str) -> Setup:
     from mythtable.engine.registry import load
 
     loaded = load(ruleset_id)
-    ruleset, content = loaded.ruleset, loaded.content
-    heroes = [ruleset.hero_data(content, tid) for tid in BUILT[ruleset_id].split()]
+    ruleset, content, parties = loaded.ruleset, loaded.content, loaded.entry.parties
+    assert parties is not None
+    heroes = [parties.hero_data(content, tid) for tid in BUILT[ruleset_id].split()]
     for hero, level in zip(heroes, BUILT_LEVELS, strict=True):
         hero["level"] = level
     setup = ruleset.default_setup(content)
@@ -70,10 +71,11 @@ def built_setup(ruleset_id: str) -> Setup:
     from mythtable.engine.registry import load
 
     loaded = load(ruleset_id)
-    ruleset, content = loaded.ruleset, loaded.content
-    if "parties" in ruleset.built_kinds:
+    ruleset, content, decks = loaded.ruleset, loaded.content, loaded.entry.decks
+    if loaded.entry.parties is not None:
         return built_party_setup(ruleset_id)
-    data = ruleset.prebuilt_deck(content, BUILT[ruleset_id])
+    assert decks is not None
+    data = decks.prebuilt(content, BUILT[ruleset_id])
     data["name"] = "Golden Built"
     data["cards"] = dict(reversed(list(data["cards"].items())))
     setup = ruleset.default_setup(content)

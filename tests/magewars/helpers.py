@@ -10,10 +10,10 @@ from mythtable.engine.decision import Action, Event
 from mythtable.engine.dice import Rng
 from mythtable.engine.game import Game
 from mythtable.engine.registry import load
-from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.content import Content
 from mythtable.rulesets.magewars.rules import advance
 from mythtable.rulesets.magewars.rules.effects import open_window
+from mythtable.rulesets.magewars.ruleset import RULESET
 from mythtable.rulesets.magewars.state import Card, Player, State
 
 FILLER = "bedrock-shard"

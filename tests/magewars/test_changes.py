@@ -1,12 +1,12 @@
-"""`Ruleset.changes` for Mage Wars CCG (issue 15, item 4): the refs whose public look differs between
+"""`Inspector.changes` for Mage Wars CCG (view.changes) (issue 15, item 4): the refs whose public look differs between
 two views of one seat, so the board can mark what the other player just did. Hidden information of
 the other seat (face-down cards, its hand) never shows through."""
 
 from __future__ import annotations
 
-from mythtable.rulesets.magewars import RULESET
+from mythtable.rulesets.magewars.ruleset import RULESET
 from mythtable.rulesets.magewars.state import State
-from mythtable.rulesets.magewars.view import GameView
+from mythtable.rulesets.magewars.view import GameView, changes
 from tests.magewars.helpers import Board, content
 from tests.tui.test_magewars_tui import policy
 
@@ -37,8 +37,8 @@ def test_damage_exhaustion_and_tower_level_are_changes() -> None:
     after_state.cards[uids["hound"]].wounds = 2
     after_state.cards[uids["ox"]].exhausted = True
     after_state.players[0].tower -= 3
-    assert RULESET.changes(before, look(after_state, 1)) == {uids["hound"], uids["ox"], "tower:0"}
-    assert RULESET.changes(before, look(state, 1)) == frozenset(), "nothing moved, nothing marked"
+    assert changes(before, look(after_state, 1)) == {uids["hound"], uids["ox"], "tower:0"}
+    assert changes(before, look(state, 1)) == frozenset(), "nothing moved, nothing marked"
 
 
 def test_a_card_turned_face_up_new_cards_and_cards_gone_are_changes() -> None:
@@ -54,7 +54,7 @@ def test_a_card_turned_face_up_new_cards_and_cards_gone_are_changes() -> None:
     after_state.players[1].hand.remove(spell)
     after_state.players[1].row.append(spell)
     after_state.cards[spell].zone = "row"
-    changed = RULESET.changes(before, look(after_state, 0))
+    changed = changes(before, look(after_state, 0))
     assert changed == {uids["down"], heron, spell, "hand:1"}
 
 
@@ -69,8 +69,8 @@ def test_what_the_other_seat_hides_never_shows_as_a_change() -> None:
     down.wounds = 1
     down.exhausted = True
     after_state.cards[uids["spell"]].d = cards["undertow-snare"]
-    assert RULESET.changes(look(state, 0), look(after_state, 0)) == frozenset()
-    assert RULESET.changes(look(state, 1), look(after_state, 1)) == {uids["down"], uids["spell"]}
+    assert changes(look(state, 0), look(after_state, 0)) == frozenset()
+    assert changes(look(state, 1), look(after_state, 1)) == {uids["down"], uids["spell"]}
 
 
 def test_over_a_game_changes_name_only_what_either_view_shows() -> None:
@@ -84,7 +84,7 @@ def test_over_a_game_changes_name_only_what_either_view_shows() -> None:
         game.apply(policy(game))
         for seat in (0, 1):
             after = game.view(seat)
-            changed = game.ruleset.changes(views[seat], after)
+            changed = game.changes(views[seat], after)
             shown = shown_refs(views[seat]) | shown_refs(after)
             assert changed <= shown, changed - shown
             reported += len(changed)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mythtable.engine.errors import IllegalAction
-from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.rules import queries
+from mythtable.rulesets.magewars.ruleset import RULESET
 from mythtable.rulesets.magewars.state import State
 from tests.magewars.helpers import (
     Board,

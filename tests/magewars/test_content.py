@@ -10,8 +10,8 @@ import pytest
 
 from mythtable.engine.errors import ContentError
 from mythtable.paths import assets_root
-from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.content import ELEMENTS, deck_problems
+from mythtable.rulesets.magewars.ruleset import RULESET
 from mythtable.rulesets.magewars.schema import load_content
 from mythtable.rulesets.magewars.view import STEP_LABELS
 from tests.magewars.helpers import content

@@ -17,9 +17,9 @@ from mythtable.engine.game import Game, state_hash
 from mythtable.engine.protocol import Setup
 from mythtable.engine.record_schema import parse_record
 from mythtable.engine.simulate import play_game
-from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.content import Info
 from mythtable.rulesets.magewars.rules.queries import WINDOW_STEPS
+from mythtable.rulesets.magewars.ruleset import RULESET
 from mythtable.rulesets.magewars.state import State
 from mythtable.rulesets.magewars.view import PlayerView
 from tests.contract import check_contract

@@ -12,7 +12,7 @@ from mythtable.engine.decision import Action
 from mythtable.engine.dice import Rng
 from mythtable.engine.mcts import Node, SearchParams, search
 from mythtable.engine.search_bot import SearchBot
-from mythtable.rulesets.magewars import RULESET
+from mythtable.rulesets.magewars.ruleset import RULESET
 from mythtable.rulesets.magewars.state import State
 from tests.magewars.helpers import Board, declare
 

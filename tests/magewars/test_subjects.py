@@ -10,7 +10,7 @@ from mythtable.engine.decision import NO_SUBJECT, Ref
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
 from mythtable.engine.simulate import play_game
-from mythtable.rulesets.magewars import RULESET
+from mythtable.rulesets.magewars.ruleset import RULESET
 from mythtable.rulesets.magewars.state import State
 from tests.magewars.helpers import Board, act, actions, content, kind, pass_fast, seat
 from tests.magewars.test_combat import duel_board

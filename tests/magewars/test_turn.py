@@ -7,8 +7,8 @@ import dataclasses
 import pytest
 
 from mythtable.engine.errors import IllegalAction
-from mythtable.rulesets.magewars import RULESET
 from mythtable.rulesets.magewars.rules import queries
+from mythtable.rulesets.magewars.ruleset import RULESET
 from mythtable.rulesets.magewars.state import State
 from mythtable.rulesets.magewars.view import HIDDEN_NAME
 from tests.magewars.helpers import (

@@ -10,8 +10,9 @@ from typing import Any
 from mythtable.engine.decision import Action
 from mythtable.engine.dice import ScriptedRng
 from mythtable.engine.registry import load
-from mythtable.rulesets.mythcraft import RULESET, rules
+from mythtable.rulesets.mythcraft import rules
 from mythtable.rulesets.mythcraft.content import MythcraftContent
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from mythtable.rulesets.mythcraft.schema import Creature
 from mythtable.rulesets.mythcraft.state import State, Unit
 

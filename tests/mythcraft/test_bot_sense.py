@@ -29,9 +29,10 @@ import pytest
 from mythtable.engine.bots import Bot, GreedyBot
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.game import Game
-from mythtable.rulesets.mythcraft import RULESET, rules
+from mythtable.rulesets.mythcraft import rules
 from mythtable.rulesets.mythcraft.ai import CreatureAI
 from mythtable.rulesets.mythcraft.rules import HEROES, dist, line_of_sight, melee_adjacent_ok
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from mythtable.rulesets.mythcraft.state import State, Unit
 
 GAMES = 100

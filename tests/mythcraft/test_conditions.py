@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mythtable.engine.errors import IllegalAction
-from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.rules import line_of_sight
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from tests.mythcraft.helpers import ENGINE, Scene
 
 

@@ -10,9 +10,9 @@ import pytest
 from pydantic import ValidationError
 
 from mythtable.engine.errors import ContentError
-from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.content import HeroTemplateDef
 from mythtable.rulesets.mythcraft.rules import capacity, cor_bonus, hero_max_hp
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from mythtable.rulesets.mythcraft.schema import Creature, HeroTemplate, load_content
 from tests.mythcraft.fixtures import SLAG_TOAD
 from tests.mythcraft.helpers import CONTENT, ENGINE, LOADED, Scene, set_attr

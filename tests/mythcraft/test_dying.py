@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.content import level_attributes
 from mythtable.rulesets.mythcraft.rules import hero_max_hp
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from tests.mythcraft.helpers import CONTENT, Scene
 
 # F-20 / H-8, written out from the rules (not from the formula): max HP at levels 1..5 for each END band.

@@ -5,7 +5,7 @@ between diagonal neighbours, rules the strike out for both (issue 30 item 4)."""
 
 from __future__ import annotations
 
-from mythtable.rulesets.mythcraft import RULESET
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from mythtable.rulesets.mythcraft.state import OfferFrame, State, clone
 from mythtable.rulesets.mythcraft.view import build_view
 from tests.mythcraft.helpers import Scene

@@ -11,10 +11,10 @@ from mythtable.engine.bots import RandomBot
 from mythtable.engine.decision import Event
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
-from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.rules import movement
 from mythtable.rulesets.mythcraft.rules.decisions import creature_decision, hero_decision
 from mythtable.rulesets.mythcraft.rules.units import active, can_react, in_melee, in_order, melee_reach
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from mythtable.rulesets.mythcraft.state import MoveFrame, OfferFrame, State, Unit, clone
 from tests.mythcraft.helpers import CONTENT, Scene
 

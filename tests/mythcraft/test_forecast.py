@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from mythtable.engine.dice import ScriptedRng
-from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.forecast import forecast, forecasts
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from mythtable.rulesets.mythcraft.state import State
 from tests.mythcraft.helpers import ENGINE, Scene, set_attr
 

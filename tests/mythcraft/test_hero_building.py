@@ -17,9 +17,10 @@ from mythtable.engine.protocol import Setup
 from mythtable.paths import assets_root
 from mythtable.rulesets.mythcraft import builder
 from mythtable.rulesets.mythcraft.attribute_points import attribute_problems, points_spent
+from mythtable.rulesets.mythcraft.built import built_problems
 from mythtable.rulesets.mythcraft.content import ATTRS, level_attributes
 from mythtable.rulesets.mythcraft.schema import built_party, load_content, with_built
-from tests.mythcraft.helpers import CONTENT, RULESET, Scene
+from tests.mythcraft.helpers import CONTENT, Scene
 
 # F-40 written out from the rules (not from the formulas): points and the most per attribute at levels 1..5
 POINTS = {1: 5, 2: 6, 3: 7, 4: 8, 5: 9}
@@ -38,8 +39,8 @@ def party(attributes: dict[str, int], level: int | None = 1) -> dict[str, Any]:
 
 
 def problems(attributes: dict[str, int], level: int | None = 1) -> list[str]:
-    """What the party builder and a party file say (RULESET.built_problems: the builder's own check)."""
-    return [str(p) for p in RULESET.built_problems(CONTENT, "parties", "test", party(attributes, level))]
+    """What the party builder and a party file say (`Buildable.problems`: the builder's own check)."""
+    return [str(p) for p in built_problems(CONTENT, "parties", "test", party(attributes, level))]
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])

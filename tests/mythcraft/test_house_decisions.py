@@ -9,10 +9,10 @@ from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
 from mythtable.engine.record_schema import GameRecord
 from mythtable.engine.simulate import play_game
-from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.ai import CreatureAI
 from mythtable.rulesets.mythcraft.content import CONDITIONS
 from mythtable.rulesets.mythcraft.rules import SIMULATION_ROUND_LIMIT
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from tests.mythcraft.helpers import CONTENT, ENGINE, Scene
 
 KINDS = {"hero_turn", "creature_turn", "reaction", "special_ap_choice", "grapple_defense"}

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from mythtable.engine.game import Game
-from mythtable.rulesets.mythcraft import RULESET
+from mythtable.rulesets.mythcraft.inspect import inspect, inspectables
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from mythtable.rulesets.mythcraft.state import UNTIL_START
+from mythtable.rulesets.mythcraft.view import changes
 from tests.inspect_checks import repeated_facts
 from tests.mythcraft.helpers import Scene
 
@@ -13,23 +15,23 @@ def test_every_combatant_and_ground_item_can_be_inspected_by_either_seat_in_turn
     game = Game.new("mythcraft", 7)
     state = game.state
     for seat in (0, 1, None):
-        targets = RULESET.inspectables(state, seat)
+        targets = inspectables(state, seat)
         refs = [t.ref for t in targets]
         order = [state.units[i].uid for i in state.order]
         assert refs[: len(order)] == order
         assert {u.uid for u in state.units} <= set(refs)
         assert any(str(r).startswith("ground:") for r in refs)
         for t in targets:
-            got = RULESET.inspect(state, seat, t.ref)
+            got = inspect(state, seat, t.ref)
             assert got is not None and got.title and got.lines
-    assert RULESET.inspect(state, 0, "nobody") is None
-    assert RULESET.inspect(state, 0, "ground:0,0:no_item") is None
+    assert inspect(state, 0, "nobody") is None
+    assert inspect(state, 0, "ground:0,0:no_item") is None
 
 
 def test_a_hero_inspection_names_kit_ap_and_the_reactive_cap_where_it_applies() -> None:
     s = Scene([("mage", 4, 1)], [("ash_hound", 10, 6)])
     s.u("h1").conds["dodge"] = [2, UNTIL_START, ""]
-    got = RULESET.inspect(s.state, 0, "h1")
+    got = inspect(s.state, 0, "h1")
     assert got is not None
     text = "\n".join(got.lines)
     assert got.title == s.u("h1").name
@@ -42,7 +44,7 @@ def test_a_hero_inspection_names_kit_ap_and_the_reactive_cap_where_it_applies() 
 def test_a_creature_inspection_lists_its_attacks_traits_and_conditions_with_durations() -> None:
     s = Scene([("warrior", 4, 1)], [("ash_hound", 5, 1)])
     s.u("c1").conds["prone"] = [0, -1, ""]
-    got = RULESET.inspect(s.state, 1, "c1")
+    got = inspect(s.state, 1, "c1")
     assert got is not None
     text = "\n".join(got.lines)
     assert "Bite" in text and "vs AR" in text
@@ -55,9 +57,9 @@ def test_changes_name_the_combatants_an_attack_and_a_move_touched() -> None:
     s.dice(19, 5)
     s.act("attack", "longsword", "c1")
     after = RULESET.view(s.state, 0)
-    assert RULESET.changes(before, after) == frozenset({"c1"})
-    assert RULESET.changes(after, after) == frozenset()
-    assert RULESET.changes(before, "not a view") == frozenset()
+    assert changes(before, after) == frozenset({"c1"})
+    assert changes(after, after) == frozenset()
+    assert changes(before, "not a view") == frozenset()
 
 
 def test_a_second_weapon_of_the_same_kind_is_described_once() -> None:
@@ -65,7 +67,7 @@ def test_a_second_weapon_of_the_same_kind_is_described_once() -> None:
     s = Scene([("rogue", 4, 1)], [("ash_hound", 10, 6)])
     hero = s.u("h1")
     hero.off = hero.main
-    got = RULESET.inspect(s.state, 0, "h1")
+    got = inspect(s.state, 0, "h1")
     assert got is not None and not repeated_facts(got), repeated_facts(got)
     name = s.state.content.items[hero.main].name
     assert f"Off hand: another {name}, as in the main hand." in got.lines

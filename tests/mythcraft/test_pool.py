@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.content import CONDITIONS
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from tests.mythcraft.helpers import CONTENT, Scene
 
 FIRST_BESTIARY = (

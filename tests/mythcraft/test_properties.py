@@ -15,9 +15,9 @@ from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
 from mythtable.engine.record_schema import GameRecord
 from mythtable.engine.simulate import play_game
-from mythtable.rulesets.mythcraft import RULESET
 from mythtable.rulesets.mythcraft.ai import CreatureAI
 from mythtable.rulesets.mythcraft.rules import reactive_cap
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from tests.contract import check_contract
 from tests.mythcraft.helpers import CONTENT
 

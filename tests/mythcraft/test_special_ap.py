@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mythtable.engine.errors import IllegalAction
-from mythtable.rulesets.mythcraft import RULESET
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from tests.mythcraft.helpers import CONTENT, Scene
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from mythtable.rulesets.mythcraft import RULESET
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from mythtable.rulesets.mythcraft.state import AttackFrame, MoveFrame, OfferFrame
 from tests.mythcraft.helpers import Scene
 

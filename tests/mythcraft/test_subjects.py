@@ -10,7 +10,7 @@ from mythtable.engine.bots import RandomBot
 from mythtable.engine.decision import Subject
 from mythtable.engine.game import Game
 from mythtable.engine.registry import load
-from mythtable.rulesets.mythcraft import RULESET
+from mythtable.rulesets.mythcraft.ruleset import RULESET
 from tests.mythcraft.helpers import CONTENT, Scene
 
 AIMED = {"attack", "cast", "use", "grapple", "shove", "trip", "help", "escape"}

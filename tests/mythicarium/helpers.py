@@ -9,10 +9,10 @@ from mythtable.engine.decision import Action, Decision, Event
 from mythtable.engine.dice import ScriptedRng
 from mythtable.engine.protocol import Setup
 from mythtable.engine.registry import load
-from mythtable.rulesets.mythicarium import RULESET
 from mythtable.rulesets.mythicarium.content import Content
 from mythtable.rulesets.mythicarium.rules import advance
 from mythtable.rulesets.mythicarium.rules.common import eff_dp, eff_hp, open_window
+from mythtable.rulesets.mythicarium.ruleset import RULESET
 from mythtable.rulesets.mythicarium.state import State, Unit
 
 RS = RULESET

@@ -1,16 +1,17 @@
-"""Ruleset.changes for Mythicarium: the refs whose public look differs between two views of a seat."""
+"""`Inspector.changes` for Mythicarium (view.py): the refs whose public look differs between two views of a seat."""
 
 from __future__ import annotations
 
 from mythtable.engine.bots import RandomBot
 from mythtable.engine.game import Game
+from mythtable.rulesets.mythicarium.view import changes
 
 from .helpers import RS, hand_uid, lane_uid, table
 
 
 def test_nothing_changed_between_equal_views() -> None:
     t = table(lane=(["goblin-skirmisher"], ["brownie-sentry"]))
-    assert RS.changes(RS.view(t.s, 0), RS.view(t.s, 0)) == frozenset()
+    assert changes(RS.view(t.s, 0), RS.view(t.s, 0)) == frozenset()
 
 
 def test_a_unit_played_from_hand_is_new_and_its_cost_moves_the_xp_and_the_hand() -> None:
@@ -19,7 +20,7 @@ def test_a_unit_played_from_hand_is_new_and_its_cost_moves_the_xp_and_the_hand()
     kept = hand_uid(t, 0, "brownie-sentry")
     before = RS.view(t.s, 0)
     t.play(goblin)
-    changed = RS.changes(before, RS.view(t.s, 0))
+    changed = changes(before, RS.view(t.s, 0))
     assert goblin in t.s.players[0].lane and goblin in changed
     assert {"xp:0", "hand:0"} <= changed
     assert kept not in changed  # the card still in hand did not change
@@ -33,15 +34,15 @@ def test_attack_marks_the_attacker_and_the_vp_of_an_unblocked_hit() -> None:
     before = RS.view(t.s, 1)
     t.attack(goblin)
     after = RS.view(t.s, 1)
-    changed = RS.changes(before, after)
+    changed = changes(before, after)
     assert goblin in changed  # attacking (and exhausted)
     assert brownie not in changed
     t.act("done")  # Bram declares no blocks: the goblin hits
     t.pass_legendary()
     final = RS.view(t.s, 1)
     assert t.s.players[0].vp == 1
-    assert "vp:0" in RS.changes(after, final)
-    assert "vp:1" not in RS.changes(after, final)
+    assert "vp:0" in changes(after, final)
+    assert "vp:1" not in changes(after, final)
 
 
 def test_wounds_mark_the_blocker_that_took_them() -> None:
@@ -51,7 +52,7 @@ def test_wounds_mark_the_blocker_that_took_them() -> None:
     before = RS.view(t.s, 0)
     t.block((troll, tengu))
     assert t.s.units[troll].wounds > 0
-    assert troll in RS.changes(before, RS.view(t.s, 0))
+    assert troll in changes(before, RS.view(t.s, 0))
 
 
 def test_changes_follow_the_views_over_random_games_and_never_name_a_hidden_card() -> None:
@@ -68,7 +69,7 @@ def test_changes_follow_the_views_over_random_games_and_never_name_a_hidden_card
             steps += 1
             for seat in (0, 1):
                 old, new = before[seat], game.view(seat)
-                changed = RS.changes(old, new)
+                changed = changes(old, new)
                 lanes = [{u.uid: (i, u.wounds, u.exhausted) for i, u in enumerate(p.lane)} for p in (*old.players,)]
                 now = [{u.uid: (i, u.wounds, u.exhausted) for i, u in enumerate(p.lane)} for p in new.players]
                 for was, is_ in zip(lanes, now, strict=True):

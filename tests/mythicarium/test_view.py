@@ -76,13 +76,6 @@ def test_view_carries_what_the_ui_needs() -> None:
     assert [u.sick for u in lane[3:]] == [True, False]  # Celerity may exhaust at once
 
 
-def test_card_details_for_the_text_panel() -> None:
-    t = table()
-    info = RS.card_details(t.s, "tengu-duelist")
-    assert info.name == "Tengu Duelist" and info.text == "Double Assault." and info.flavour
-    assert (info.type, info.klass, info.race, info.xp, info.dp, info.hp) == ("Ally", "Assassin", "Tengu", 5, 3, 4)
-
-
 def test_describe_labels() -> None:
     t = table(hand=(["goblin-skirmisher"], []), xp=(1, 0))
     g = hand_uid(t, 0, "goblin-skirmisher")

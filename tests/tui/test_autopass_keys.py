@@ -63,7 +63,7 @@ async def test_y_on_the_other_seats_turn_passes_the_open_window(tmp_path: Path) 
             game = session.game
             decision = game.decision
             assert decision is not None
-            window = game.ruleset.window(game.state)
+            window = game.window()
             assert window is not None
             if window.active != decision.seat and window.pass_action is not None and not window.own_only:
                 before = len(game.actions)

@@ -68,7 +68,7 @@ async def play(pilot: Pilot[None], app: MythtableApp, presses: int, hook: Hook |
         if decision is None:
             break
         assert decision.seat == session.viewer  # a decision on screen is for the seat at the keyboard
-        window = game.ruleset.window(game.state)
+        window = game.window()
         assert window is not None
         entry = Shown(game.ruleset.turn_number(game.state), decision.seat, window, decision, len(game.actions))
         if not shown or shown[-1].moves != entry.moves:

@@ -143,8 +143,7 @@ async def test_a_decision_with_only_done_says_why(tmp_path: Path, monkeypatch: A
     app = new_app("mythicarium", tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_game(pilot, app, "mythicarium")
-        ruleset = type(screen.session.game.ruleset)
-        monkeypatch.setattr(ruleset, "why_only_done", lambda self, state: "no unit of yours can attack")
+        monkeypatch.setattr(type(screen.session.game), "why_only_done", lambda self: "no unit of yours can attack")
         screen.ask()
         await settle(pilot)
         question = str(screen.prompt.query_one("#question").content)  # type: ignore[attr-defined]

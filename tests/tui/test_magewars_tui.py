@@ -20,6 +20,7 @@ from mythtable.engine.game import Game
 from mythtable.engine.registry import load
 from mythtable.saves import SaveStore
 from mythtable.tui.app import STYLESHEET, MythtableApp
+from mythtable.tui.boards import stylesheets
 from mythtable.tui.boards.magewars import MageWarsBoard, SideView
 from mythtable.tui.screens.curtain import CurtainScreen
 from mythtable.tui.screens.game import GameScreen
@@ -355,7 +356,7 @@ async def test_after_the_curtain_the_log_holds_no_line_private_to_the_other_seat
 class BoardOnly(App[None]):
     """The Mage Wars board alone, to show it views directly (the replay viewer's seat=None too)."""
 
-    CSS_PATH = STYLESHEET
+    CSS_PATH = [STYLESHEET, *stylesheets()]  # the app's and the boards' parts, as the app loads them
 
     def compose(self) -> ComposeResult:
         yield MageWarsBoard(id="table")

@@ -10,19 +10,17 @@ from textual.app import App, ComposeResult
 
 from mythtable.engine.game import Game
 from mythtable.tui.app import STYLESHEET
-from mythtable.tui.boards import board_class
+from mythtable.tui.boards import board_class, stylesheets
 from mythtable.tui.boards.base import Board
 from tests.seeded_positions import seeded_positions
 from tests.test_views import SECRETS
 
 
 class Spectator(App[None]):
-    """One board on a screen, with the app's stylesheet."""
-
-    CSS_PATH = STYLESHEET
+    """One board on a screen, with the app's stylesheet and the boards' parts of it."""
 
     def __init__(self, board: Board[Any]) -> None:
-        super().__init__()
+        super().__init__(css_path=[STYLESHEET, *stylesheets()])
         self.board = board
 
     def compose(self) -> ComposeResult:

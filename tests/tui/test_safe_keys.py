@@ -114,7 +114,7 @@ async def play_to_fresh_decision(pilot: Pilot[None], app: MythtableApp, wanted: 
             decision = game.decision
             assert decision is not None
             await press(pilot, "enter")
-            if wanted(game.ruleset.window(game.state), decision):
+            if wanted(game.window(), decision):
                 assert isinstance(app.screen, GameScreen)
                 return app.screen
             continue
@@ -143,7 +143,7 @@ async def test_after_a_curtain_a_response_window_starts_on_pass_and_enter_passes
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await play_to_fresh_decision(pilot, app, answers_the_other_seat)
         game = screen.session.game
-        w = game.ruleset.window(game.state)
+        w = game.window()
         assert w is not None and w.pass_action is not None
         prompt = screen.prompt
         assert prompt.actions[prompt.options.highlighted or 0] == w.pass_action
@@ -162,7 +162,7 @@ async def test_after_a_curtain_the_seats_own_decision_starts_on_its_safe_option_
         game = screen.session.game
         decision = game.decision
         assert decision is not None
-        safe = safe_action(game.ruleset.window(game.state), decision)
+        safe = safe_action(game.window(), decision)
         prompt = screen.prompt
         assert prompt.actions[prompt.options.highlighted or 0] == safe
         moves = len(game.actions)

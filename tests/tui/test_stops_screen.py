@@ -45,13 +45,15 @@ def screen_text(app: MythtableApp) -> str:
 def test_every_window_a_seat_can_pass_opens_at_a_stage_the_stops_screen_lists(ruleset_id: str) -> None:
     """Otherwise a stop the seat wants could not be set: each stage where auto-pass may pass is listed."""
     game = Game.new(ruleset_id, 3)
-    listed = {key for key, _ in game.ruleset.stop_stages()}
+    responses = game.entry.responses
+    assert responses is not None
+    listed = {key for key, _ in responses.stop_stages}
     seen: set[str] = set()
     for seed in range(4):
         game = Game.new(ruleset_id, seed)
         bots = (RandomBot(seed), RandomBot(seed + 50))
         while (decision := game.decision) is not None and len(game.actions) < 3000:
-            window = game.ruleset.window(game.state)
+            window = game.window()
             if window is not None and window.pass_action is not None and not window.own_only:
                 seen.add(window.stage)
             game.apply(bots[decision.seat].choose(game.ruleset, game.state, decision))
@@ -82,7 +84,9 @@ async def test_s_edits_only_the_own_seats_stops_and_they_are_remembered(ruleset_
         assert "[ ] Full control" in text
         first_stop = next(i for i, row in enumerate(stops.rows) if row.startswith("stop:"))
         stage = stops.rows[first_stop].partition(":")[2]
-        label = dict(session.game.ruleset.stop_stages())[stage]
+        responses = session.game.entry.responses
+        assert responses is not None
+        label = dict(responses.stop_stages)[stage]
         await press(pilot, "enter")  # full control on (the first row)
         for _ in range(first_stop):
             await press(pilot, "down")
@@ -105,7 +109,7 @@ def find_response_window() -> Game:
         game = Game.new("magewars", seed)
         bots = (RandomBot(seed), RandomBot(seed + 1))
         while (decision := game.decision) is not None:
-            window = game.ruleset.window(game.state)
+            window = game.window()
             if window is not None and window.pass_action is not None and window.active != decision.seat:
                 waiting = window.waiting is not None and window.waiting != decision.seat  # asked by default
                 if waiting and not window.own_only and not window.targeted and len(decision.actions) > 1:
@@ -161,7 +165,7 @@ async def test_the_rules_screen_says_what_auto_pass_reveals_and_matches_the_read
         assert claim in words and claim in readme, claim
 
 
-# ----- what just changed (item 4): the plumbing, with a fake ruleset.changes and board.mark_changed -----------
+# ----- what just changed (item 4): the plumbing, with a fake Game.changes and board.mark_changed -----------
 async def test_a_fresh_decision_marks_what_changed_since_the_seat_last_looked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -172,7 +176,7 @@ async def test_a_fresh_decision_marks_what_changed_since_the_seat_last_looked(
         return frozenset({"changed"}) if before != after else frozenset()
 
     app = new_app("mythicarium", tmp_path)
-    monkeypatch.setattr(load("mythicarium").ruleset, "changes", changes)
+    monkeypatch.setattr(Game, "changes", lambda game, before, after: changes(before, after))
     marked: list[frozenset[Any]] = []
     rng = random.Random(2)
     async with app.run_test(size=(100, 30)) as pilot:

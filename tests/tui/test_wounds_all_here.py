@@ -50,13 +50,15 @@ async def test_a_does_nothing_where_answers_are_not_repeated(tmp_path: Path) -> 
     game = Game(done.loaded, done.seed, done.setup)
     for action in done.actions[:40]:
         game.apply(action)
-    assert game.decision is not None and game.decision.kind not in game.ruleset.repeatable_kinds
+    responses = game.entry.responses
+    assert responses is not None and responses.repeatable_kinds
+    assert game.decision is not None and game.decision.kind not in responses.repeatable_kinds
     app = MythtableApp(start=OpenGame(game), data=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot, app)
         await settle(pilot)
         decision = screen.session.game.decision
-        assert decision is not None and decision.kind not in game.ruleset.repeatable_kinds
+        assert decision is not None and decision.kind not in responses.repeatable_kinds
         moves = len(screen.session.game.actions)
         assert screen.check_action("repeat_choice", ()) is False
         await press(pilot, "a")

@@ -1,5 +1,6 @@
-"""The Mage Wars CCG `Ruleset`: glue between the engine's contract and the rules package, and the
-`ENTRY` the registry reads. The rules themselves are in rules/, the words in words.py."""
+"""The Mage Wars CCG `Ruleset` and its capabilities (`PARTS`, what the package's `ENTRY` names): glue
+between the engine's contract and the rules package. The rules themselves are in rules/, the words in
+words.py."""
 
 from __future__ import annotations
 
@@ -7,19 +8,17 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
-from mythtable.engine.autopass import Window
-from mythtable.engine.built import Built, PoolCard, Problem
-from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
-from mythtable.engine.errors import IllegalAction
-from mythtable.engine.inspect import Inspection, InspectTarget
-from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
-from mythtable.engine.registry import RulesetEntry
+from mythtable.engine.capabilities import AIHooks, Buildable, Decks, Inspector, Responses
+from mythtable.engine.decision import Action, Decision, Event, Result, Subject
+from mythtable.engine.entry import RulesetParts
+from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.text import counted
-from mythtable.rulesets.magewars import ai, inspect, words
+from mythtable.rulesets.magewars import ENTRY, ai, decks, inspect, words
 from mythtable.rulesets.magewars import state as state_module
-from mythtable.rulesets.magewars.content import DECK_SIZE, Content, deck_elements, deck_pool
-from mythtable.rulesets.magewars.rules import advance, apply_action
-from mythtable.rulesets.magewars.rules.invariants import invariants
+from mythtable.rulesets.magewars.content import DECK_SIZE, Content, deck_pool
+from mythtable.rulesets.magewars.rules.actions import apply_action
+from mythtable.rulesets.magewars.rules.flow import advance
+from mythtable.rulesets.magewars.rules.invariants import check_invariants
 from mythtable.rulesets.magewars.rules.queries import decision_window, shown_step
 from mythtable.rulesets.magewars.rules.setup import new_state
 from mythtable.rulesets.magewars.state import OPENING_HAND, State
@@ -29,8 +28,8 @@ from mythtable.rulesets.magewars.view import public_view as build_public_view
 
 
 class MageWarsRuleset(Ruleset[State, Content]):
-    id = "magewars"
-    title = "Mage Wars CCG"
+    id = ENTRY.id
+    title = ENTRY.title
     seats = (SeatInfo("Player 1", "Ana"), SeatInfo("Player 2", "Bram"))
     hidden_information = True
 
@@ -40,34 +39,6 @@ class MageWarsRuleset(Ruleset[State, Content]):
         from mythtable.rulesets.magewars.schema import load_content
 
         return load_content(root)
-
-    built_kinds = ("decks",)
-    built_fields = {"deck1": "decks", "deck2": "decks"}
-
-    def built_problems(self, content: Content, kind: str, name: str, data: Any) -> list[Problem]:
-        from mythtable.rulesets.magewars.schema import built_deck
-
-        if kind != "decks":
-            return super().built_problems(content, kind, name, data)
-        return built_deck(content, name, data)[1]
-
-    def with_built(self, content: Content, built: Built) -> Content:
-        from mythtable.rulesets.magewars.schema import with_built
-
-        return with_built(content, built)
-
-    deck_size = DECK_SIZE
-    cost_name = "Tower cost"
-
-    def deck_pool(self, content: Content) -> list[PoolCard]:
-        return deck_pool(content)
-
-    def deck_data(self, content: Content, label: str, counts: dict[str, int]) -> dict[str, Any]:
-        return {"name": label, "elements": deck_elements(content, counts), "cards": dict(counts)}
-
-    def prebuilt_deck(self, content: Content, deck_id: str) -> dict[str, Any]:
-        deck = content.decks[deck_id]
-        return {"name": deck.name, "elements": list(deck.elements), "cards": dict(deck.cards)}
 
     def setup_fields(self, content: Content) -> list[SetupField]:
         choices = tuple(SetupChoice(d.id, f"{d.name} ({'/'.join(d.elements)})") for d in content.decks.values())
@@ -98,16 +69,9 @@ class MageWarsRuleset(Ruleset[State, Content]):
     def pending(self, state: State) -> Decision | None:
         return state.decision
 
-    def apply(self, state: State, action: Action) -> list[Event]:
-        d = state.decision
-        if d is None:
-            raise IllegalAction("the game is over; no more actions are possible")
-        if not d.allows(action):
-            raise IllegalAction(f"{list(action)} is not a legal choice now ({d.prompt})")
-        events: list[Event] = []
-        apply_action(state, action, events)
-        advance(state, events)
-        return events
+    apply_action = staticmethod(apply_action)  # rules/actions.py
+    advance = staticmethod(advance)  # rules/flow.py
+    check_invariants = staticmethod(check_invariants)  # rules/invariants.py
 
     def describe(self, state: State, action: Action) -> str:
         return words.describe(state, action)[:60]
@@ -124,25 +88,12 @@ class MageWarsRuleset(Ruleset[State, Content]):
     def public_view(self, state: State) -> GameView:
         return build_public_view(state)
 
-    def changes(self, before: Any, after: Any) -> frozenset[Ref]:
-        """What looks different between two views of one seat (view.changes): only public looks."""
-        return view_changes(before, after)
-
-    def inspectables(self, state: State, seat: int | None) -> list[InspectTarget]:
-        return inspect.inspectables(state, seat)
-
-    def inspect(self, state: State, seat: int | None, ref: Ref) -> Inspection | None:
-        return inspect.inspect(state, seat, ref)
-
-    def why_only_done(self, state: State) -> str | None:
-        return inspect.why_only_done(state)
-
     def result(self, state: State) -> Result | None:
         if not state.over:
             return None
         return Result(state.winner, state.reason, state.turn)
 
-    # ----- copying, comparing, inspecting ----------------------------------------------
+    # ----- copying and comparing -------------------------------------------------------
     def snapshot(self, state: State) -> dict[str, Any]:
         return state_module.snapshot(state)
 
@@ -163,23 +114,25 @@ class MageWarsRuleset(Ruleset[State, Content]):
     def stage(self, state: State) -> str:
         return shown_step(state)
 
-    def window(self, state: State) -> Window | None:
-        return decision_window(state)
-
-    def stop_stages(self) -> list[tuple[str, str]]:
-        return [(key, STEP_LABELS[key]) for key in STOP_STAGES]
-
-    def check_invariants(self, state: State) -> list[str]:
-        return invariants(state)
-
 
 STOP_STAGES = ("main", "combat.declaration", "combat.defense", "counter.defense")
 """Where a fast-cast window opens with the stack empty (stops, engine/autopass.py)."""
 
 RULESET = MageWarsRuleset()
 
-ENTRY = RulesetEntry(
+PARTS = RulesetParts(
     ruleset=RULESET,
+    built=Buildable(
+        kinds=("decks",),
+        fields={"deck1": "decks", "deck2": "decks"},
+        problems=decks.built_problems,
+        with_built=decks.with_built,
+    ),
+    decks=Decks(
+        size=DECK_SIZE, pool=deck_pool, prebuilt=decks.prebuilt_deck, data=decks.deck_data, cost_name="Tower cost"
+    ),
+    inspection=Inspector(inspect.inspectables, inspect.inspect, inspect.why_only_done, view_changes),
+    responses=Responses(decision_window, stop_stages=tuple((key, STEP_LABELS[key]) for key in STOP_STAGES)),
     ai=AIHooks(
         ai.heuristic,
         ai.determinize,
@@ -189,7 +142,5 @@ ENTRY = RulesetEntry(
         search_heuristic=ai.search_heuristic,
         rollout_policy=ai.rollout_policy,
     ),
-    make_ai=None,
-    rules_file="rules.toml",
 )
-"""The one object the registry (mythtable.engine.registry) reads."""
+"""The ruleset and its capabilities, as the package's `ENTRY` names them."""

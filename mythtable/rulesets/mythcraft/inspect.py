@@ -6,8 +6,6 @@ Also `changes`: which combatants two views of the same seat show differently (th
 
 from __future__ import annotations
 
-from typing import Any
-
 from mythtable.engine.decision import Ref
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.rulesets.mythcraft.content import MythcraftContent
@@ -168,16 +166,3 @@ def creature_lines(state: State, c: CombatantView) -> list[str]:
     if d.immune:
         lines.append("Immune: " + ", ".join(d.immune) + ".")
     return lines
-
-
-def look(c: CombatantView) -> tuple[Any, ...]:
-    """What of a combatant shows on the board (its AP aside: they change by themselves each turn)."""
-    return (c.x, c.y, c.hp, c.dp, c.dying, c.dead, c.conditions, c.weapon, c.off_hand, c.carried, c.sp)
-
-
-def changes(before: Any, after: Any) -> frozenset[Ref]:
-    """The combatants whose place, health, conditions or kit differ between two views of the same seat."""
-    if not isinstance(before, MythcraftView) or not isinstance(after, MythcraftView):
-        return frozenset()
-    old = {c.uid: look(c) for c in before.combatants}
-    return frozenset(c.uid for c in after.combatants if c.uid in old and old[c.uid] != look(c))

@@ -1,28 +1,30 @@
-"""The MythCraft Ruleset: glue between the engine's protocol and the rules (setup, apply, view, copies)."""
+"""The MythCraft Ruleset and its capabilities: glue between the engine's protocol and the rules (setup, apply,
+view, copies)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from mythtable.engine.built import Built, HeroField, Problem, built_name
-from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
+from mythtable.engine.built import built_name
+from mythtable.engine.capabilities import AIHooks, Buildable, Encounters, Inspector, Parties
+from mythtable.engine.decision import Action, Decision, Event, Result, Subject
 from mythtable.engine.dice import Rng
-from mythtable.engine.encounter_kit import EncounterDraft, EncounterKit
-from mythtable.engine.errors import IllegalAction, SetupError
-from mythtable.engine.inspect import Inspection, InspectTarget
-from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
-from mythtable.engine.registry import RulesetEntry
-from mythtable.rulesets.mythcraft import ai, builder, inspect, rules
+from mythtable.engine.entry import RulesetParts
+from mythtable.engine.errors import SetupError
+from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, SetupField
+from mythtable.rulesets.mythcraft import ENTRY, ai, builder, built, inspect, rules
 from mythtable.rulesets.mythcraft.content import HeroTemplateDef, MythcraftContent
+from mythtable.rulesets.mythcraft.encounter_builder import encounter_data, encounter_draft, encounter_kit
 from mythtable.rulesets.mythcraft.rules import (
-    HEROES,
     ROUND_LIMIT_CHOICES,
     SIMULATION_ROUND_LIMIT,
-    reactive_cap,
 )
-from mythtable.rulesets.mythcraft.state import MoveFrame, State, clone, snapshot
-from mythtable.rulesets.mythcraft.view import MythcraftView, build_view
+from mythtable.rulesets.mythcraft.rules.actions import apply_action
+from mythtable.rulesets.mythcraft.rules.flow import advance
+from mythtable.rulesets.mythcraft.rules.invariants import check_invariants
+from mythtable.rulesets.mythcraft.state import State, clone, snapshot
+from mythtable.rulesets.mythcraft.view import MythcraftView, build_view, changes
 from mythtable.rulesets.mythcraft.view import public_view as build_public_view
 from mythtable.rulesets.mythcraft.words import describe, subject
 
@@ -40,8 +42,8 @@ def hero_label(h: HeroTemplateDef) -> str:
 
 
 class MythCraft(Ruleset[State, MythcraftContent]):
-    id = "mythcraft"
-    title = "MythCraft combat"
+    id = ENTRY.id
+    title = ENTRY.title
     seats = (SeatInfo("Heroes", "Ana"), SeatInfo("Myth Caster", "Bram"))
     hidden_information = False
 
@@ -51,52 +53,6 @@ class MythCraft(Ruleset[State, MythcraftContent]):
         from mythtable.rulesets.mythcraft.schema import load_content
 
         return load_content(root)
-
-    built_kinds = ("parties", "encounters")
-    built_fields = {"encounter": "encounters", **{f"hero{k}": "parties" for k in range(1, 5)}}
-
-    def built_problems(self, content: MythcraftContent, kind: str, name: str, data: Any) -> list[Problem]:
-        from mythtable.rulesets.mythcraft.schema import built_encounter, built_party
-
-        if kind == "parties":
-            return built_party(content, name, data)[1]
-        if kind == "encounters":
-            return built_encounter(content, name, data)[1]
-        return super().built_problems(content, kind, name, data)
-
-    def with_built(self, content: MythcraftContent, built: Built) -> MythcraftContent:
-        from mythtable.rulesets.mythcraft.schema import with_built
-
-        return with_built(content, built)
-
-    # ----- the party builder (builder.py) ---------------------------------------------------------
-    def hero_fields(self, content: MythcraftContent) -> list[HeroField]:
-        return builder.hero_fields(content)
-
-    def hero_templates(self, content: MythcraftContent) -> list[tuple[str, str]]:
-        return builder.hero_templates(content)
-
-    def hero_data(self, content: MythcraftContent, template_id: str | None) -> dict[str, Any]:
-        return builder.hero_data(content, template_id)
-
-    def hero_sheet(self, content: MythcraftContent, hero: dict[str, Any]) -> list[str]:
-        return builder.hero_sheet(content, hero)
-
-    # ----- the encounter builder (encounter_builder.py; tui/screens/encounter_editor.py) ---------------------
-    def encounter_kit(self, content: MythcraftContent) -> EncounterKit | None:
-        from mythtable.rulesets.mythcraft.encounter_builder import encounter_kit
-
-        return encounter_kit(content)
-
-    def encounter_draft(self, content: MythcraftContent, data: Any) -> EncounterDraft:
-        from mythtable.rulesets.mythcraft.encounter_builder import encounter_draft
-
-        return encounter_draft(data)
-
-    def encounter_data(self, content: MythcraftContent, draft: EncounterDraft) -> dict[str, Any]:
-        from mythtable.rulesets.mythcraft.encounter_builder import encounter_data
-
-        return encounter_data(draft)
 
     def setup_fields(self, content: MythcraftContent) -> list[SetupField]:
         encs = tuple(SetupChoice(e.id, f"{e.id} {e.name} (level {e.level})") for e in content.encounters.values())
@@ -175,16 +131,9 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     def pending(self, state: State) -> Decision | None:
         return state.decision
 
-    def apply(self, state: State, action: Action) -> list[Event]:
-        d = state.decision
-        if d is None:
-            raise IllegalAction("the game is over; no more actions are possible")
-        if action not in d.actions:
-            raise IllegalAction(f"{list(action)} is not a legal choice now ({d.prompt})")
-        events: list[Event] = []
-        rules.apply_action(state, action, events)
-        rules.advance(state, events)
-        return events
+    apply_action = staticmethod(apply_action)  # rules/actions.py
+    advance = staticmethod(advance)  # rules/flow.py
+    check_invariants = staticmethod(check_invariants)  # rules/invariants.py
 
     def describe(self, state: State, action: Action) -> str:
         return describe(state, action)
@@ -197,7 +146,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
             return None
         return Result(winner=state.result[0], reason=state.result[1], turns=state.round)
 
-    # ----- copying and inspecting -----------------------------------------------------------
+    # ----- copying and comparing -------------------------------------------------------------
     def snapshot(self, state: State) -> dict[str, Any]:
         return snapshot(state)
 
@@ -222,46 +171,6 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     def stage(self, state: State) -> str:
         return rules.stage(state)
 
-    def check_invariants(self, state: State) -> list[str]:
-        problems: list[str] = []
-        seen: dict[tuple[int, int], str] = {}
-        passing = {f.uid for f in state.stack if isinstance(f, MoveFrame)}  # moving through an ally's square
-        for u in state.units:
-            for name in ("ap", "reactive", "special_ap", "hp", "dp", "sp", "acts", "move_left"):
-                if getattr(u, name) < 0:
-                    problems.append(f"{u.name}: {name} is negative ({getattr(u, name)})")
-            if u.hp > u.max_hp:
-                problems.append(f"{u.name}: HP {u.hp} over max {u.max_hp}")
-            if u.kept > reactive_cap(u.level):
-                problems.append(f"{u.name}: kept {u.kept} Reactive AP over the cap")
-            if u.dead:
-                if state.units.index(u) in state.order:
-                    problems.append(f"{u.name} is dead but still in the Initiative order")
-                continue
-            if (u.x, u.y) in state.board.walls:
-                problems.append(f"{u.name} stands in a wall")
-            if u.uid in passing:
-                continue
-            if (u.x, u.y) in seen:
-                problems.append(f"{u.name} shares a square with {seen[(u.x, u.y)]}")
-            seen[(u.x, u.y)] = u.name
-            if u.dying and (u.hp != 0 or u.side != HEROES):
-                problems.append(f"{u.name}: dying with HP {u.hp}")
-            if u.side == HEROES and u.hp == 0 and not u.dying:
-                problems.append(f"{u.name}: 0 HP but not dying")
-            if u.dp >= 8:
-                problems.append(f"{u.name}: {u.dp} DP but alive")
-        d = state.decision
-        if (d is None) == (state.result is None):
-            problems.append("exactly one of a decision and a result must exist")
-        if d is not None and d.kind in ("hero_turn", "creature_turn"):
-            a = rules.active(state)
-            if a.side != d.seat:
-                problems.append("the turn decision is not for the active participant's seat")
-            if state.stack:
-                problems.append("a turn decision is open while frames are pending")
-        return problems
-
     # ----- the view -----------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> MythcraftView:
         return build_view(state, seat)
@@ -269,23 +178,20 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     def public_view(self, state: State) -> MythcraftView:
         return build_public_view(state)
 
-    # ----- reading the table (inspect.py) -------------------------------------------------------
-    def inspectables(self, state: State, seat: int | None) -> list[InspectTarget]:
-        return inspect.inspectables(state, seat)
-
-    def inspect(self, state: State, seat: int | None, ref: Ref) -> Inspection | None:
-        return inspect.inspect(state, seat, ref)
-
-    def changes(self, before: Any, after: Any) -> frozenset[Ref]:
-        return inspect.changes(before, after)
-
 
 RULESET = MythCraft()
 
-# The one object the registry (mythtable.engine.registry) reads.
-ENTRY = RulesetEntry(
+PARTS = RulesetParts(
     ruleset=RULESET,
-    ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE, dict(ai.SEARCH_PARAMS)),
-    make_ai=ai.make_ai,
-    rules_file="rules.toml",
+    built=Buildable(
+        kinds=("parties", "encounters"),
+        fields={"encounter": "encounters", **{f"hero{k}": "parties" for k in range(1, 5)}},
+        problems=built.built_problems,
+        with_built=built.with_built,
+    ),
+    parties=Parties(builder.hero_fields, builder.hero_templates, builder.hero_data, builder.hero_sheet),
+    encounters=Encounters(encounter_kit, encounter_draft, encounter_data),
+    inspection=Inspector(inspect.inspectables, inspect.inspect, changes=changes),
+    ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE, dict(ai.SEARCH_PARAMS), make_ai=ai.make_ai),
 )
+"""The ruleset and its capabilities, as the package's `ENTRY` names them."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
+from mythtable.engine.decision import Ref
 from mythtable.rulesets.mythcraft.content import ItemDef, MythcraftContent, SpellDef
 from mythtable.rulesets.mythcraft.forecast import Forecast as Forecast
 from mythtable.rulesets.mythcraft.forecast import TargetForecast as TargetForecast
@@ -407,3 +409,16 @@ def combatant_view(state: State, u: Unit) -> CombatantView:
         off_hand_name=items[u.off].name if u.off else "",
         actions=_catalogue(state.content)[1][u.kind] if creature is not None else (),
     )
+
+
+def look(c: CombatantView) -> tuple[Any, ...]:
+    """What of a combatant shows on the board (its AP aside: they change by themselves each turn)."""
+    return (c.x, c.y, c.hp, c.dp, c.dying, c.dead, c.conditions, c.weapon, c.off_hand, c.carried, c.sp)
+
+
+def changes(before: Any, after: Any) -> frozenset[Ref]:
+    """The combatants whose place, health, conditions or kit differ between two views of the same seat."""
+    if not isinstance(before, MythcraftView) or not isinstance(after, MythcraftView):
+        return frozenset()
+    old = {c.uid: look(c) for c in before.combatants}
+    return frozenset(c.uid for c in after.combatants if c.uid in old and old[c.uid] != look(c))

@@ -1,5 +1,17 @@
-"""Mythicarium: the two-player fantasy card game (ruleset id "mythicarium")."""
+"""Mythicarium: the two-player fantasy card game (ruleset id "mythicarium").
 
-from mythtable.rulesets.mythicarium.ruleset import ENTRY, RULESET, Mythicarium
+`ENTRY` registers it (the `mythtable.rulesets` entry point in pyproject.toml): cheap to import, it names
+the ruleset and says where its parts are; ruleset.py holds them (`PARTS`), imported when a game needs them.
+"""
 
-__all__ = ["ENTRY", "RULESET", "Mythicarium"]
+from mythtable.engine.entry import RulesetEntry
+
+ENTRY = RulesetEntry(
+    id="mythicarium",
+    title="Mythicarium",
+    parts="mythtable.rulesets.mythicarium.ruleset:PARTS",
+    board="mythtable.tui.boards.mythicarium:BOARD",
+    stylesheet="board.tcss",
+    schema="mythtable.rulesets.mythicarium.schema",
+    order=1,
+)

@@ -1,4 +1,5 @@
-"""The Mythicarium `Ruleset`: glue between the engine's contract and this package (no rules here)."""
+"""The Mythicarium `Ruleset` and its capabilities: glue between the engine's contract and this package
+(no rules here)."""
 
 from __future__ import annotations
 
@@ -6,73 +7,36 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
-from mythtable.engine.autopass import Window
-from mythtable.engine.built import Built, PoolCard, Problem
-from mythtable.engine.decision import Action, Decision, Event, Ref, Result, Subject
+from mythtable.engine.capabilities import AIHooks, Buildable, Decks, Inspector, Responses
+from mythtable.engine.decision import Action, Decision, Event, Result, Subject
 from mythtable.engine.dice import Rng
-from mythtable.engine.inspect import Inspection, InspectTarget
-from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
-from mythtable.engine.registry import RulesetEntry
+from mythtable.engine.entry import RulesetParts
+from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.text import counted
-from mythtable.rulesets.mythicarium import ai, changes, inspect, words
+from mythtable.rulesets.mythicarium import ENTRY, ai, decks, inspect, words
 from mythtable.rulesets.mythicarium.content import DECK_SIZE, Content, deck_counts, deck_data, deck_pool
-from mythtable.rulesets.mythicarium.rules import advance, apply_action
+from mythtable.rulesets.mythicarium.rules.actions import apply_action
 from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS
 from mythtable.rulesets.mythicarium.rules.decisions import decision_window
+from mythtable.rulesets.mythicarium.rules.flow import advance
 from mythtable.rulesets.mythicarium.rules.invariants import check_invariants
 from mythtable.rulesets.mythicarium.rules.setup import new_state
 from mythtable.rulesets.mythicarium.state import State, clone, snapshot
-from mythtable.rulesets.mythicarium.view import CardInfo, MythicariumView, build_view, card_info
+from mythtable.rulesets.mythicarium.view import MythicariumView, build_view, changes
 from mythtable.rulesets.mythicarium.view import public_view as build_public_view
 
 
 class Mythicarium(Ruleset[State, Content]):
-    id = "mythicarium"
-    title = "Mythicarium"
+    id = ENTRY.id
+    title = ENTRY.title
     seats = (SeatInfo("Player 1", "Ana"), SeatInfo("Player 2", "Bram"))
     hidden_information = True
-    repeatable_kinds = frozenset({"assign_wounds"})  # H-7: wounds go one at a time; `a` places the rest at once
 
     def load_content(self, root: Path) -> Content:
         """Validate the content files (pydantic, schema.py); a game in progress never needs this."""
         from mythtable.rulesets.mythicarium.schema import load_content
 
         return load_content(root)
-
-    built_kinds = ("decks",)
-    built_fields = {"deck1": "decks", "deck2": "decks"}
-
-    def built_problems(self, content: Content, kind: str, name: str, data: Any) -> list[Problem]:
-        from mythtable.rulesets.mythicarium.schema import built_deck
-
-        if kind != "decks":
-            return super().built_problems(content, kind, name, data)
-        return built_deck(content, name, data)[1]
-
-    def with_built(self, content: Content, built: Built) -> Content:
-        from mythtable.rulesets.mythicarium.schema import with_built
-
-        return with_built(content, built)
-
-    deck_size = DECK_SIZE
-    outside_size = 3
-    cost_name = "XP"
-
-    def deck_pool(self, content: Content) -> list[PoolCard]:
-        return deck_pool(content)
-
-    def deck_data(self, content: Content, label: str, counts: dict[str, int]) -> dict[str, Any]:
-        return deck_data(content, label, counts)
-
-    def deck_counts(self, content: Content, data: dict[str, Any]) -> dict[str, int]:
-        return deck_counts(data)
-
-    def prebuilt_deck(self, content: Content, deck_id: str) -> dict[str, Any]:
-        deck = content.decks[deck_id]
-        counts: dict[str, int] = {}
-        for cid in deck.cards:
-            counts[cid] = counts.get(cid, 0) + 1
-        return {"name": deck.name, "champions": list(deck.champions), "cards": counts}
 
     def setup_fields(self, content: Content) -> list[SetupField]:
         choices = tuple(SetupChoice(d.id, d.name) for d in content.decks.values())
@@ -97,11 +61,9 @@ class Mythicarium(Ruleset[State, Content]):
     def pending(self, state: State) -> Decision | None:
         return state.decision
 
-    def apply(self, state: State, action: Action) -> list[Event]:
-        events: list[Event] = []
-        apply_action(state, action, events)
-        advance(state, events)
-        return events
+    apply_action = staticmethod(apply_action)  # rules/actions.py
+    advance = staticmethod(advance)  # rules/flow.py
+    check_invariants = staticmethod(check_invariants)  # rules/invariants.py
 
     def describe(self, state: State, action: Action) -> str:
         return words.describe(state, action)
@@ -117,23 +79,6 @@ class Mythicarium(Ruleset[State, Content]):
 
     def public_view(self, state: State) -> MythicariumView:
         return build_public_view(state)
-
-    def changes(self, before: Any, after: Any) -> frozenset[Ref]:
-        """What the last moves changed on the board, as the seat of both views sees it (changes.py)."""
-        return changes.changes(before, after)
-
-    def card_details(self, state: State, card_id: str) -> CardInfo:
-        """Full text of a card (the UI shows it when a card is selected)."""
-        return card_info(state.content, card_id)
-
-    def inspectables(self, state: State, seat: int | None) -> list[InspectTarget]:
-        return inspect.inspectables(state, seat)
-
-    def inspect(self, state: State, seat: int | None, ref: Ref) -> Inspection | None:
-        return inspect.inspect(state, seat, ref)
-
-    def why_only_done(self, state: State) -> str | None:
-        return inspect.why_only_done(state)
 
     def result(self, state: State) -> Result | None:
         return state.result
@@ -158,25 +103,35 @@ class Mythicarium(Ruleset[State, Content]):
     def stage(self, state: State) -> str:
         return state.stage
 
-    def window(self, state: State) -> Window | None:
-        return decision_window(state)
-
-    def stop_stages(self) -> list[tuple[str, str]]:
-        return [(key, STAGE_LABELS[key]) for key in STOP_STAGES]
-
-    def check_invariants(self, state: State) -> list[str]:
-        return check_invariants(state)
-
 
 STOP_STAGES = ("maintenance1", "combat.legendary", "maintenance2")
 """Where a respond window opens with limbo empty (stops, engine/autopass.py)."""
 
 RULESET = Mythicarium()
 
-ENTRY = RulesetEntry(
+PARTS = RulesetParts(
     ruleset=RULESET,
+    built=Buildable(
+        kinds=("decks",),
+        fields={"deck1": "decks", "deck2": "decks"},
+        problems=decks.built_problems,
+        with_built=decks.with_built,
+    ),
+    decks=Decks(
+        size=DECK_SIZE,
+        pool=deck_pool,
+        prebuilt=decks.prebuilt_deck,
+        data=deck_data,
+        counts=deck_counts,
+        outside_size=3,
+        cost_name="XP",
+    ),
+    inspection=Inspector(inspect.inspectables, inspect.inspect, inspect.why_only_done, changes),
+    responses=Responses(
+        decision_window,
+        stop_stages=tuple((key, STAGE_LABELS[key]) for key in STOP_STAGES),
+        repeatable_kinds=frozenset({"assign_wounds"}),  # H-7: wounds go one at a time; `a` places the rest at once
+    ),
     ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE),
-    make_ai=None,
-    rules_file="rules.toml",
 )
-"""The one object the registry (mythtable.engine.registry) reads."""
+"""The ruleset and its capabilities, as the package's `ENTRY` names them."""

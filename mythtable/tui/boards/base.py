@@ -133,7 +133,7 @@ class Board(Vertical, Generic[V]):
         """Scroll so the things under discussion (the attacker being blocked, the target) show."""
 
     def mark_changed(self, refs: frozenset[Ref]) -> None:
-        """Mark what the last moves changed (from `Ruleset.changes`) until the next decision."""
+        """Mark what the last moves changed (from `Inspector.changes`) until the next decision."""
 
     def legend(self) -> list[tuple[str, str]]:
         """(symbol, meaning) for every symbol the board draws, for the legend screen (key k) and the

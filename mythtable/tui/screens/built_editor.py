@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
-from mythtable.engine.built import name_problem
+from mythtable.engine.built import Problem, built_key, name_problem
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.registry import Loaded, load
 from mythtable.engine.text import one_line
@@ -93,7 +93,7 @@ class BuiltFileEditor(Screen[None]):
             if name_problem(found.name) is not None:
                 continue  # a file mythtable cannot name (`validate` lists it); nothing to edit here
             mark = "" if found.ok else " (not legal yet)"
-            choices.append((plain(one_line(f"Yours: {found.name}{mark}", 60)), f"user:{found.name}"))
+            choices.append((plain(one_line(f"Yours: {found.name}{mark}", 60)), built_key(found.name)))
         return choices
 
     def set_start_choices(self, choices: list[tuple[str, str]]) -> None:
@@ -104,6 +104,13 @@ class BuiltFileEditor(Screen[None]):
             select.value = EMPTY
 
     # ----- the rules ------------------------------------------------------------------------------
+    def built_problems(self, name: str, data: Any) -> list[Problem]:
+        """Every problem of the file being built, by the ruleset's own check (`Buildable.problems`): the
+        same check a saved file and the new-game screen get."""
+        built = self.loaded.entry.built
+        assert built is not None, "a builder is offered only for a ruleset that builds its kind"
+        return built.problems(self.loaded.content, self.KIND, name, data)
+
     def show_problems(self, problems: list[str], legal: str, most: int = 4, width: int = 200) -> None:
         """Keep every problem found (play and tests read them) and show the first `most` in red,
         or `legal` in green when there are none."""

@@ -1,8 +1,8 @@
 """The deck editor: browse and search a card pool, add and remove copies, see counts, the cost curve
 and every broken deck rule at once, save the deck to the user folder (mythtable/userfiles.py).
 
-It reads cards through the ruleset's deck contract (`Ruleset.deck_pool`, `deck_data`, `deck_counts`,
-`prebuilt_deck`) and checks the deck with `Ruleset.built_problems`, the same check a saved file and a
+It reads cards through the ruleset's deck capability (`Decks.pool`, `data`, `counts`, `prebuilt`) and
+checks the deck with `Buildable.problems`, the same check a saved file and a
 game get, so what the editor calls legal is what the new-game screen offers.
 """
 
@@ -17,9 +17,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from mythtable.engine.built import PoolCard
+from mythtable.engine.built import PoolCard, built_key, built_name, copied_id, copy_key
+from mythtable.engine.capabilities import Decks
 from mythtable.engine.errors import MythtableError
-from mythtable.engine.registry import available, get, load
+from mythtable.engine.registry import available, entry, get, load
 from mythtable.engine.text import clean_name, one_line, only_keywords
 from mythtable.tui.safe_text import plain
 from mythtable.tui.screens.built_editor import EMPTY, SEARCH_KEY, BuiltFileEditor, slug
@@ -46,7 +47,7 @@ def column_widths(pool: list[PoolCard]) -> tuple[int, int, int]:
 
 def deck_rulesets() -> list[str]:
     """The rulesets whose decks a player builds."""
-    return [rid for rid in available() if "decks" in get(rid).built_kinds and get(rid).deck_size]
+    return [rid for rid in available() if entry(rid).decks is not None]
 
 
 class DeckEditorScreen(BuiltFileEditor):
@@ -104,11 +105,18 @@ class DeckEditorScreen(BuiltFileEditor):
         self.use_ruleset(self.ruleset_id)
         self.set_focus(self.query_one("#search", Input))  # at once: keys typed right after go there
 
+    @property
+    def decks(self) -> Decks[Any]:
+        """The deck capability of the ruleset being built for (`deck_rulesets` lists only those with one)."""
+        decks = self.loaded.entry.decks
+        assert decks is not None
+        return decks
+
     # ----- choosing what to edit -------------------------------------------------------------
     def use_ruleset(self, ruleset_id: str) -> None:
         self.ruleset_id = ruleset_id
         self.loaded = load(ruleset_id)
-        self.pool = self.loaded.ruleset.deck_pool(self.loaded.content)
+        self.pool = self.decks.pool(self.loaded.content)
         self.cards = {p.id: p for p in self.pool}
         self.widths = column_widths(self.pool)
         self.counts = {}
@@ -122,7 +130,7 @@ class DeckEditorScreen(BuiltFileEditor):
         choices: list[tuple[str, str]] = [("Empty deck", EMPTY)]
         for deck_id, deck in getattr(content, "decks", {}).items():
             if not deck_id.startswith("user:"):
-                choices.append((plain(one_line(f"Copy of {deck.name}", 60)), f"pre:{deck_id}"))
+                choices.append((plain(one_line(f"Copy of {deck.name}", 60)), copy_key(deck_id)))
         self.set_start_choices(choices + self.own_choices())
 
     @on(Select.Changed, "#ruleset")
@@ -142,24 +150,23 @@ class DeckEditorScreen(BuiltFileEditor):
 
     def start_with(self, value: str) -> None:
         """Empty, a copy of a prebuilt deck (pre:<id>), or one of the player's own (user:<name>)."""
-        ruleset, content = self.loaded.ruleset, self.loaded.content
+        decks, content = self.decks, self.loaded.content
         label, file_name, data = "My deck", "my-deck", {}
         self.loaded_from = None
-        if value.startswith("pre:"):
-            data = ruleset.prebuilt_deck(content, value[4:])
+        if (copied := copied_id(value)) is not None:
+            data = decks.prebuilt(content, copied)
             label = one_line(f"Copy of {data.get('name', '')}", 40)
             file_name = slug(label)
-        elif value.startswith("user:"):
+        elif (name := built_name(value)) is not None:
             from mythtable.userfiles import check_file, path_of
 
-            name = value[5:]
             found = check_file(self.loaded, "decks", path_of(self.data_root(), self.ruleset_id, "decks", name))
             data = found.data or {}
             shown = data.get("name")
             label = clean_name(shown)[:40] if isinstance(shown, str) and clean_name(shown) else name
             file_name = name
             self.loaded_from = name
-        self.counts = ruleset.deck_counts(content, data) if data else {}
+        self.counts = decks.counts(data) if data else {}
         self.query_one("#deck-name", Input).value = label
         self.query_one("#file-name", Input).value = file_name
         self.refilter()
@@ -251,10 +258,10 @@ class DeckEditorScreen(BuiltFileEditor):
     # ----- the deck, its counts, curve and rules ------------------------------------------------
     def deck_data(self) -> dict[str, Any]:
         label = clean_name(self.query_one("#deck-name", Input).value)[:40] or "My deck"
-        return self.loaded.ruleset.deck_data(self.loaded.content, label, dict(self.counts))
+        return self.decks.data(self.loaded.content, label, dict(self.counts))
 
     def refresh_deck(self, keep: str | None = None) -> None:
-        ruleset = self.loaded.ruleset
+        decks = self.decks
         deck = self.query_one("#deck", CardList)
         inside = sorted(
             self.counts.items(),
@@ -267,25 +274,24 @@ class DeckEditorScreen(BuiltFileEditor):
         deck.set_rows([cid for cid, _n in inside], keep=keep)
         main = sum(n for cid, n in self.counts.items() if not (cid in self.cards and self.cards[cid].outside))
         outside = sum(self.counts.values()) - main
-        parts = [f"Deck {main}/{ruleset.deck_size}"]
-        if ruleset.outside_size:
-            parts.append(f"Champions* {outside}/{ruleset.outside_size}")
+        parts = [f"Deck {main}/{decks.size}"]
+        if decks.outside_size:
+            parts.append(f"Champions* {outside}/{decks.outside_size}")
         curve: dict[int, int] = {}
         for cid, n in self.counts.items():
             card = self.cards.get(cid)
             if card is not None and not card.outside:
                 curve[min(card.cost, 6)] = curve.get(min(card.cost, 6), 0) + n
         steps = " ".join(f"{c}{'+' if c == 6 else ''}:{curve[c]}" for c in sorted(curve)) or "-"
-        summary = Text(f"{' · '.join(parts)}\n{ruleset.cost_name} {steps}")
+        summary = Text(f"{' · '.join(parts)}\n{decks.cost_name} {steps}")
         self.query_one("#summary", Static).update(summary, layout=False)
         self.check()
 
     def check(self) -> None:
         """Every rule the deck breaks, as the new-game screen and a saved file would be checked."""
         name = self.query_one("#file-name", Input).value or "deck"
-        ruleset = self.loaded.ruleset
         try:
-            found = ruleset.built_problems(self.loaded.content, "decks", name, self.deck_data())
+            found = self.built_problems(name, self.deck_data())
             problems = [f"{p.rule}: {p.message}" if p.rule else str(p) for p in found]
         except MythtableError as exc:
             problems = [str(exc)]
@@ -308,7 +314,7 @@ class DeckEditorScreen(BuiltFileEditor):
             )
             return
         keywords = f" · {', '.join(card.keywords)}" if card.keywords else ""
-        head = f"{card.name} · {card.type} · {card.group or 'no class'} · {self.loaded.ruleset.cost_name} {card.cost}"
+        head = f"{card.name} · {card.type} · {card.group or 'no class'} · {self.decks.cost_name} {card.cost}"
         text = "" if only_keywords(card.text, card.keywords) else f" {card.text}"  # not "Double Assault" twice
         body = f"at most {card.limit} a deck{keywords}.{text}"
         self.query_one("#card", Static).update(Text(one_line(head, 200) + "\n" + one_line(body, 400)), layout=False)
@@ -319,4 +325,4 @@ class DeckEditorScreen(BuiltFileEditor):
 
     def play_preset(self, name: str) -> dict[str, str]:
         """This deck for player 1."""
-        return {"deck1": f"user:{name}"}
+        return {"deck1": built_key(name)}

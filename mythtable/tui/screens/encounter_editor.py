@@ -2,8 +2,8 @@
 editor for walls, difficult ground, floor, the heroes' start squares and items on the ground, every
 problem at once, and a save to the user folder (mythtable/userfiles.py).
 
-It reads the creatures and items through the ruleset's encounter contract (`Ruleset.encounter_kit`,
-`encounter_draft`, `encounter_data`) and checks the encounter with `Ruleset.built_problems`, the same
+It reads the creatures and items through the ruleset's encounter capability (`Encounters.kit`, `draft`,
+`data`, engine/capabilities.py) and checks the encounter with `Buildable.problems`, the same
 check a saved file and a game get, so what the builder calls legal is what the new-game screen offers.
 """
 
@@ -19,11 +19,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from mythtable.engine.built import name_problem
-from mythtable.engine.encounter_kit import DIFFICULT, FLOOR, WALL, EncounterDraft, EncounterKit, KitEntry
+from mythtable.engine.built import built_key, built_name, copied_id, copy_key, name_problem
+from mythtable.engine.encounter_kit import DIFFICULT, FLOOR, WALL, EncounterDraft, KitEntry
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.inspect import Inspection
-from mythtable.engine.registry import available, get
+from mythtable.engine.registry import available, entry
 from mythtable.engine.text import clean_name, one_line
 from mythtable.tui.colours import ITEM_STYLE
 from mythtable.tui.safe_text import plain
@@ -44,7 +44,7 @@ KEYS_HELP = "w wall, d difficult, f floor, 1-4 starts, c creature, o extra, g it
 
 def encounter_rulesets() -> list[str]:
     """The rulesets whose encounters a player builds."""
-    return [rid for rid in available() if "encounters" in get(rid).built_kinds]
+    return [rid for rid in available() if entry(rid).encounters is not None]
 
 
 def slug(label: str) -> str:
@@ -98,9 +98,10 @@ class EncounterEditorScreen(BuiltFileEditor):
 
     def __init__(self, ruleset_id: str | None = None, name: str | None = None) -> None:
         super().__init__(ruleset_id, encounter_rulesets())
-        kit = self.loaded.ruleset.encounter_kit(self.loaded.content)
-        assert kit is not None  # encounter_rulesets() lists only rulesets with built encounters
-        self.kit: EncounterKit = kit
+        encounters = self.loaded.entry.encounters
+        assert encounters is not None  # encounter_rulesets() lists only rulesets with built encounters
+        self.encounters = encounters
+        kit = self.kit = encounters.kit(self.loaded.content)
         self.entries: dict[str, KitEntry] = {
             **{f"c:{e.id}": e for e in kit.creatures},
             **{f"i:{e.id}": e for e in kit.items},
@@ -149,7 +150,7 @@ class EncounterEditorScreen(BuiltFileEditor):
         self.fill_start_choices()
         self.refilter()
         if self.open_name:
-            self.start_with(f"user:{self.open_name}")
+            self.start_with(built_key(self.open_name))
         else:
             self.changed()
             self.saved_data = dict(self.data)
@@ -159,7 +160,7 @@ class EncounterEditorScreen(BuiltFileEditor):
     def fill_start_choices(self) -> None:
         choices = [("Empty map", EMPTY)]
         for eid, label, _data in self.kit.prebuilt:
-            choices.append((plain(one_line(f"Copy of {eid} {label}", 60)), f"pre:{eid}"))
+            choices.append((plain(one_line(f"Copy of {eid} {label}", 60)), copy_key(eid)))
         self.set_start_choices(choices + self.own_choices())
 
     @on(Select.Changed, "#start-from")
@@ -170,18 +171,16 @@ class EncounterEditorScreen(BuiltFileEditor):
 
     def start_with(self, value: str) -> None:
         """An empty map, a copy of a shipped encounter (pre:<id>) or one of the player's (user:<name>)."""
-        ruleset, content = self.loaded.ruleset, self.loaded.content
         self.loaded_from = None
         self.started_from = value
-        if value.startswith("pre:"):
-            data = next((d for eid, _n, d in self.kit.prebuilt if eid == value[4:]), {})
-            draft = ruleset.encounter_draft(content, data)
+        if (copied := copied_id(value)) is not None:
+            data = next((d for eid, _n, d in self.kit.prebuilt if eid == copied), {})
+            draft = self.encounters.draft(data)
             draft.name = one_line(f"Copy of {draft.name}", 40)
             file_name = slug(draft.name)
-        elif value.startswith("user:"):
+        elif (name := built_name(value)) is not None:
             from mythtable.userfiles import check_file, path_of
 
-            name = value[5:]
             try:
                 found = check_file(
                     self.loaded, "encounters", path_of(self.data_root(), self.ruleset_id, "encounters", name)
@@ -192,7 +191,7 @@ class EncounterEditorScreen(BuiltFileEditor):
             if found.data is None:
                 self.say(f"{name}: {found.problems[0] if found.problems else 'cannot be read'}")
                 return
-            draft = ruleset.encounter_draft(content, found.data)
+            draft = self.encounters.draft(found.data)
             shown = clean_name(draft.name)[:40]
             draft.name = shown or name
             file_name = name
@@ -374,8 +373,7 @@ class EncounterEditorScreen(BuiltFileEditor):
 
     def changed(self) -> None:
         """After every edit: the file data again, the map, the list's counts, the check."""
-        ruleset = self.loaded.ruleset
-        self.data = ruleset.encounter_data(self.loaded.content, self.draft)
+        self.data = self.encounters.data(self.draft)
         self.query_one("#map", MapEditor).show(
             list(self.data["map"]), frozenset((x, y) for x, y, _i in self.draft.items), frozenset(self.draft.creatures)
         )
@@ -388,7 +386,7 @@ class EncounterEditorScreen(BuiltFileEditor):
         """Every problem of the encounter, as the new-game screen and a saved file would be checked."""
         name = self.query_one("#file-name", Input).value or "encounter"
         try:
-            found = self.loaded.ruleset.built_problems(self.loaded.content, "encounters", name, self.data)
+            found = self.built_problems(name, self.data)
             problems = [str(p) for p in found]
         except MythtableError as exc:
             problems = [str(exc)]
@@ -448,7 +446,7 @@ class EncounterEditorScreen(BuiltFileEditor):
 
     def play_preset(self, name: str) -> dict[str, str]:
         """This encounter chosen."""
-        return {"encounter": f"user:{name}"}
+        return {"encounter": built_key(name)}
 
     def action_save(self) -> bool:
         if not super().action_save():

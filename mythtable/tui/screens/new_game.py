@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.protocol import Setup
-from mythtable.engine.registry import Loaded, available, get
+from mythtable.engine.registry import Loaded, available, entries
 from mythtable.engine.text import MAX_NAME_LENGTH, clean_name, clean_text
 from mythtable.tui.host import data_folder
 from mythtable.tui.messages import StartGame
@@ -45,7 +45,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Ruleset")
                 yield Select(
-                    [(plain(get(rid).title), rid) for rid in available()],
+                    [(plain(found.title), rid) for rid, found in entries().items()],
                     value=self.ruleset_id,
                     allow_blank=False,
                     compact=True,

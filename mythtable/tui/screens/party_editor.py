@@ -2,9 +2,9 @@
 gear, carried items and spells; watch what the game derives from each (HP, AP, defenses, ...) and
 every problem at once; save the party to the user folder (mythtable/userfiles.py).
 
-It reads heroes through the ruleset's party builder contract (`Ruleset.hero_fields`, `hero_templates`,
-`hero_data`, `hero_sheet`, engine/protocol.py): the sheet is computed by the game's own code, and the
-party is checked with `Ruleset.built_problems`, the same check a saved file and the new-game screen
+It reads heroes through the ruleset's party capability (`Parties.hero_fields`, `hero_templates`,
+`hero_data`, `hero_sheet`, engine/capabilities.py): the sheet is computed by the game's own code, and the
+party is checked with `Buildable.problems`, the same check a saved file and the new-game screen
 get. Names a player types are data: shown as plain text, never markup.
 """
 
@@ -21,9 +21,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from mythtable.engine.built import HeroField, name_problem
+from mythtable.engine.built import HeroField, built_name, name_problem
 from mythtable.engine.errors import MythtableError
-from mythtable.engine.registry import available, get
+from mythtable.engine.registry import available, entry
 from mythtable.engine.text import clean_name, one_line
 from mythtable.tui.safe_text import plain
 from mythtable.tui.screens.built_editor import EMPTY, BuiltFileEditor, slug
@@ -35,7 +35,7 @@ LABEL_WIDTH = 22
 
 def party_rulesets() -> list[str]:
     """The rulesets whose parties a player builds."""
-    return [rid for rid in available() if "parties" in get(rid).built_kinds]
+    return [rid for rid in available() if entry(rid).parties is not None]
 
 
 def hero_id(name: str, taken: set[str]) -> str:
@@ -65,10 +65,13 @@ class PartyEditorScreen(BuiltFileEditor):
 
     def __init__(self, ruleset_id: str | None = None) -> None:
         super().__init__(ruleset_id, party_rulesets())
-        ruleset, content = self.loaded.ruleset, self.loaded.content
-        self.fields: list[HeroField] = ruleset.hero_fields(content)
+        parties = self.loaded.entry.parties
+        assert parties is not None  # party_rulesets() lists only rulesets with parties
+        self.parties = parties
+        content = self.loaded.content
+        self.fields: list[HeroField] = parties.hero_fields(content)
         self.by_key = {f.key: f for f in self.fields}
-        self.templates = ruleset.hero_templates(content)
+        self.templates = parties.hero_templates(content)
         self.heroes: list[dict[str, Any]] = []
         self.current = 0
         self.sheet: list[str] = []
@@ -128,10 +131,9 @@ class PartyEditorScreen(BuiltFileEditor):
         """An empty party, or one of the player's own (user:<name>); what a file holds is data."""
         label, file_name = "My party", "my-party"
         self.heroes, self.current, self.loaded_from = [], 0, None
-        if value.startswith("user:"):
+        if (name := built_name(value)) is not None:
             from mythtable.userfiles import check_file, path_of
 
-            name = value[5:]
             found = check_file(self.loaded, "parties", path_of(self.data_root(), self.ruleset_id, "parties", name))
             data = found.data or {}
             heroes = data.get("hero")
@@ -157,7 +159,7 @@ class PartyEditorScreen(BuiltFileEditor):
             return
         chosen = self.query_one("#add-from", Select).value
         template = chosen if isinstance(chosen, str) and chosen != EMPTY else None
-        hero = self.loaded.ruleset.hero_data(self.loaded.content, template)
+        hero = self.parties.hero_data(self.loaded.content, template)
         hero["id"] = hero_id(str(hero.get("name", "")), {str(h.get("id")) for h in self.heroes})
         self.heroes.append(hero)
         self.current = len(self.heroes) - 1
@@ -325,7 +327,7 @@ class PartyEditorScreen(BuiltFileEditor):
             self.sheet = []
             widget.update(Text("Add a hero: choose whom to copy\n(top right), then Ctrl+N", style="dim"), layout=False)
             return
-        self.sheet = self.loaded.ruleset.hero_sheet(self.loaded.content, hero)
+        self.sheet = self.parties.hero_sheet(self.loaded.content, hero)
         if not self.sheet:
             widget.update(Text("(mend the problems to see the sheet)", style="dim"), layout=False)
             return
@@ -339,7 +341,7 @@ class PartyEditorScreen(BuiltFileEditor):
         """Every problem of the party, as the new-game screen and a saved file would be checked."""
         name = self.query_one("#file-name", Input).value or "party"
         try:
-            found = self.loaded.ruleset.built_problems(self.loaded.content, "parties", name, self.party_data())
+            found = self.built_problems(name, self.party_data())
             problems = [str(p) for p in found]
         except MythtableError as exc:
             problems = [str(exc)]

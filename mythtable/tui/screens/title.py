@@ -13,8 +13,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mythtable import __version__
-from mythtable.engine.registry import KNOWN, available
+from mythtable.engine.registry import entries
 from mythtable.tui.messages import Watch
+from mythtable.tui.safe_text import plain
 
 if TYPE_CHECKING:
     from mythtable.saves import SaveStore
@@ -26,8 +27,6 @@ BANNER = r"""
  |_|_|_\_, |\__|_||_\__|\__\__,_|_.__/|_\___|
        |__/
 """
-
-TITLES = {"mythicarium": "Mythicarium", "magewars": "Mage Wars CCG", "mythcraft": "MythCraft combat"}
 
 
 class TitleScreen(Screen[None]):
@@ -49,12 +48,12 @@ class TitleScreen(Screen[None]):
         """The save folder, opened when first needed (so this screen comes up fast)."""
 
     def compose(self) -> ComposeResult:
-        games = " · ".join(TITLES.get(rid, rid) for rid in available() if rid in KNOWN)
+        games = " · ".join(found.title for found in entries().values())
         with Middle():
             with Center():
                 yield Static(BANNER, id="banner")
             with Center():
-                yield Static(f"hot-seat tabletop games · v{__version__}\n{games}", id="tagline")
+                yield Static(plain(f"hot-seat tabletop games · v{__version__}\n{games}"), id="tagline")
             with Center():
                 yield OptionList(
                     Option("New game", id="new"),

@@ -1,8 +1,8 @@
 """Applying one legal action: a table from the open decision's kind to a small function, and for
 the priority windows (Main phase, fast-cast answers) a table from the action's kind.
 
-Only legal actions arrive here (the glue checks them against the open `Decision`); afterwards the
-glue calls `advance` to run the automatic steps and open the next decision.
+Only legal actions arrive here (`Ruleset.apply` checks them against the open `Decision`); afterwards
+it calls `flow.advance` to run the automatic steps and open the next decision.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ Handler = Callable[[State, int, Action, list[Event]], None]
 
 
 def apply_action(state: State, action: Action, events: list[Event]) -> None:
-    """Apply one legal action of the open decision (the glue then calls `advance`)."""
+    """Apply one legal action of the open decision (`Ruleset.apply` then calls `advance`)."""
     d = state.decision
     assert d is not None
     handler = DECISIONS.get(d.kind)

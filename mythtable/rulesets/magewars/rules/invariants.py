@@ -6,7 +6,7 @@ from mythtable.rulesets.magewars.rules.queries import WINDOW_STEPS, guard, is_un
 from mythtable.rulesets.magewars.state import MAX_TOWER, State
 
 
-def invariants(state: State) -> list[str]:
+def check_invariants(state: State) -> list[str]:
     """Every broken invariant in words (empty when all hold): each card in exactly one zone that agrees
     with it, units only on lines, no stack outside a window, no unit left at lethal damage."""
     problems: list[str] = []

@@ -116,7 +116,7 @@ def hero_decision(state: State, u: Unit) -> Decision:
 
     The hottest function of a game (asked after every action of a hero): one pass over the
     participants finds hostiles, the adjacent ones and nearby allies; AP budgets are worked
-    out once (can_pay's rule, H-4, inlined). The actions come in a fixed order (moves,
+    out once (the rule of H-4). The actions come in a fixed order (moves,
     attacks, spells, dodge, stand / prone / douse, maneuvers, items, help, end)."""
     items = state.content.items
     enc = encumbered(state, u)

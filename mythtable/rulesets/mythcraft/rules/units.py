@@ -187,16 +187,6 @@ def roll(state: State, n: int, s: int) -> list[int]:
     return [state.rng.roll(s) for _ in range(n)]
 
 
-def can_pay(u: Unit, cost: int, kind: str) -> bool:
-    """Whether AP (with special AP that may pay this kind of cost, H-4) cover a cost."""
-    extra = (
-        u.special_ap
-        if (u.special == "rage" and kind == "attack") or (u.special == "support" and kind == "support")
-        else 0
-    )
-    return u.ap + extra >= cost
-
-
 def pay(u: Unit, cost: int, kind: str) -> str:
     """Special AP first (H-5), normal AP for the rest; spending AP ends a Move (F-14)."""
     if cost <= 0:

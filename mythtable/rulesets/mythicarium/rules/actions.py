@@ -1,4 +1,4 @@
-"""`apply_action`: one legal action changes the state (the glue then calls `advance`).
+"""`apply_action`: one legal action changes the state (`Ruleset.apply` checks it first, then calls `advance`).
 
 One small function per action kind, in `HANDLERS`. Clause IDs refer to the in-app rules reference
 (assets/mythicarium/rules.toml).
@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mythtable.engine.decision import Action, Decision, Event
-from mythtable.engine.errors import IllegalAction
 from mythtable.rulesets.mythicarium.rules.combat import finish_attackers, finish_blockers
 from mythtable.rulesets.mythicarium.rules.common import cdef, name_of, say
 from mythtable.rulesets.mythicarium.rules.priority import pass_priority, put_in_limbo
@@ -147,10 +146,7 @@ HANDLERS: dict[str, Handler] = {
 
 
 def apply_action(state: State, action: Action, events: list[Event]) -> None:
-    """Apply one action of the open decision; anything else raises IllegalAction and changes nothing."""
+    """Apply one action of the open decision (`Ruleset.apply` checked that it is one)."""
     decision = state.decision
-    if decision is None:
-        raise IllegalAction("the game is over; no more actions are possible")
-    if not decision.allows(action):
-        raise IllegalAction(f"{list(action)} is not a legal choice now ({decision.prompt})")
+    assert decision is not None, "only a legal action gets here"
     HANDLERS[str(action[0])](state, action, decision, events)

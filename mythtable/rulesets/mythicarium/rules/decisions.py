@@ -1,4 +1,4 @@
-"""The driver: `advance` runs every step that needs no choice and parks on the next decision.
+"""The decision of each step: `STEPS` (the driver, `advance`, is in flow.py) and the auto-pass window.
 
 Each step of the state machine (`state.step`) has one function in `STEPS` that either returns the
 decision to park on or, when nobody has a choice, takes the step itself and returns None (H-5:
@@ -26,26 +26,6 @@ from mythtable.rulesets.mythicarium.rules.turn import end_turn
 from mythtable.rulesets.mythicarium.state import NO_TARGET, State
 
 Step = Callable[[State, list[Event]], Decision | None]
-
-
-def advance(state: State, events: list[Event]) -> None:
-    """Advance through every step that needs no choice and cache the next decision."""
-    while True:
-        if state.result is not None:
-            state.decision = None
-            return
-        d = find_decision(state, events)
-        if d is not None:
-            state.decision = d
-            return
-
-
-def find_decision(state: State, events: list[Event]) -> Decision | None:
-    """The decision of the current step, or None after taking a step that needed no choice."""
-    step = STEPS.get(state.step)
-    if step is None:
-        raise AssertionError(f"unknown step {state.step!r}")
-    return step(state, events)
 
 
 def _window(state: State, events: list[Event]) -> Decision | None:

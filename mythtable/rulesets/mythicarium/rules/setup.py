@@ -9,7 +9,7 @@ from mythtable.engine.decision import Event
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.mythicarium.content import Content
 from mythtable.rulesets.mythicarium.rules.common import HAND_SIZE, name_of, say
-from mythtable.rulesets.mythicarium.rules.decisions import advance
+from mythtable.rulesets.mythicarium.rules.flow import advance
 from mythtable.rulesets.mythicarium.rules.turn import draw
 from mythtable.rulesets.mythicarium.state import Player, State, Unit
 
