@@ -64,7 +64,7 @@ def documentation() -> str:
         "documentation:\n"
         f"  {docs_root()}\n"
         "  playing.md (every key), computer.md, serving.md (SSH, web, systemd), security.md,\n"
-        "  building.md (decks, parties, encounters), speed.md; in a game, F1 shows the rules and keys."
+        "  building.md (decks, parties, encounters), speed.md; in a game, F1 shows the rules."
     )
 
 
