@@ -143,6 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
 
         add_serve_parser(sub)
     _data_dir_after_any_command(parser)
+    from mythtable.cli_help import add_examples
+
+    add_examples(parser)
     return parser
 
 
