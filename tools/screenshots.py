@@ -66,10 +66,13 @@ def position(shot: Shot) -> object:
 
 
 async def _screenshot(shot: Shot, data: Path) -> str:
+    from mythtable.engine.game import Game
     from mythtable.tui.app import MythtableApp
     from mythtable.tui.screens.curtain import CurtainScreen
+    from mythtable.tui.start import OpenGame
 
-    start = None if shot.ruleset is None else {"game": position(shot)}
+    game = None if shot.ruleset is None else position(shot)
+    start = None if not isinstance(game, Game) else OpenGame(game)
     app = MythtableApp(start=start, data=data)
     app.computer_delay = 0
     async with app.run_test(size=SIZE) as pilot:
