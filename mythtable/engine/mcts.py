@@ -106,6 +106,10 @@ class SearchParams:
     on the paired samples by `hybrid_z` standard errors of their difference; then the best of
     those. A search that leaves a sound base policy only when its samples are clear seldom plays
     worse than that policy."""
+    horizon: Callable[[Any], Any] | None = None
+    """When given, rollouts (and the tree's descent) also stop once `horizon(state)` differs from
+    the root's: MythCraft's gives the round and the place in the Initiative order, so every sample
+    is scored when the participant whose turn it is has ended it (issue 34)."""
     guard_keep: tuple[Action, ...] = ()
     """Actions the search bot's loop guard (lookahead.LoopGuard) never leaves out: a pass that the
     guard's one re-deal shows coming straight back (it dealt the opponent nothing to answer with)
@@ -471,11 +475,13 @@ def _iterate(
     greedy_kinds = params.greedy_kinds
     policy = hooks.rollout_policy
     turn = ruleset.turn_number(state) + params.rollout_turns - 1 if params.rollout_turns > 0 else None
+    horizon = params.horizon
+    mark = horizon(state) if horizon is not None else None
     while True:
         d = pending(s)
         if d is None:
             break
-        if turn is not None and ruleset.turn_number(s) > turn:
+        if (turn is not None and ruleset.turn_number(s) > turn) or (horizon is not None and horizon(s) != mark):
             # The rollouts' horizon holds in the tree too: a root action that reaches it sooner
             # (a pass that ends the turn) must not be scored after one more move of the next
             # turn than an action that puts it off (an ability that keeps the window open).
@@ -527,7 +533,7 @@ def _iterate(
         apply(s, best_action)
         path.append(best)
         node = best
-    value = _rollout(ruleset, s, me, rng, hooks, params, turn)
+    value = _rollout(ruleset, s, me, rng, hooks, params, turn, mark)
     for n in path:
         v = value if n.seat == me else 1.0 - value
         n.visits += 1
@@ -537,20 +543,31 @@ def _iterate(
 
 
 def _rollout(
-    ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHooks, params: SearchParams, turn: int | None = None
+    ruleset: Ruleset[Any, Any],
+    s: Any,
+    me: int,
+    rng: Rng,
+    hooks: AIHooks,
+    params: SearchParams,
+    turn: int | None = None,
+    mark: Any = None,
 ) -> float:
     """Play on with the rollout policy and score the end; with `turn` (the last turn number of the
-    `rollout_turns`), stop once the game has gone past that turn."""
+    `rollout_turns`), stop once the game has gone past that turn; with `params.horizon`, once it
+    differs from `mark` (the root's)."""
     pending, apply = ruleset.pending, ruleset.apply
     left = params.rollout_actions
     greedy = params.greedy_steps
     policy = hooks.rollout_policy
     tried: dict[tuple[int, str, int, tuple[Action, ...], float], set[Action]] = {}
+    horizon = params.horizon
     while left > 0:
         d = pending(s)
         if d is None:
             break
         if turn is not None and ruleset.turn_number(s) > turn:
+            break
+        if horizon is not None and horizon(s) != mark:
             break
         actions = d.actions
         n = len(actions)

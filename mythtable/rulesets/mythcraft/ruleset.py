@@ -13,7 +13,7 @@ from mythtable.engine.errors import IllegalAction, SetupError
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.protocol import AIHooks, Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.engine.registry import RulesetEntry
-from mythtable.rulesets.mythcraft import ai, builder, inspect, rules
+from mythtable.rulesets.mythcraft import ai, builder, inspect, rules, tactics
 from mythtable.rulesets.mythcraft.content import HeroTemplateDef, MythcraftContent
 from mythtable.rulesets.mythcraft.rules import (
     HEROES,
@@ -285,7 +285,14 @@ RULESET = MythCraft()
 # The one object the registry (mythtable.engine.registry) reads.
 ENTRY = RulesetEntry(
     ruleset=RULESET,
-    ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE, dict(ai.SEARCH_PARAMS)),
+    ai=AIHooks(
+        ai.heuristic,
+        ai.determinize,
+        ai.HEURISTIC_SCALE,
+        dict(tactics.SEARCH_PARAMS),
+        search_heuristic=tactics.search_heuristic,
+        rollout_policy=tactics.rollout_policy,
+    ),
     make_ai=ai.make_ai,
     rules_file="rules.toml",
 )
