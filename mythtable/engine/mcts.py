@@ -110,6 +110,13 @@ class SearchParams:
     """When given, rollouts (and the tree's descent) also stop once `horizon(state)` differs from
     the root's: MythCraft's gives the round and the place in the Initiative order, so every sample
     is scored when the participant whose turn it is has ended it (issue 34)."""
+    root_width: int = 0
+    """When above 0, the search compares only this many root actions of those `root_keep` does not
+    keep, the best by the greedy prior, and answers with one of those or a kept one: with paired
+    root sampling every action is tried on each sample, so 200 iterations over a MythCraft turn's
+    hundred squares left two samples per option and the greedy prior decided (issue 34)."""
+    root_keep: Callable[[Action], bool] | None = None
+    """Root actions always searched whatever `root_width` says (MythCraft: everything but a move)."""
     guard_keep: tuple[Action, ...] = ()
     """Actions the search bot's loop guard (lookahead.LoopGuard) never leaves out: a pass that the
     guard's one re-deal shows coming straight back (it dealt the opponent nothing to answer with)
@@ -242,6 +249,8 @@ def search(
     """Root child -> [iterations, sum, sum of squares] of its values (the prior left out)."""
     kept = 0
     priors = greedy_scores(ruleset, state, allowed, seat, hooks, rng)
+    if params.root_width and len(allowed) > params.root_width:
+        allowed, priors = _narrow(allowed, priors, params)
     for action, score in zip(allowed, priors, strict=True):
         child = tree.children.get((seat, action)) if tree is not None else None
         if child is None:
@@ -325,6 +334,16 @@ def search(
     if params.paired_root:  # equal visits everywhere: rank by mean value
         return {a: (1.0 + n.value / n.visits, n.value) for (_, a), n in root.children.items()}
     return {a: (n.visits, n.value) for (_, a), n in root.children.items()}
+
+
+def _narrow(allowed: list[Action], priors: list[float], params: SearchParams) -> tuple[list[Action], list[float]]:
+    """The root actions worth searching (see `SearchParams.root_width`), in listing order."""
+    keep = params.root_keep
+    rest = [i for i, a in enumerate(allowed) if keep is None or not keep(a)]
+    rest.sort(key=lambda i: -priors[i])  # stable: equal priors keep listing order
+    chosen = set(rest[: params.root_width])
+    picked = [i for i, a in enumerate(allowed) if i in chosen or (keep is not None and keep(a))]
+    return [allowed[i] for i in picked], [priors[i] for i in picked]
 
 
 def _settled(root: Node, done: int, left: float, params: SearchParams, samples: dict[Node, list[float]] | None) -> bool:

@@ -27,7 +27,7 @@ HIT_CHANCE = 0.5
 THREAT_WEIGHT = 0.5
 """Share of the damage the adjacent hostiles may deal that is counted as lost already: they may
 act before it moves away, or it may strike first."""
-APPROACH_HP = 0.4
+APPROACH_HP = 1.0
 """HP of its side a participant's every square beyond striking distance of the nearest able
 hostile costs: a side that holds back while the other closes in only postpones the fight, and a
 30-round game ends in a draw."""
@@ -205,10 +205,23 @@ def rollout_policy(state: State, decision: Decision, rng: Rng) -> Action:
     return acts[-1]
 
 
+ALWAYS_COMPARED = frozenset({"attack", "cast", "special", "use", "end"})
+"""Kinds of root action the search always compares (`SearchParams.root_keep`); moves, maneuvers,
+Dodge, Prone and the handling of items go through `root_width`, the best by the greedy prior."""
+
+
+def always_compared(action: Action) -> bool:
+    """Whether the search compares `action` whatever its greedy prior (see `ALWAYS_COMPARED`)."""
+    return action[0] in ALWAYS_COMPARED
+
+
 SEARCH_PARAMS: dict[str, Any] = {
     **ai.SEARCH_PARAMS,
     "rollout_actions": 40,
     "horizon": horizon,
+    "root_width": 6,
+    "root_keep": always_compared,
 }
 """The search's settings: paired root sampling as before, rollouts with the policy above to the
-end of the participant's turn (`horizon`; 40 choices at most)."""
+end of the participant's turn (`horizon`; 40 choices at most), and of a turn's many squares only the
+six best by the greedy prior compared on the samples (`root_width`)."""
