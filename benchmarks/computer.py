@@ -12,12 +12,13 @@ With `--by-iterations` a level that has a count of iterations ("normal", bots.LE
 plays it without its clock: the same games on any machine, under any load (the win rate of the
 level as a fast machine plays it; the timing figures are then those of the count, not the clock).
 
-`--opponent` sets the other side: the greedy bot (default), the ruleset's own computer player
-(`ai`), or, in MythCraft, `attacker`: a scripted hero side that attacks whenever it can (the
-creature AI's simple hero play: attack, else close in, else end). Against `attacker` the tested
-level always plays the creatures (seat 2), and `--levels` may name `ai` too (the creatures' own
-AI). `--encounter` plays another MythCraft encounter than the default E1. The win rate is also
-split by the seat the tested computer played.
+`--opponent` sets the other side: the greedy bot (default), Normal by its count (`normal`, for
+Hard against Normal with `--by-iterations`), the ruleset's own computer player (`ai`), or, in
+MythCraft, `attacker`: a scripted hero side that attacks whenever it can (the creature AI's simple
+hero play: attack, else close in, else end). Against `attacker` the tested level always plays the
+creatures (seat 2), and `--levels` may name `ai` too (the creatures' own AI). `--encounter` plays
+another MythCraft encounter than the default E1. The win rate is also split by the seat the tested
+computer played.
 
 Targets at "normal" on a 2-core machine: a turn at most 2 s median and 5 s at the 95th
 percentile; a decision with one sensible answer under 50 ms. "before" is the search bot as it
@@ -74,7 +75,7 @@ class Timed:
         return action
 
 
-OPPONENTS = ("greedy", "ai", "attacker")
+OPPONENTS = ("greedy", "ai", "attacker", "normal")
 
 
 class Attacker:
@@ -97,6 +98,8 @@ class Attacker:
 def _opponent(ruleset_id: str, opponent: str, seed: int) -> Bot:
     if opponent == "greedy":
         return GreedyBot(ruleset_id, seed)
+    if opponent == "normal":  # Normal's count without its clock (Hard against Normal: the same games anywhere)
+        return make_bot(ruleset_id, "normal", seed, workers=1, iterations=LEVEL_ITERATIONS["normal"])
     if opponent == "attacker":
         return Attacker(ruleset_id)
     factory = own_ai(ruleset_id)
