@@ -71,48 +71,66 @@ def damage(state: State, u: Unit) -> float:
     return got
 
 
-def _side_value(state: State, side: int) -> float:
-    """`ai._side_value` with what the plain one leaves out: the blows the adjacent hostiles may land
-    (a lone creature among three heroes is worth less than its HP say; a pack round one hero is
-    worth more), and distance from the fight."""
-    total_hp = 0
-    count = 0
-    lost = 0.0
+def _losses(state: State) -> list[float]:
+    """What `ai._side_value` leaves out, for each side in HP of that side: the blows the adjacent
+    hostiles may land (a lone creature among three heroes is worth less than its HP say; a pack
+    round one hero is worth more), and distance from the fight. One pass over the pairs of able
+    hostiles (the hottest function of a search after the rules)."""
     units = state.units
-    foes = [o for o in units if o.side != side and not o.dead and not o.dying]
-    for u in units:
-        if u.side != side:
-            continue
-        count += 1
-        total_hp += max(u.max_hp, 1)
-        if u.dead or u.dying:
-            continue
-        ux, uy = u.x, u.y
-        incoming = 0.0
-        near = 99
-        for f in foes:
-            d = max(abs(f.x - ux), abs(f.y - uy))
-            if d < near:
-                near = d
+    able = [u for u in units if not u.dead and not u.dying]
+    heroes = [u for u in able if u.side == HEROES]
+    others = [u for u in able if u.side != HEROES]
+    near_h = [99] * len(heroes)
+    near_c = [99] * len(others)
+    inc_h = [0.0] * len(heroes)
+    inc_c = [0.0] * len(others)
+    for i, h in enumerate(heroes):
+        hx, hy = h.x, h.y
+        for j, c in enumerate(others):
+            dx = c.x - hx
+            dy = c.y - hy
+            dx = dx if dx >= 0 else -dx
+            dy = dy if dy >= 0 else -dy
+            d = dx if dx >= dy else dy
+            if d < near_h[i]:
+                near_h[i] = d
+            if d < near_c[j]:
+                near_c[j] = d
             if d == 1:
-                incoming += damage(state, f)
-        if incoming:
-            lost += THREAT_WEIGHT * HIT_CHANCE * min(incoming, float(max(u.hp, 0)))
-        if near < 99 and near > 1:
-            lost += APPROACH_HP * (near - 1)
-    if count == 0:
+                inc_h[i] += damage(state, c)
+                inc_c[j] += damage(state, h)
+    lost = [0.0, 0.0]
+    for group, near, inc in ((heroes, near_h, inc_h), (others, near_c, inc_c)):
+        for u, n, incoming in zip(group, near, inc, strict=True):
+            side_lost = 0.0
+            if incoming:
+                side_lost += THREAT_WEIGHT * HIT_CHANCE * min(incoming, float(max(u.hp, 0)))
+            if 1 < n < 99:
+                side_lost += APPROACH_HP * (n - 1)
+            lost[u.side] += side_lost
+    return lost
+
+
+def _side_value(state: State, side: int, lost: float) -> float:
+    """`ai._side_value` less `lost` (HP of the side, see `_losses`) as a fraction of the side's HP."""
+    total_hp = 0
+    for u in state.units:
+        if u.side == side:
+            total_hp += max(u.max_hp, 1)
+    if total_hp == 0:
         return 0.0
-    return ai._side_value(state, side) - 6.0 * lost / max(total_hp, 1)
+    return ai._side_value(state, side) - 6.0 * lost / total_hp
 
 
 def search_heuristic(state: State, seat: int) -> float:
-    """The search's scoring: `ai.heuristic` with threats and approach (see `_side_value`)."""
+    """The search's scoring: `ai.heuristic` with threats and approach (see `_losses`)."""
     r = state.result
     if r is not None:
         if r[0] is None:
             return 0.0
         return 1000.0 if r[0] == seat else -1000.0
-    return _side_value(state, seat) - _side_value(state, 1 - seat)
+    lost = _losses(state)
+    return _side_value(state, seat, lost[seat]) - _side_value(state, 1 - seat, lost[1 - seat])
 
 
 def horizon(state: State) -> tuple[int, int]:
@@ -188,14 +206,13 @@ def rollout_policy(state: State, decision: Decision, rng: Rng) -> Action:
         return best
     if stand:
         return ("stand",)
-    ux, uy = u.x, u.y
-    here = min(max(abs(o.x - ux), abs(o.y - uy)) for o in foes)
+    spots = [(o.x, o.y) for o in foes]
+    here = _gap(u.x, u.y, spots)
     if moves and here > 1:
         top: list[Action] = []
         top_d = here
         for a in moves:
-            x, y = int(a[1]), int(a[2])
-            d = min(max(abs(o.x - x), abs(o.y - y)) for o in foes)
+            d = _gap(int(a[1]), int(a[2]), spots)
             if d < top_d:
                 top, top_d = [a], d
             elif d == top_d and top:
@@ -203,6 +220,20 @@ def rollout_policy(state: State, decision: Decision, rng: Rng) -> Action:
         if top:
             return top[rng.below(len(top))]
     return acts[-1]
+
+
+def _gap(x: int, y: int, spots: list[tuple[int, int]]) -> int:
+    """Squares from (x, y) to the nearest of `spots` (Chebyshev distance, inlined)."""
+    best = 99
+    for ox, oy in spots:
+        dx = ox - x
+        dy = oy - y
+        dx = dx if dx >= 0 else -dx
+        dy = dy if dy >= 0 else -dy
+        d = dx if dx >= dy else dy
+        if d < best:
+            best = d
+    return best
 
 
 ALWAYS_COMPARED = frozenset({"attack", "cast", "special", "use", "end"})
