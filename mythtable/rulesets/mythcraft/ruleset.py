@@ -13,7 +13,7 @@ from mythtable.engine.dice import Rng
 from mythtable.engine.entry import RulesetParts
 from mythtable.engine.errors import SetupError
 from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, SetupField
-from mythtable.rulesets.mythcraft import ENTRY, ai, builder, built, inspect, rules
+from mythtable.rulesets.mythcraft import ENTRY, ai, builder, built, inspect, rules, tactics
 from mythtable.rulesets.mythcraft.content import HeroTemplateDef, MythcraftContent
 from mythtable.rulesets.mythcraft.encounter_builder import encounter_data, encounter_draft, encounter_kit
 from mythtable.rulesets.mythcraft.rules import (
@@ -192,6 +192,14 @@ PARTS = RulesetParts(
     parties=Parties(builder.hero_fields, builder.hero_templates, builder.hero_data, builder.hero_sheet),
     encounters=Encounters(encounter_kit, encounter_draft, encounter_data),
     inspection=Inspector(inspect.inspectables, inspect.inspect, changes=changes),
-    ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE, dict(ai.SEARCH_PARAMS), make_ai=ai.make_ai),
+    ai=AIHooks(
+        ai.heuristic,
+        ai.determinize,
+        ai.HEURISTIC_SCALE,
+        dict(tactics.SEARCH_PARAMS),
+        search_heuristic=tactics.search_heuristic,
+        rollout_policy=tactics.rollout_policy,
+        make_ai=ai.make_ai,
+    ),
 )
 """The ruleset and its capabilities, as the package's `ENTRY` names them."""
