@@ -12,6 +12,14 @@ With `--by-iterations` a level that has a count of iterations ("normal", bots.LE
 plays it without its clock: the same games on any machine, under any load (the win rate of the
 level as a fast machine plays it; the timing figures are then those of the count, not the clock).
 
+`--opponent` sets the other side: the greedy bot (default), Normal by its count (`normal`, for
+Hard against Normal with `--by-iterations`), the ruleset's own computer player (`ai`), or, in
+MythCraft, `attacker`: a scripted hero side that attacks whenever it can (the creature AI's simple
+hero play: attack, else close in, else end). Against `attacker` the tested level always plays the
+creatures (seat 2), and `--levels` may name `ai` too (the creatures' own AI). `--encounter` plays
+another MythCraft encounter than the default E1. The win rate is also split by the seat the tested
+computer played.
+
 Targets at "normal" on a 2-core machine: a turn at most 2 s median and 5 s at the 95th
 percentile; a decision with one sensible answer under 50 ms. "before" is the search bot as it
 was: a full second per decision, no early stop, no turn budget.
@@ -33,7 +41,8 @@ sys.path.insert(0, str(ROOT))
 
 from mythtable.engine.bots import LEVEL_ITERATIONS, STRENGTHS, Bot, GreedyBot, make_bot  # noqa: E402
 from mythtable.engine.decision import Action, Decision  # noqa: E402
-from mythtable.engine.protocol import Ruleset  # noqa: E402
+from mythtable.engine.protocol import Ruleset, Setup  # noqa: E402
+from mythtable.engine.registry import load, own_ai  # noqa: E402
 from mythtable.engine.search_bot import SearchBot  # noqa: E402
 from mythtable.engine.simulate import play_game, wilson  # noqa: E402
 
@@ -66,7 +75,52 @@ class Timed:
         return action
 
 
+OPPONENTS = ("greedy", "ai", "attacker", "normal")
+
+
+class Attacker:
+    """MythCraft's scripted hero side: attacks whenever it can (the weakest able creature in reach),
+    else closes in, else ends its turn; takes every reaction. It is the creature AI's hero play."""
+
+    name = "attacker"
+
+    def __init__(self, ruleset_id: str) -> None:
+        factory = own_ai(ruleset_id)
+        if factory is None:
+            raise SystemExit(f"{ruleset_id} has no scripted player to attack with")
+        self.ai = factory(0)
+
+    def choose(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision) -> Action:
+        action: Action = self.ai.choose(ruleset, state, decision)
+        return action
+
+
+def _opponent(ruleset_id: str, opponent: str, seed: int) -> Bot:
+    if opponent == "greedy":
+        return GreedyBot(ruleset_id, seed)
+    if opponent == "normal":  # Normal's count without its clock (Hard against Normal: the same games anywhere)
+        return make_bot(ruleset_id, "normal", seed, workers=1, iterations=LEVEL_ITERATIONS["normal"])
+    if opponent == "attacker":
+        return Attacker(ruleset_id)
+    factory = own_ai(ruleset_id)
+    if factory is None:
+        raise SystemExit(f"{ruleset_id} has no built-in computer player (ai)")
+    bot: Bot = factory(seed)
+    return bot
+
+
+def _setup(ruleset_id: str, encounter: str | None) -> Setup | None:
+    if encounter is None:
+        return None
+    loaded = load(ruleset_id)
+    setup = loaded.ruleset.simulation_setup(loaded.content)
+    setup.options["encounter"] = encounter
+    return setup
+
+
 def _bot(ruleset_id: str, level: str, seed: int, workers: int, by_iterations: bool = False) -> Bot:
+    if level == "ai":
+        return _opponent(ruleset_id, "ai", seed)
     if level == "before":
         return SearchBot(ruleset_id, seed, budget=1.0, workers=workers, early_stop=False, reuse=False)
     count = LEVEL_ITERATIONS.get(level) if by_iterations else None
@@ -94,7 +148,12 @@ def measure(
     workers: int,
     by_iterations: bool = False,
     progress: bool = False,
+    opponent: str = "greedy",
+    encounter: str | None = None,
 ) -> dict[str, Any]:
+    setup = _setup(ruleset_id, encounter)
+    by_seat = [[0, 0], [0, 0]]
+    """Wins and finished games of the tested computer in seat 1 and in seat 2."""
     decisions: list[float] = []
     single: list[float] = []
     settled: list[float] = []
@@ -103,9 +162,9 @@ def measure(
     for i in range(games):
         game_seed = seed + i
         me = Timed(_bot(ruleset_id, level, game_seed * 2 + 1, workers, by_iterations))
-        other = GreedyBot(ruleset_id, game_seed * 2 + 2)
-        seat = i % 2
-        outcome = play_game(ruleset_id, game_seed, (me, other) if seat == 0 else (other, me))
+        other = _opponent(ruleset_id, opponent, game_seed * 2 + 2)
+        seat = 1 if opponent == "attacker" else i % 2
+        outcome = play_game(ruleset_id, game_seed, (me, other) if seat == 0 else (other, me), setup=setup)
         close = getattr(me.bot, "close", None)
         if close is not None:
             close()
@@ -115,7 +174,10 @@ def measure(
         turns += list(me.turns.values())
         if outcome.error is None and outcome.result is not None:
             finished += 1
-            wins += outcome.result.winner == seat
+            won_game = outcome.result.winner == seat
+            wins += won_game
+            by_seat[seat][0] += won_game
+            by_seat[seat][1] += 1
         if progress:
             won = outcome.result is not None and outcome.result.winner == seat
             print(
@@ -129,7 +191,10 @@ def measure(
         "ruleset": ruleset_id,
         "level": level,
         "iterations": LEVEL_ITERATIONS.get(level) if by_iterations else None,
+        "opponent": opponent,
+        "encounter": encounter,
         "games": games,
+        "by_seat": by_seat,
         "finished": finished,
         "wins": wins,
         "win_rate": round(wins / finished, 4) if finished else 0.0,
@@ -154,25 +219,39 @@ def main(argv: list[str] | None = None) -> int:
         help="levels with a count of iterations (normal) play it without the clock: reproducible win rates",
     )
     parser.add_argument("--progress", action="store_true", help="print each game's result as it ends")
+    parser.add_argument("--opponent", default="greedy", choices=OPPONENTS, help="the other side (default greedy)")
+    parser.add_argument("--encounter", default=None, help="a MythCraft encounter id (default: the simulation setup's)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     for level in levels:
-        if level != "before" and level not in STRENGTHS:
+        if level not in ("before", "ai") and level not in STRENGTHS:
             parser.error(f"unknown level {level!r}")
     rows = []
     for ruleset_id in [r.strip() for r in args.rulesets.split(",") if r.strip()]:
         for level in levels:
-            row = measure(ruleset_id, level, args.games, args.seed, args.workers, args.by_iterations, args.progress)
+            row = measure(
+                ruleset_id,
+                level,
+                args.games,
+                args.seed,
+                args.workers,
+                args.by_iterations,
+                args.progress,
+                args.opponent,
+                args.encounter,
+            )
             rows.append(row)
             if not args.json:
                 d, t = row["decision"], row["turn"]
                 o, e = row["one_option"], row["settled"]
                 low, high = row["ci95"]
                 label = f"{level} {row['iterations']} it" if row["iterations"] else level
+                (w1, n1), (w2, n2) = row["by_seat"]
                 print(
-                    f"{ruleset_id:12} {label:7} vs greedy: wins {row['wins']}/{row['finished']}"
-                    f" ({100 * row['win_rate']:.0f}%, 95% CI {100 * low:.0f}-{100 * high:.0f}%)"
+                    f"{ruleset_id:12} {label:7} vs {args.opponent}: wins {row['wins']}/{row['finished']}"
+                    f" ({100 * row['win_rate']:.0f}%, 95% CI {100 * low:.0f}-{100 * high:.0f}%;"
+                    f" seat 1 {w1}/{n1}, seat 2 {w2}/{n2})"
                     f" | decision median {d['median_s']:.3f} s p95 {d['p95_s']:.3f} s (n={d['n']})"
                     f" | one option median {o['median_s'] * 1000:.1f} ms p95 {o['p95_s'] * 1000:.1f} ms (n={o['n']})"
                     f" | settled median {e['median_s'] * 1000:.0f} ms p95 {e['p95_s'] * 1000:.0f} ms (n={e['n']})"

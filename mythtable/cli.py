@@ -152,6 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
 
         add_serve_parser(sub)
     _data_dir_after_any_command(parser)
+    from mythtable.cli_help import add_examples
+
+    add_examples(parser)
     return parser
 
 
@@ -352,13 +355,16 @@ def _play(args: argparse.Namespace) -> int:
     import secrets
 
     from mythtable.engine.registry import load
-    from mythtable.engine.text import clean_name
+    from mythtable.engine.text import clean_name, same_names_problem
 
     loaded = load(args.ruleset)
     setup = loaded.ruleset.default_setup(loaded.content)
     for seat, typed in enumerate((args.p1, args.p2)):
         if typed is not None:  # shown as typed, less what a terminal would obey (check_setup says if too long)
             setup.players[seat] = clean_name(typed)
+    same = same_names_problem(setup.players)
+    if same is not None:
+        raise MythtableError(same)
     setup.options.update(_parse_options(args.option))
     _check_with_built(args.ruleset, setup, args.data_dir)
     pace = args.computer_pace
@@ -378,10 +384,22 @@ def _play(args: argparse.Namespace) -> int:
     return _run_app(start, args.data_dir) if pace is None else _run_app(start, args.data_dir, pace)
 
 
+def _interrupt_ends_the_program() -> None:
+    """The game's terminal is raw, so Ctrl+C is a key there: a SIGINT comes only from outside (`kill -INT`),
+    and asks the program to end. A program started with SIGINT ignored (any background job of a shell
+    without job control, a test run behind `&` on a loaded machine) inherits the ignore, so asyncio never
+    hears the signal and the game stayed up (issue 33 item 10). Ignored or not, it ends the program."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def _run_app(start: Start | None, data: Path | None, pace: float | None = None) -> int:
     from mythtable.tui.app import MythtableApp
 
     app = MythtableApp(start=start, data=data, pace=pace)
+    _interrupt_ends_the_program()
     try:
         app.run()
     except KeyboardInterrupt:

@@ -22,6 +22,15 @@ def assets_root() -> Path:
     return _PACKAGE.parent / "assets"
 
 
+def docs_root() -> Path:
+    """The documentation's folder: bundled inside an installed wheel (pyproject.toml's force-include), or the
+    checkout's top-level docs/."""
+    bundled = _PACKAGE / "docs"
+    if bundled.is_dir():
+        return bundled
+    return _PACKAGE.parent / "docs"
+
+
 def cache_dir() -> Path:
     """Where mythtable keeps files it can rebuild (validated content): $MYTHTABLE_CACHE_DIR (tests
     set it), else the platform's user cache folder. Never the data folder: reading a save or a

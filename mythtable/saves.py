@@ -28,6 +28,16 @@ if TYPE_CHECKING:  # reading saves validates them with pydantic; saving a game n
 SAVE_NAME = re.compile(r"^[a-z]+-\d{8}-\d{6}-[0-9a-f]{6}\.json$")
 
 
+def unknown_ruleset(ruleset_id: str) -> str | None:
+    """Why a save of this ruleset cannot be opened here, or None when this mythtable has it."""
+    from mythtable.engine.registry import available
+    from mythtable.engine.text import one_line
+
+    if ruleset_id in available():
+        return None
+    return f"a game of {one_line(ruleset_id, 40)!r}, a ruleset this mythtable does not have"
+
+
 def data_dir(override: Path | None = None) -> Path:
     """--data-dir, else $MYTHTABLE_DATA_DIR, else the platform's user data folder."""
     if override is not None:
@@ -117,9 +127,15 @@ class SaveStore:
                 problems.append(f"{path}: not a regular file")
                 continue
             try:
-                saves.append(SaveInfo(path, read_record(path)))
+                record = read_record(path)
             except RecordError as exc:
                 problems.append(str(exc))
+                continue
+            unknown = unknown_ruleset(record.ruleset)
+            if unknown is not None:  # listed as a game, it failed only when opened
+                problems.append(f"{path}: {unknown}")
+                continue
+            saves.append(SaveInfo(path, record))
         saves.sort(key=lambda s: s.record.updated, reverse=True)
         return saves, problems
 

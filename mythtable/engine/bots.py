@@ -41,12 +41,13 @@ LEVELS: dict[str, tuple[float, float]] = {
 """Search strength levels: (thinking seconds per turn, at most this many per decision). "easy"
 is the greedy bot (it answers at once); a settled decision is answered before its share."""
 
-LEVEL_ITERATIONS: dict[str, int] = {"normal": 200}
-"""Iterations per decision of a level that has a count: the level is that count, capped by its
-clock (`LEVELS`). On a machine fast enough the count is what binds, so the level plays the same
-games anywhere (`make_bot(..., iterations=LEVEL_ITERATIONS["normal"])` plays them without the
-clock, as benchmarks/computer.py --by-iterations does); on a slow or loaded one the clock does.
-A level without a count ("hard") thinks for as long as its clock allows."""
+LEVEL_ITERATIONS: dict[str, int] = {"normal": 200, "hard": 1000}
+"""Iterations per decision of a level: the level is that count, capped by its clock (`LEVELS`).
+On a machine fast enough the count is what binds, so the level plays the same games anywhere
+(`make_bot(..., iterations=LEVEL_ITERATIONS["normal"])` plays them without the clock, as
+benchmarks/computer.py --by-iterations does); on a slow or loaded one the clock does. Hard is
+five times Normal's count (issue 34: a level that means something is measured, so it needs the
+same games on any machine; before, Hard was its clock alone)."""
 
 STRENGTHS: tuple[str, ...] = ("random", "greedy", "search", "easy", "normal", "hard")
 """What `make_bot` accepts: the levels a player picks (easy, normal, hard) and, for scripts and

@@ -58,7 +58,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from mythtable.engine.capabilities import AIHooks
@@ -66,119 +65,15 @@ from mythtable.engine.decision import Action
 from mythtable.engine.dice import Rng
 from mythtable.engine.lookahead import greedy_scores, win_chance
 from mythtable.engine.protocol import Ruleset
+from mythtable.engine.root_stats import Pairs, RootStats, answer_settled, best_action, hybrid, narrow
+from mythtable.engine.search_params import SearchParams
+from mythtable.engine.thinking_clock import Clock, ThinkingClock
 
-
-@dataclass(frozen=True)
-class SearchParams:
-    exploration: float = 0.7
-    """The UCB constant (rewards lie in [0, 1])."""
-    rollout_actions: int = 24
-    """Rollouts stop after this many choices (forced moves do not count) and are scored."""
-    rollout_turns: int = 0
-    """When above 0, rollouts also stop once the game has left the root's turn (1) or the turns
-    after it (2: the next turn too), so that every sample is scored at the same point of the game:
-    the blows of this turn landed, the next turn's not yet begun."""
-    greedy_steps: float = 0.0
-    """Probability that a rollout step picks by the heuristic instead of at random."""
-    prior_visits: float = 3.0
-    """Weight, in visits, of the greedy prior at the root."""
-    paired_root: bool = False
-    """Try every root action on each sample (same hidden cards, dice and rollout generator) and
-    answer with the best mean value, instead of choosing root actions by UCB."""
-    clear_after: int = 24
-    """With a clock, a search may stop after this many iterations once the most visited root
-    action leads every other in mean value (of the iterations alone, without the prior) by
-    `clear_z` standard errors of the difference..."""
-    clear_z: float = 3.0
-    """...(each action's values count two pseudo-samples, a 0 and a 1, so that a few equal
-    values are not taken for certainty)."""
-    clear_rounds: int = 4
-    """With a clock and paired root sampling, a search may stop after this many rounds once the
-    best action's lead over every other is `clear_z` standard errors of their paired difference
-    (or the two gave exactly the same value on every sample: they are as good as each other)."""
-    greedy_kinds: tuple[str, ...] = ()
-    """Kinds of decision (`Decision.kind`) answered by the heuristic, one step ahead, wherever
-    they come below the root (in the tree's descent, as a forced move, and in rollouts): a
-    choice that finishes a move (a spell's target, where damage goes) or answers it (blocks)
-    taken at random makes the move look worse, or better, than it is."""
-    hybrid_z: float = 0.0
-    """With paired root sampling, when above 0: answer with the greedy prior's choice (the best
-    one-step score; among equal scores, the best by the samples) unless another action beats it
-    on the paired samples by `hybrid_z` standard errors of their difference; then the best of
-    those. A search that leaves a sound base policy only when its samples are clear seldom plays
-    worse than that policy."""
-    guard_keep: tuple[Action, ...] = ()
-    """Actions the search bot's loop guard (lookahead.LoopGuard) never leaves out: a pass that the
-    guard's one re-deal shows coming straight back (it dealt the opponent nothing to answer with)
-    is a pass all the same, and leaving it out can force the bot to pay for what it does not want."""
+__all__ = ["MIN_SEARCH", "Clock", "Node", "RootStats", "SearchParams", "ThinkingClock", "best_action", "search"]
 
 
 MIN_SEARCH = 0.01
 """Seconds below which a decision is answered from the greedy prior alone (ties at random)."""
-
-Clock = Callable[[], float]
-"""Seconds from some fixed point (time.monotonic; tests inject a fake)."""
-
-
-class ThinkingClock:
-    """Thinking time of one seat, spent across the decisions of a turn.
-
-    `per_turn` seconds are shared by all the decisions the seat takes while the ruleset's turn
-    number stays the same (its own turn, or the response windows of the other seat's turn).
-    One decision gets at most `per_decision`, at most `share` of what is left, and, when `spread`,
-    about twice its fair part of what is left: the clock counts the decisions of the seat's past
-    turns (a Mythicarium turn may hold thirty, blockers included), so that the last decisions
-    of a long turn still get some. `now` is injectable for tests.
-    """
-
-    def __init__(
-        self,
-        per_turn: float,
-        per_decision: float | None = None,
-        now: Clock = time.monotonic,
-        share: float = 1.0,
-        spread: bool = False,
-    ) -> None:
-        self.per_turn = per_turn
-        self.per_decision = per_turn if per_decision is None else per_decision
-        self.share = share
-        self.spread = spread
-        self.now = now
-        self.turn: int | None = None
-        self.spent = 0.0
-        """Seconds spent so far in `turn`."""
-        self.taken = 0
-        """Decisions allotted time so far in `turn`."""
-        self.expected = 3.0
-        """Decisions a turn is expected to hold (a running mean over the past turns)."""
-
-    def peek(self, turn: int) -> float:
-        """Seconds the next decision of `turn` would get (0 once the turn's budget is spent)."""
-        spent, taken, expected = self.spent, self.taken, self.expected
-        if turn != self.turn:
-            spent, taken, expected = 0.0, 0, self._expected_after()
-        left = self.per_turn - spent
-        if left == math.inf:
-            return self.per_decision
-        part = self.share
-        if self.spread:
-            part = min(part, 2.0 / (max(1.0, expected - taken) + 1.0))
-        return max(0.0, min(self.per_decision, left * part))
-
-    def allot(self, turn: int) -> float:
-        """Like `peek`, and counts the decision in its turn."""
-        given = self.peek(turn)
-        if turn != self.turn:
-            self.expected = self._expected_after()
-            self.turn, self.spent, self.taken = turn, 0.0, 0
-        self.taken += 1
-        return given
-
-    def _expected_after(self) -> float:
-        return self.expected if self.taken == 0 else 0.5 * self.expected + 0.5 * self.taken
-
-    def charge(self, seconds: float) -> None:
-        self.spent += max(0.0, seconds)
 
 
 class Node:
@@ -193,10 +88,6 @@ class Node:
         self.sq = 0.0
         """Sum of the squared values backed up here (the early stop's spread, on a kept tree too)."""
         self.avail = 0.0
-
-
-RootStats = dict[Action, tuple[float, float]]
-"""Root action -> (visits, total value for the deciding seat)."""
 
 
 def search(
@@ -219,7 +110,7 @@ def search(
     whichever comes first when both are given (a level: the count, capped by the clock).
 
     `actions` limits the root to some of the legal actions (the loop guard's choice). With
-    `early_stop` the search ends as soon as its answer cannot change (see `_settled`), or, with a
+    `early_stop` the search ends as soon as its answer cannot change (see `settled`), or, with a
     `deadline`, once it is clear by the statistics alone (deterministic with a count that the
     clock does not cut short);
     `stopped()` returning true ends it too (helper processes: the main search has finished).
@@ -239,6 +130,8 @@ def search(
     """Root child -> [iterations, sum, sum of squares] of its values (the prior left out)."""
     kept = 0
     priors = greedy_scores(ruleset, state, allowed, seat, hooks, rng)
+    if params.root_width and len(allowed) > params.root_width:
+        allowed, priors = narrow(allowed, priors, params)
     for action, score in zip(allowed, priors, strict=True):
         child = tree.children.get((seat, action)) if tree is not None else None
         if child is None:
@@ -254,7 +147,7 @@ def search(
     root.visits = sum(child.visits for child in root.children.values())
     done = 0
     settled = False
-    pairs = _Pairs(len(allowed))
+    pairs = Pairs(len(allowed))
     start = now()
     while True:
         if iterations is not None and kept + done >= iterations:
@@ -269,13 +162,13 @@ def search(
                 left: float = iterations - kept - done
             else:
                 left = done * (deadline - t) / max(t - start, 1e-9) if done else math.inf
-            if early_stop and (done or kept) and _settled(root, kept + done, left, params, samples):
+            if early_stop and (done or kept) and answer_settled(root, kept + done, left, params, samples):
                 settled = True
                 break
         elif (
             iterations is not None
             and early_stop
-            and _settled(root, kept + done, iterations - kept - done, params, None)
+            and answer_settled(root, kept + done, iterations - kept - done, params, None)
         ):
             settled = True
             break
@@ -295,7 +188,7 @@ def search(
             if len(values) == len(allowed):
                 pairs.add(values)
                 if early_stop and deadline is not None:
-                    answer = _hybrid(priors, pairs, params.hybrid_z) if params.hybrid_z > 0 else None
+                    answer = hybrid(priors, pairs, params.hybrid_z) if params.hybrid_z > 0 else None
                     if pairs.clear(params, root, answer):
                         settled = True
                         break
@@ -313,7 +206,7 @@ def search(
         info["settled"] = settled
         info["root"] = root
     if params.paired_root and params.hybrid_z > 0:
-        pick = _hybrid(priors, pairs, params.hybrid_z)
+        pick = hybrid(priors, pairs, params.hybrid_z)
         # The pick first; the others by mean value (helpers' answers add up to a vote).
         return {
             a: (3.0 if i == pick else 1.0 + n.value / n.visits, n.value)
@@ -322,118 +215,6 @@ def search(
     if params.paired_root:  # equal visits everywhere: rank by mean value
         return {a: (1.0 + n.value / n.visits, n.value) for (_, a), n in root.children.items()}
     return {a: (n.visits, n.value) for (_, a), n in root.children.items()}
-
-
-def _settled(root: Node, done: int, left: float, params: SearchParams, samples: dict[Node, list[float]] | None) -> bool:
-    """Whether the answer (the most visited root action) can no longer change.
-
-    Certain: the leader is ahead of the runner-up by more visits than the `left` iterations
-    could give it. With a clock (`samples` given; `left` is only an estimate there anyway) also
-    clear: after `clear_after` iterations, the leader's mean value leads every other's by
-    `clear_z` standard errors."""
-    if params.paired_root:
-        return False
-    first = second = None
-    for child in root.children.values():
-        if first is None or child.visits > first.visits:
-            first, second = child, first
-        elif second is None or child.visits > second.visits:
-            second = child
-    if first is None or second is None:
-        return True
-    if first.visits - second.visits > left:
-        return True
-    if samples is None or done < params.clear_after:
-        return False
-    lead_mean, lead_var = _sample_stats(samples.get(first))
-    z = params.clear_z
-    for child in root.children.values():
-        if child is first:
-            continue
-        mean, var = _sample_stats(samples.get(child))
-        if lead_mean - mean <= z * math.sqrt(lead_var + var):
-            return False
-    return True
-
-
-def _sample_stats(got: list[float] | None) -> tuple[float, float]:
-    """(mean, variance of the mean) of a root child's values, counting two pseudo-samples, a 0
-    and a 1 (a uniform prior), so that a few equal values are not taken for certainty."""
-    n, total, sq = got if got else (0.0, 0.0, 0.0)
-    n, total, sq = n + 2, total + 1, sq + 1
-    mean = total / n
-    return mean, max(0.0, sq - n * mean * mean) / (n * n)
-
-
-class _Pairs:
-    """Paired root sampling's rounds (every root action on one sample): for each action, the sum
-    and sum of squares of its value minus the round's mean, to tell a clear winner early."""
-
-    __slots__ = ("rounds", "rows", "sq", "sum")
-
-    def __init__(self, n: int) -> None:
-        self.rounds = 0
-        self.sum = [0.0] * n
-        self.sq = [0.0] * n
-        self.rows: list[list[float]] = []
-        """Every round's values (the hybrid compares two actions on their paired differences)."""
-
-    def add(self, values: list[float]) -> None:
-        mean = sum(values) / len(values)
-        self.rounds += 1
-        self.rows.append(values)
-        for i, v in enumerate(values):
-            e = v - mean
-            self.sum[i] += e
-            self.sq[i] += e * e
-
-    def clear(self, params: SearchParams, root: Node, answer: int | None = None) -> bool:
-        """Whether the best action by the rounds so far is clearly best, and is the answer too
-        (`answer`, the hybrid's pick, or the best by mean value with the greedy prior weighed in)."""
-        r = self.rounds
-        if r < params.clear_rounds:
-            return False
-        means = [x / r for x in self.sum]
-        var = [max(0.0, q / r - m * m) for q, m in zip(self.sq, means, strict=True)]
-        best = max(range(len(means)), key=means.__getitem__)
-        if answer is None:
-            answer = max(range(len(means)), key=[n.value / n.visits for n in root.children.values()].__getitem__)
-        if answer != best and means[answer] < means[best] - 1e-12:
-            return False
-        for i, m in enumerate(means):
-            if i == best:
-                continue
-            lead = means[best] - m
-            se = math.sqrt((var[best] + var[i]) / (r - 1))
-            if se == 0.0 and lead <= 1e-12:
-                continue  # the same value on every sample: as good as each other
-            if lead < params.clear_z * se or lead <= 1e-12:
-                return False
-        return True
-
-
-def _hybrid(priors: list[float], pairs: _Pairs, z: float) -> int:
-    """The index of the hybrid's answer (see `SearchParams.hybrid_z`): the greedy prior's best
-    (among equal one-step scores, the best mean of the rounds; the first in listing order
-    before three rounds), unless another action's mean of its paired differences with it exceeds
-    `z` standard errors; then, of those, the one with the largest mean difference."""
-    top = max(priors)
-    greedy = [i for i, p in enumerate(priors) if p >= top - 1e-9]
-    r = pairs.rounds
-    if r < 3:
-        return greedy[0]
-    means = [x / r for x in pairs.sum]
-    base = max(greedy, key=means.__getitem__)
-    pick, lead = base, 0.0
-    for i in range(len(priors)):
-        if i == base:
-            continue
-        diffs = [row[i] - row[base] for row in pairs.rows]
-        mean = sum(diffs) / r
-        var = max(0.0, sum(d * d for d in diffs) / r - mean * mean)
-        if mean > lead and mean > z * math.sqrt(var / (r - 1)):
-            pick, lead = i, mean
-    return pick
 
 
 def _sigmoid(x: float) -> float:
@@ -472,11 +253,13 @@ def _iterate(
     greedy_kinds = params.greedy_kinds
     policy = hooks.rollout_policy
     turn = ruleset.turn_number(state) + params.rollout_turns - 1 if params.rollout_turns > 0 else None
+    horizon = params.horizon
+    mark = horizon(state) if horizon is not None else None
     while True:
         d = pending(s)
         if d is None:
             break
-        if turn is not None and ruleset.turn_number(s) > turn:
+        if (turn is not None and ruleset.turn_number(s) > turn) or (horizon is not None and horizon(s) != mark):
             # The rollouts' horizon holds in the tree too: a root action that reaches it sooner
             # (a pass that ends the turn) must not be scored after one more move of the next
             # turn than an action that puts it off (an ability that keeps the window open).
@@ -528,7 +311,7 @@ def _iterate(
         apply(s, best_action)
         path.append(best)
         node = best
-    value = _rollout(ruleset, s, me, rng, hooks, params, turn)
+    value = _rollout(ruleset, s, me, rng, hooks, params, turn, mark)
     for n in path:
         v = value if n.seat == me else 1.0 - value
         n.visits += 1
@@ -538,20 +321,31 @@ def _iterate(
 
 
 def _rollout(
-    ruleset: Ruleset[Any, Any], s: Any, me: int, rng: Rng, hooks: AIHooks, params: SearchParams, turn: int | None = None
+    ruleset: Ruleset[Any, Any],
+    s: Any,
+    me: int,
+    rng: Rng,
+    hooks: AIHooks,
+    params: SearchParams,
+    turn: int | None = None,
+    mark: Any = None,
 ) -> float:
     """Play on with the rollout policy and score the end; with `turn` (the last turn number of the
-    `rollout_turns`), stop once the game has gone past that turn."""
+    `rollout_turns`), stop once the game has gone past that turn; with `params.horizon`, once it
+    differs from `mark` (the root's)."""
     pending, apply = ruleset.pending, ruleset.apply
     left = params.rollout_actions
     greedy = params.greedy_steps
     policy = hooks.rollout_policy
     tried: dict[tuple[int, str, int, tuple[Action, ...], float], set[Action]] = {}
+    horizon = params.horizon
     while left > 0:
         d = pending(s)
         if d is None:
             break
         if turn is not None and ruleset.turn_number(s) > turn:
+            break
+        if horizon is not None and horizon(s) != mark:
             break
         actions = d.actions
         n = len(actions)
@@ -587,22 +381,3 @@ def _greedy_step(ruleset: Ruleset[Any, Any], s: Any, seat: int, actions: list[Ac
         if score > best_score:
             best, best_score = a, score
     return best
-
-
-def best_action(actions: list[Action], stats: RootStats, rng: Rng | None = None) -> Action:
-    """The root action with the most visits (ties: the best mean value, then `rng`'s pick, or
-    listing order without one).
-
-    Ties happen when a turn's budget is spent and the answer rests on the greedy prior alone;
-    a fixed order there could shuffle blockers round for ever, never reaching the last option."""
-
-    def key(a: Action) -> tuple[float, float]:
-        visits, value = stats.get(a, (0.0, 0.0))
-        return (visits, value / visits if visits else 0.0)
-
-    best = max(actions, key=key)
-    if rng is None:
-        return best
-    top_visits, top_value = key(best)
-    top = [a for a in actions if key(a)[0] == top_visits and key(a)[1] >= top_value - 1e-9]
-    return top[rng.below(len(top))] if len(top) > 1 else best

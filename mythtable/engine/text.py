@@ -73,6 +73,13 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+def same_names_problem(names: list[str]) -> str | None:
+    """Two players called alike ("Ana" and "ana ") cannot be told apart in the log or on the curtain."""
+    if len(names) == 2 and " ".join(names[0].split()).casefold() == " ".join(names[1].split()).casefold():
+        return f"both players are called {names[0].strip()!r}: the two players need different names"
+    return None
+
+
 def one_line(text: str, limit: int = 300) -> str:
     """A message fit for one line: cleaned, newlines made spaces, cut at `limit` characters with "…"."""
     text = clean_text(text, newlines=False)

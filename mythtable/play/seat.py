@@ -72,6 +72,8 @@ class SeatFrame:
     choosing: str = ""
     """Who decides now: " · Ana to decide" ("" when over)."""
     watchers: int = 0
+    log_names: bool = False
+    """The log holds every seat's private lines, each read with its seat's name (a watcher is nobody's "you")."""
     status: tuple[str, ...] = ()
     """Table status lines ("Bram disconnected, waiting 9:41"); none at a local table."""
     recap: Recap | None = None
@@ -199,6 +201,7 @@ def frame_of(
         scores=tuple(game.scores()) if result is not None else (),
         choosing=choosing,
         watchers=watchers,
+        log_names=log_seat is None,
         status=status,
         recap=recap,
     )

@@ -12,7 +12,10 @@ The package, one job a module (the servers never import the UI: a game is a sepa
     authkeys.py     --authorized-keys read line by line, with the OpenSSH options it honours
     pty_process.py  a game process in a pseudo-terminal, its clean environment, input held back when unread
     boot.py         how a game starts: it dies with its server; for SSH its pty is its controlling terminal
+    ssh_tables.py   the table commands over SSH: open, tables, join, watch (the shared tables: mythtable/tables)
+    watch_fanout.py one public renderer per watched table, its screen fanned out to every watcher's channel
     web.py          serve web: textual-serve with Host and Origin checks, a cap, clamped sizes, ended games
+    web_tables.py   serve web reaches the SSH server's table host, or starts its own
     limits.py       durations, sliding windows, the waiting room, the log filter (no I/O)
     hostkey.py, net.py, quiet.py, libraries.py: the host key, listen errors, library warnings, asyncssh
 
@@ -21,9 +24,9 @@ screen that would take a path offer something to take away instead, MYTHTABLE_CO
 in their folder, and --data-dir is that folder (a key's, a password session's, or the web players' shared one).
 Every buffer between a client and its game is bounded, both ways: output is held back while the client is
 behind (ssh_game.py), input pauses the client above pty_process.INPUT_HIGH, and the game reads keys no faster
-than it handles them (tui/input_gate.py). Today one session channel owns one game process; a shared table
-(several terminals at one game) needs one process whose screen goes to several channels, which nothing here
-does yet: admission, authentication, limits and the process plumbing would serve it as they are.
+than it handles them (tui/input_gate.py). One session channel still owns one game process; a shared table
+(issue 32) lives in the server's TableHost (mythtable/tables), and each seat's process talks to it over a
+Unix socket with a one-time ticket from its environment; watchers share one renderer per table.
 """
 
 from __future__ import annotations
@@ -152,6 +155,15 @@ def add_serve_parser(sub: Any) -> None:
         metavar="N",
         help="failed logins allowed per client address in 10 minutes before it is turned away (default: 6)",
     )
+    ssh.add_argument(
+        "--seat-grace",
+        type=_duration,
+        default=parse_duration("10m"),
+        metavar="TIME",
+        help="how long a shared table holds the seat of a player who dropped (default: 10m)",
+    )
+    ssh.add_argument("--max-tables", type=_positive, default=50, help="shared tables open at once (default: 50)")
+    ssh.add_argument("--max-watchers", type=_positive, default=200, help="watchers of one table (default: 200)")
     ssh.add_argument(
         "--color-system",
         choices=["auto", "truecolor", "256", "standard"],

@@ -52,6 +52,13 @@ BOOT_TTY = _BOOT + _TTY + _RUN
 """The same, with its pty as controlling terminal (serve ssh)."""
 
 
+def module_argv(module: str, *args: str) -> list[str]:
+    """`python -m MODULE args...` started as a game is (dies with this server; its pty is its controlling
+    terminal): a seat at a shared table runs this way (mythtable.tables.plain_seat)."""
+    run = f"runpy.run_module({module!r}, run_name='__main__', alter_sys=True)\n"
+    return [sys.executable, "-c", _BOOT + _TTY + run, str(os.getpid()), *args]
+
+
 def game_argv(data_dir: Path, controlling_tty: bool) -> list[str]:
     """The command a server runs for one player's game in `data_dir` (this process is the parent it watches)."""
     return [sys.executable, "-c", BOOT_TTY if controlling_tty else BOOT, str(os.getpid()), "--data-dir", str(data_dir)]

@@ -35,6 +35,9 @@ from mythtable.serve.ssh_common import (
     log,
 )
 from mythtable.serve.ssh_game import GameSession
+from mythtable.serve.ssh_tables import JOINS_PER_ADDRESS
+from mythtable.serve.watch_fanout import Fanout
+from mythtable.tables.host import HostSettings, TableHost
 
 __all__ = ["Gatekeeper", "Hub", "SSHSettings", "run_ssh", "serve", "settings_from_args", "start_server"]
 
@@ -52,6 +55,9 @@ class Hub:
         self.failures = SlidingWindow(settings.login_attempts, LOGIN_WINDOW)
         self.log_filter = LogFilter()  # lines repeated by one connection or address are held back after a few
         self.closing = False
+        self.tables: TableHost | None = None  # the shared tables (started with the server)
+        self.fanouts: dict[str, Fanout] = {}  # one watcher renderer per watched table
+        self.code_window = SlidingWindow(JOINS_PER_ADDRESS, 60.0)  # table codes tried per address
 
     def log_for(self, source: object, message: str, name: str | None = None) -> None:
         """Log `message` on behalf of `source` (a connection, or an address), unless it repeats too often."""
@@ -111,9 +117,32 @@ class Hub:
         folder.mkdir(parents=True, exist_ok=False, mode=0o700)
         return folder, True
 
+    def player_folder(self, identity: str) -> Path | None:
+        """Where a seat holder's copy of a shared game goes: a key's own folder; None for anyone else."""
+        if not identity.startswith("key:"):
+            return None
+        return self.settings.data_dir / "players" / identity[4:]
+
+    async def start_tables(self) -> None:
+        self.tables = TableHost(
+            HostSettings(
+                folder=self.settings.data_dir / "tables",
+                grace=self.settings.seat_grace,
+                max_tables=self.settings.max_tables,
+                max_watchers=self.settings.max_watchers,
+                saves_for=self.player_folder,
+                log=log,
+            )
+        )
+        await self.tables.start()
+
     async def close_all(self) -> None:
         self.closing = True
         await asyncio.gather(*(s.end("the server is shutting down") for s in list(self.sessions)))
+        for fanout in list(self.fanouts.values()):
+            fanout.stop()
+        if self.tables is not None:
+            await self.tables.stop()
 
     def tick(self) -> None:
         """Called every half second: end idle sessions and those over their time limit; say what the log held back."""
@@ -321,6 +350,9 @@ def settings_from_args(args: argparse.Namespace) -> SSHSettings:
         rate_limit=args.rate_limit,
         login_attempts=args.login_attempts,
         color_system=args.color_system,
+        seat_grace=args.seat_grace,
+        max_tables=args.max_tables,
+        max_watchers=args.max_watchers,
     )
 
 
@@ -343,6 +375,7 @@ async def start_server(settings: SSHSettings) -> tuple[asyncssh.SSHAcceptor, Hub
         raise MythtableError(f"cannot create the data folder {settings.data_dir}: {exc.strerror}") from None
     shutil.rmtree(settings.data_dir / "sessions", ignore_errors=True)  # leftovers of a crashed server
     hub = Hub(settings, authorized)
+    await hub.start_tables()
     try:
         acceptor = await asyncssh.listen(
             settings.host,

@@ -44,6 +44,9 @@ class SSHSettings:
     color_system: str = "auto"
     login_timeout: float = 30.0
     waiting_total: int = 64  # connections without a game (logging in, or logged in and not playing), in all
+    seat_grace: float = 600.0  # how long a shared table holds a dropped player's seat
+    max_tables: int = 50  # shared tables open at once
+    max_watchers: int = 200  # watchers of one table
 
     @property
     def waiting_per_address(self) -> int:

@@ -50,7 +50,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.slot = False
         self.held = False  # the game's output is held back until the client takes what it was sent
         self._poll: asyncio.TimerHandle | None = None
-        self.command: str | None = None  # the client asked to run this (ssh host ls): told the game only, no more
+        self.command: str | None = None  # a table command (ssh_tables.py); any other is told the game only
+        self.watching: tuple[Any, int] | None = None  # (watch_fanout.Fanout, key) while this session watches
 
     def connection_made(self, chan: SSHChannel[bytes]) -> None:
         self.chan = chan  # type: ignore[assignment]
@@ -67,9 +68,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        """Accepted only to say why not: refusing the request leaves OpenSSH's bare "exec request failed"."""
-        self.gate.log(f"refused a command from {self.gate.address}: only the game is offered")
-        self.command = command
+        """A table command (open, tables, join, watch: ssh_tables.py); any other is accepted only to say why
+        not (refusing the request leaves OpenSSH's bare "exec request failed")."""
+        self.command = command[:1000]
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
@@ -123,9 +124,18 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.gate.log(f"refused a game to {self.gate.address}: {refusal}")
             self._deny(refusal)
             return
+        argv, table_env = mythtable_argv, None
         if self.command is not None:
-            self._refuse("this server offers the game only and runs no commands")
-            return
+            from mythtable.serve.ssh_tables import seat_argv, table_session
+
+            answered = await table_session(self, self.command)
+            if answered is False:
+                self.gate.log(f"refused a command from {self.gate.address}: only the game is offered")
+                self._refuse("this server offers the game only and runs no commands")
+                return
+            if answered is True:
+                return
+            argv, table_env = (lambda _folder: seat_argv()), answered
         if not self.has_pty:
             self._refuse("this server only offers the game in an interactive terminal")
             return
@@ -158,10 +168,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             env = child_environment(
                 self.term,
                 self.hub.color_system(self.term, self._client_env()),
-                remote_environment("ssh", self.folder),
+                {**remote_environment("ssh", self.folder), **(table_env or {})},
             )
             process = PtyProcess(
-                mythtable_argv(self.folder), env, self.size[0], self.size[1], self.folder, self._output, self._exited
+                argv(self.folder), env, self.size[0], self.size[1], self.folder, self._output, self._exited
             )
             process.on_input_backlog = self._input_backlog
             self.process = process
@@ -240,6 +250,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.last_input = time.monotonic()
+        if self.watching is not None:  # a watcher's keys act on nothing; q, Ctrl+C or Ctrl+D leave
+            if any(key in data for key in (b"q", b"\x03", b"\x04")):
+                self.stop_watching("you stopped watching")
+            return
         if self.process is not None:
             self.process.write(data)
 
@@ -271,6 +285,21 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return False
 
     # --- the end --------------------------------------------------------------------------------
+    def stop_watching(self, reason: str) -> None:
+        """Leave the table's watchers (the renderer's end, a key, or a lost connection)."""
+        watching, self.watching = self.watching, None
+        if watching is None:
+            return
+        fanout, key = watching
+        fanout.remove(key)
+        self.gate.playing = False
+        self.gate.since = time.monotonic()
+        if self.chan is not None and not self.ending:
+            with contextlib.suppress(Exception):
+                self.chan.write(TERMINAL_RESET)
+            self._say(f"\nmythtable: {reason}.\n")
+            self._finish(0)
+
     def _exited(self, code: int) -> None:
         """The app ended by itself (the player quit)."""
         if not self.ending:
@@ -310,6 +339,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.chan = None
+        self.stop_watching("gone")
         if not self.ending:
             self.gate.log(f"{self.gate.address} disconnected")
         spawn(self.end(None))

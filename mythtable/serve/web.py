@@ -309,7 +309,18 @@ def _server_class() -> type[Any]:
                 return await handler(request)
 
             app.middlewares.append(check_request)
+            app.on_startup.append(self._start_tables)
+            app.on_cleanup.append(self._stop_tables)
             return app
+
+        async def _start_tables(self, app: web.Application) -> None:
+            from mythtable.serve.web_tables import reach_tables
+
+            self.tables_folder, self.own_tables = await reach_tables(self.folder.parent)
+
+        async def _stop_tables(self, app: web.Application) -> None:
+            if getattr(self, "own_tables", None) is not None:
+                await self.own_tables.stop()
 
         async def handle_index(self, request: web.Request) -> Any:
             if self.full():

@@ -123,8 +123,9 @@ def test_normal_is_a_count_of_iterations_capped_by_its_clock() -> None:
     # Given a count (simulate --iterations, benchmarks/computer.py --by-iterations), no clock caps it.
     fixed = make_bot("magewars", "normal", 1, workers=1, iterations=LEVEL_ITERATIONS["normal"])
     assert isinstance(fixed, SearchBot) and not fixed.capped
-    hard = make_bot("magewars", "hard", 1, workers=1)
-    assert isinstance(hard, SearchBot) and hard.iterations is None
+    hard = make_bot("magewars", "hard", 1, workers=1)  # issue 34: a larger count, capped by its clock
+    assert isinstance(hard, SearchBot) and hard.iterations == LEVEL_ITERATIONS["hard"] and hard.capped
+    assert LEVEL_ITERATIONS["hard"] > LEVEL_ITERATIONS["normal"]
 
 
 def _first_search(bot: SearchBot) -> tuple[Game, int]:

@@ -113,10 +113,11 @@ def test_the_search_scores_every_rollout_once_the_roots_turn_is_over() -> None:
     assert max(_scored_turns(0)) > 3, "without it the rollouts run on into later turns"
 
 
-def test_the_rollout_options_are_off_by_default_and_set_for_mage_wars_alone() -> None:
+def test_the_rollout_options_are_off_by_default_and_set_for_mage_wars_and_mythcraft() -> None:
     default = SearchParams()
-    assert default.rollout_turns == 0
+    assert default.rollout_turns == 0 and default.horizon is None
     assert ai_hooks("magewars").search["rollout_turns"] == 1
-    for other in ("mythicarium", "mythcraft"):
-        hooks = ai_hooks(other)
-        assert "rollout_turns" not in hooks.search and hooks.rollout_policy is None
+    hooks = ai_hooks("mythicarium")
+    assert "rollout_turns" not in hooks.search and hooks.rollout_policy is None
+    mythcraft = ai_hooks("mythcraft")  # issue 34: to the end of a participant's turn, with a policy
+    assert mythcraft.search["horizon"] is not None and mythcraft.rollout_policy is not None

@@ -37,8 +37,9 @@ async def go_to(pilot: Pilot[None], screen: EncounterEditorScreen, x: int, y: in
 
 
 async def pick(pilot: Pilot[None], screen: EncounterEditorScreen, words: str) -> None:
-    """Search the list (/ and the words), then go to it: the first match is highlighted."""
-    await press(pilot, "slash", "ctrl+u", *words, "enter")
+    """Search the list (/ and the words), then Tab to it: the first match is highlighted (Enter in the box
+    would put it on the map at once)."""
+    await press(pilot, "slash", "ctrl+u", *words, "tab")
     assert screen.focused is screen.query_one("#entries", CardList)
 
 

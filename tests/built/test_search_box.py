@@ -88,14 +88,15 @@ async def test_slash_in_a_name_box_is_typed(editor: type[BuiltFileEditor], box: 
 
 
 async def test_keys_after_the_enter_of_a_burst_act_on_the_list_the_search_left() -> None:
-    """`/cinder`, Enter (to the list) and `c` (put the highlighted creature on the map) in one burst:
-    the `c` used to be typed into the search (`cinderc`, nothing found) before the Enter moved on."""
+    """`/cinder`, Enter (the imp on the map, the map has the keys), `l` and `c` (another imp a square
+    right) in one burst: the `l` and `c` used to be typed into the search (`cinderlc`, nothing found)
+    before the Enter moved on."""
     async with editing(EncounterEditorScreen) as (_app, pilot, screen):
-        await burst(pilot, "slash", *"cinder", "enter", "c")
+        await burst(pilot, "slash", *"cinder", "enter", "l", "c")
         await settle(pilot)
         assert search_text(screen) == "cinder"
-        assert screen.focused is screen.query_one("#entries", CardList)
-        assert {pos: c.id for pos, c in screen.draft.creatures.items()} == {(0, 0): "cinder_imp"}
+        assert screen.focused is screen.query_one("#map", MapEditor)
+        assert {pos: c.id for pos, c in screen.draft.creatures.items()} == {(0, 0): "cinder_imp", (1, 0): "cinder_imp"}
 
 
 async def test_the_maps_keys_typed_just_before_slash_in_a_burst_still_move_its_cursor() -> None:
@@ -120,11 +121,11 @@ async def test_the_pools_keys_typed_just_before_slash_in_a_burst_still_act_on_it
 
 
 async def test_keys_after_the_lists_enter_in_a_burst_act_on_the_map() -> None:
-    """`/ash` Enter (to the list) Enter (put the hound down, back to the map) `l` `c` in one burst: the
+    """`/ash` Tab (to the list) Enter (put the hound down, back to the map) `l` `c` in one burst: the
     second hound one square right. The `l` and `c` reach the list before its Enter moved the focus;
     looked up there, the `c` ran before the `l` and took the first hound away again."""
     async with editing(EncounterEditorScreen) as (_app, pilot, screen):
-        await burst(pilot, "slash", *"ash", "enter", "enter", "l", "c")
+        await burst(pilot, "slash", *"ash", "tab", "enter", "l", "c")
         await settle(pilot)
         assert screen.focused is screen.query_one("#map", MapEditor)
         assert screen.cursor == (1, 0)

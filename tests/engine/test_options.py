@@ -3,6 +3,7 @@ way are one option (the first copy, with a count); everything else is listed as 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 
@@ -31,11 +32,19 @@ def copies_in_hand(game: Game) -> bool:
     return any(key is not None and n > 1 for key, n in keys.items())
 
 
-def same_words_on_the_table(game: Game) -> bool:
-    """Two options in the same words that are not copies in hand (two alike units in play, say)."""
+LOOK_ALIKE_TAG = re.compile(r" [A-Z]\b")
+"""The letter that tells two units of one name apart ("Hound A", "Hound B"; issue 33)."""
+
+
+def alike_on_the_table(game: Game) -> bool:
+    """Two options about alike units in play (the same words but for their letters), not copies in hand."""
     decision = game.decision
     assert decision is not None
-    words = Counter(game.describe(a) for a in decision.actions if game.ruleset.copies_key(game.state, a) is None)
+    words = Counter(
+        LOOK_ALIKE_TAG.sub("", game.describe(a))
+        for a in decision.actions
+        if game.ruleset.copies_key(game.state, a) is None
+    )
     return any(n > 1 for n in words.values())
 
 
@@ -68,13 +77,15 @@ def test_copies_of_a_card_in_hand_are_one_option_with_their_count(ruleset_id: st
 @pytest.mark.parametrize("ruleset_id", ["mythicarium", "magewars"])
 def test_alike_cards_in_play_stay_apart(ruleset_id: str) -> None:
     """Two units of one name in play may differ (where they stand, what happened to them): each stays an option."""
-    game = find(ruleset_id, same_words_on_the_table)
+    game = find(ruleset_id, alike_on_the_table)
     decision = game.decision
     assert decision is not None
     listed = [a for a, _, _ in game.options()]
     for action in decision.actions:
         if game.ruleset.copies_key(game.state, action) is None:
             assert action in listed
+    apart = [game.describe(a) for a in decision.actions if game.ruleset.copies_key(game.state, a) is None]
+    assert len(set(apart)) == len(apart)  # and each reads apart from its look-alike
 
 
 def test_a_ruleset_without_copies_lists_every_action() -> None:

@@ -56,18 +56,20 @@ def test_an_attack_on_the_tower_counts_as_the_damage_it_will_deal() -> None:
 
 
 def test_the_searchs_scoring_counts_the_counter_attack_a_declared_combat_invites() -> None:
-    # Declaring combat with nothing to attack with changes nothing the greedy scoring sees, but it
-    # hands the defender a counter-attack (H-37): the search's scoring counts what that would hit.
+    # Declaring combat with nothing to attack with costs its side EMPTY_COMBAT_COST in both scorings
+    # (issue 33: an empty declaration), and it hands the defender a counter-attack (H-37): the search's
+    # scoring also counts what that would hit.
     b = Board()
     b.basics(0, "ember-hearth")
     sprite = b.add(1, "gust-sprite", "offensive")
     st = b.start()
     greedy, search = ai.heuristic(st, 0), ai.search_heuristic(st, 0)
     act(st, "combat")
-    assert ai.heuristic(st, 0) == greedy
+    assert ai.heuristic(st, 0) == greedy - ai.EMPTY_COMBAT_COST
     hit = queries.power(st, st.cards[sprite])
     assert hit > 0
-    assert ai.search_heuristic(st, 0) == search - ai.COUNTER_WEIGHT * ai.TOWER_WEIGHT * hit
+    counter = ai.COUNTER_WEIGHT * ai.TOWER_WEIGHT * hit
+    assert ai.search_heuristic(st, 0) == search - ai.EMPTY_COMBAT_COST - counter
     assert ai.search_heuristic(st, 1) == -ai.search_heuristic(st, 0)
 
 

@@ -24,8 +24,8 @@ def test_the_search_uses_the_policy_and_the_greedy_bot_has_no_rollouts() -> None
     hooks = ai_hooks("magewars")
     assert hooks.rollout_policy is ai.rollout_policy
     assert hooks.for_search().rollout_policy is ai.rollout_policy
-    for other in ("mythicarium", "mythcraft"):
-        assert ai_hooks(other).rollout_policy is None, "other rulesets keep uniformly random rollouts"
+    assert ai_hooks("mythicarium").rollout_policy is None, "Mythicarium keeps uniformly random rollouts"
+    assert ai_hooks("mythcraft").rollout_policy is not ai.rollout_policy  # issue 34: MythCraft has its own
 
 
 def test_the_policy_never_pays_the_last_tower_levels() -> None:

@@ -11,7 +11,7 @@ from mythtable.engine.protocol import Setup
 from mythtable.engine.registry import load
 from mythtable.rulesets.mythicarium.content import Content
 from mythtable.rulesets.mythicarium.rules import advance
-from mythtable.rulesets.mythicarium.rules.common import eff_dp, eff_hp, open_window
+from mythtable.rulesets.mythicarium.rules.common import eff_dp, eff_hp, give_tag, open_window
 from mythtable.rulesets.mythicarium.ruleset import RULESET
 from mythtable.rulesets.mythicarium.state import State, Unit
 
@@ -180,6 +180,10 @@ def table(
         p.xp = xp[seat]
     s.active = s.first = active
     s.turn = turn
+    for unit in s.units.values():  # each unit's letter, as entering play gives it (issue 33)
+        unit.tag = ""
+    for uid in sorted(s.units):
+        give_tag(s, s.units[uid])
     if rolls:
         s.rng = ScriptedRng(list(rolls), seed)
     open_window(s, "maintenance1")

@@ -24,7 +24,7 @@ FRAGMENTS["not_main"] = (
     "only legends and lightning",
     "played in maintenance i or ii",
 )
-FRAGMENTS["not_priority_step"] = ("not now: cards and abilities wait",)
+FRAGMENTS["not_priority_step"] = ("not now:",)
 SEEDS = [0, 1, 2, 3, 21, 48]
 """Random games that between them give every reason (seeds 3 and 21: a unit arriving during combat;
 48: a Double Assault round with a unit that did not attack in the first)."""

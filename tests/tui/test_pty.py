@@ -102,6 +102,25 @@ def test_sigint_from_outside_ends_cleanly(terminal_factory) -> None:  # type: ig
     assert "Traceback" not in term.screen_text()
 
 
+def test_sigint_from_outside_ends_the_program_started_with_sigint_ignored() -> None:
+    """Issue 33 item 10: a background job of a shell without job control starts with SIGINT ignored (the
+    test above, run behind `&` with CPU hogs, did not end while the curtain showed): it ends all the same."""
+    import os
+    import signal
+
+    ignore_then_run = (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); os.execv(sys.argv[1], sys.argv[1:])"
+    )
+    term = Terminal([sys.executable, "-c", ignore_then_run, mythtable_command(), "play", "mythicarium", "--seed", "7"])
+    try:
+        term.wait_for("Pass the keyboard")
+        os.kill(term.proc.pid, signal.SIGINT)
+        assert term.wait_exit() in (0, 130)
+        assert "Traceback" not in term.screen_text()
+    finally:
+        term.close()
+
+
 def test_a_closed_terminal_ends_the_program_and_the_game_stays_saved(terminal_factory, _private_data_dir) -> None:  # type: ignore[no-untyped-def]
     # No hang-up signal reaches it here (the terminal is not its controlling one), as when a
     # window or a connection goes away without one: the program must notice and leave, not spin.

@@ -26,7 +26,7 @@ from mythtable.tui.start import NewGame, OpenGame
 from tests.tui.keys import press, settle
 
 CARD_RULESETS = ["mythicarium", "magewars"]
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[2] / "docs" / "playing.md"  # auto-pass is told there, the README links it
 
 
 def new_app(ruleset_id: str, data: Path, players: list[str] | None = None) -> MythtableApp:

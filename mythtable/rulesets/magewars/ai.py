@@ -9,6 +9,7 @@ from __future__ import annotations
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.magewars.content import Effect, Info
+from mythtable.rulesets.magewars.rules.options import attack_problems
 from mythtable.rulesets.magewars.rules.queries import (
     can_block,
     field_bonus,
@@ -308,7 +309,24 @@ def heuristic(state: State, seat: int) -> float:
 
 
 def _score(state: State, seat: int, dead: set[int], hits: list[int]) -> float:
-    return _side(state, seat, seat, dead, hits[seat]) - _side(state, 1 - seat, seat, dead, hits[1 - seat])
+    value = _side(state, seat, seat, dead, hits[seat]) - _side(state, 1 - seat, seat, dead, hits[1 - seat])
+    return value - EMPTY_COMBAT_COST * (_empty_combat(state, seat) - _empty_combat(state, 1 - seat))
+
+
+EMPTY_COMBAT_COST = 6.0
+"""What a combat declared with no unit able to attack costs its side in the bots' scoring (issue 33): it
+only hands the turn over later, which a look-ahead that stops before the other side's turn mistakes for
+a gain (the other side has not yet readied or drawn); more than a card drawn and a unit readied."""
+
+
+def _empty_combat(state: State, side: int) -> bool:
+    """Has `side` declared a combat in which no unit of its can attack (W-7, W-13)? From the moment it is
+    declared (the Main phase's closing window) until the combat ends; public information only."""
+    cb = state.combat
+    if cb is None:
+        declared = state.step == "main" and state.intent == "combat" and state.active == side
+        return declared and bool(attack_problems(state, side))
+    return not cb.counter and cb.atk == side and not cb.attacks and bool(attack_problems(state, side))
 
 
 COUNTER_WEIGHT = 1.0

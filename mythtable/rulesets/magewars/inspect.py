@@ -15,8 +15,10 @@ from mythtable.rulesets.magewars.content import Info
 from mythtable.rulesets.magewars.rules.options import (
     ability_problem,
     attack_problem,
+    attack_problems,
     block_problem,
     cast_problem,
+    counter_attackers,
     flip_problem,
 )
 from mythtable.rulesets.magewars.rules.queries import (
@@ -356,6 +358,8 @@ def _window(state: State, seat: int) -> str:
         return "none"
     step = state.step
     d = state.decision
+    if d is not None and d.seat != seat:  # the other seat decides: nothing is played until it is yours
+        return "none"
     if step in WINDOW_STEPS:
         if step == "combat.declaration" and state.combat is not None and not state.combat.declared:
             return "none"
@@ -414,12 +418,12 @@ def _in_play_why_not(state: State, c: Card) -> tuple[str, ...]:
     src = sources(state, seat)
     cb = state.combat
     if c.face_down:
-        if w == "none" and not (cb is not None and state.step == "combat.attack"):
+        if w == "none":
             code: str | None = "not_now"
         else:
             units = w != "attack_step" or (cb is not None and seat == cb.dfn)
             code = flip_problem(state, seat, c, src, units)
-            if code is None and w == "fast" and state.stack:
+            if code is None and w in ("fast", "combat_declared") and state.stack:
                 code = "not_fast"  # F-15: only fast-casts and abilities answer a spell
         if code is not None:
             out.append("Turn face-up: " + _say(state, seat, code, d))
@@ -471,8 +475,10 @@ def why_only_done(state: State) -> str | None:
     """Why the open decision offers nothing but moving on: attackers with only Done, or a Main phase
     with only "Declare combat" / "End turn"."""
     d = state.decision
-    if d is None or any(a[0] not in ("done", "pass", "end", "combat") for a in d.actions):
+    if d is None:
         return None
+    if any(a[0] not in ("done", "pass", "end", "combat") for a in d.actions):
+        return why_combat_is_empty(state)
     seat = d.seat
     cb = state.combat
     p = state.players[seat]
@@ -485,16 +491,60 @@ def why_only_done(state: State) -> str | None:
         else:
             parts.append("no card in your hand can be played now (inspect one with i to see why)")
         if ("combat",) in d.actions:
-            probe = Combat(counter=False, atk=seat, dfn=1 - seat)
-            summary = _attack_summary(state, probe, seat)
+            summary = attack_summary_words(attack_problems(state, seat))
             if summary:
                 parts.append("declaring combat would find no attacker: " + summary)
         return "Nothing to play: " + "; ".join(parts) + "."
     return None
 
 
+def why_combat_is_empty(state: State) -> str | None:
+    """The line above a Main phase whose "Declare combat" would find no attacker (issue 33): said before
+    the option is chosen, not after ("Ana sends no unit to attack."), short enough for two rows at 80
+    columns: "Declare combat: no unit can attack (1 face-down, H-20); Bram may counter-attack (W-3)."."""
+    d = state.decision
+    if d is None or d.kind != "main" or ("combat",) not in d.actions:
+        return None
+    reasons = attack_problems(state, d.seat)
+    if not reasons or "no_unit" in reasons:  # no unit at all: the option's own words say enough
+        return None
+    why = ", ".join(f"{n} {SHORT_ATTACK_WORDS[k][0]}, {SHORT_ATTACK_WORDS[k][1]}" for k, n in reasons.items())
+    risk = f"; {state.players[1 - d.seat].name} may counter-attack (W-3)" if counter_attackers(state, d.seat) else ""
+    return f"Declare combat: no unit can attack ({why}){risk}."
+
+
+SHORT_ATTACK_WORDS: dict[str, tuple[str, str]] = {
+    "face_down": ("face-down", "H-20"),
+    "exhausted": ("exhausted", "H-18"),
+    "new_this_turn": ("new this turn", "H-19"),
+    "defensive_line": ("on the Defensive Line", "W-15"),
+}
+"""`attack_problems` codes in the fewest words, for the line above the options."""
+
+
+ATTACK_WORDS: dict[str, tuple[str, str]] = {
+    "face_down": ("face-down units cannot attack", "H-20"),
+    "exhausted": ("exhausted units cannot attack", "H-18"),
+    "new_this_turn": ("units new this turn cannot attack", "H-19"),
+    "blocked_no_counter": ("units that blocked cannot counter-attack", "H-37"),
+    "defensive_line": ("units on the Defensive Line cannot attack", "W-15"),
+}
+"""Why units of a seat cannot attack, grouped (`attack_problems` codes -> words, clause)."""
+
+
+def attack_summary_words(reasons: dict[str, int]) -> str:
+    """`attack_problems` in words: "face-down units cannot attack (1 of yours, H-20)"; "" when one can."""
+    if not reasons:
+        return ""
+    if "no_unit" in reasons:
+        return "you have no unit in play"
+    return "; ".join(f"{ATTACK_WORDS[k][0]} ({n} of yours, {ATTACK_WORDS[k][1]})" for k, n in reasons.items())
+
+
 def _attack_summary(state: State, cb: Combat, seat: int) -> str:
-    """Why each unit of `seat` cannot attack, grouped: "face-down units cannot attack" etc.; "" when one can."""
+    """Why each unit of `seat` cannot attack in combat `cb`, grouped; "" when one can."""
+    if not cb.counter:
+        return attack_summary_words(attack_problems(state, seat))
     p = state.players[seat]
     reasons: dict[str, int] = {}
     for uid in p.offensive:
@@ -504,13 +554,4 @@ def _attack_summary(state: State, cb: Combat, seat: int) -> str:
         reasons[code] = reasons.get(code, 0) + 1
     if p.defensive:
         reasons["defensive_line"] = len(p.defensive)
-    if not reasons:
-        return "you have no unit in play"
-    words = {
-        "face_down": ("face-down units cannot attack", "H-20"),
-        "exhausted": ("exhausted units cannot attack", "H-18"),
-        "new_this_turn": ("units new this turn cannot attack", "H-19"),
-        "blocked_no_counter": ("units that blocked cannot counter-attack", "H-37"),
-        "defensive_line": ("units on the Defensive Line cannot attack", "W-15"),
-    }
-    return "; ".join(f"{words[k][0]} ({n} of yours, {words[k][1]})" for k, n in reasons.items())
+    return attack_summary_words(reasons or {"no_unit": 0})

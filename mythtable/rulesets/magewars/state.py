@@ -38,6 +38,9 @@ class Card:
     guard_mod: int = 0
     att_unit: int = -1
     att_line: str = ""
+    tag: str = ""
+    """A letter telling this face-up unit from others of its card on the lines ("A", "B"), given when it
+    shows face-up there and kept while it stays (rules/queries.py `give_tag`)."""
 
     def copy(self) -> Card:
         return Card(
@@ -54,6 +57,7 @@ class Card:
             self.guard_mod,
             self.att_unit,
             self.att_line,
+            self.tag,
         )
 
     def snap(self) -> list[Any]:
@@ -71,6 +75,7 @@ class Card:
             self.guard_mod,
             self.att_unit,
             self.att_line,
+            self.tag,
         ]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mythtable.rulesets.magewars.content import Info
-from mythtable.rulesets.magewars.rules.queries import guard, power, shown_step, tier
+from mythtable.rulesets.magewars.rules.queries import guard, power, shown_step, tier, unit_name
 from mythtable.rulesets.magewars.state import Card, State
 
 HIDDEN_NAME = "face-down card"
@@ -254,7 +254,7 @@ def unit_view(state: State, c: Card, secrets: tuple[int, ...]) -> UnitView:
     return UnitView(
         c.uid,
         d.id,
-        d.name,
+        unit_name(state, c.uid),  # with its letter while a look-alike is on the lines (issue 33)
         power(state, c),
         guard(state, c),
         c.wounds,
@@ -316,7 +316,7 @@ def _view(state: State, seat: int | None, secrets: tuple[int, ...]) -> GameView:
     for item in state.stack:
         c = cards[item.uid]
         if item.target >= 0:
-            tgt = f"unit:{item.target} {cards[item.target].d.name}"
+            tgt = f"unit:{item.target} {unit_name(state, item.target)}"
         elif item.line:
             tgt = f"line:{item.line}"
         else:
@@ -328,7 +328,7 @@ def _view(state: State, seat: int | None, secrets: tuple[int, ...]) -> GameView:
         attacks = tuple(
             AttackView(
                 a.attacker,
-                cards[a.attacker].d.name,
+                unit_name(state, a.attacker),
                 power(state, cards[a.attacker]),
                 _target_text(state, a.decl_line, a.decl_hero),
                 _target_text(state, a.line, a.hero),

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from mythtable.engine.decision import NO_SUBJECT, Action, Ref, Subject
-from mythtable.rulesets.magewars.rules.queries import LINE_LABEL
+from mythtable.rulesets.magewars.rules.options import attack_problems
+from mythtable.rulesets.magewars.rules.queries import LINE_LABEL, unit_name
 from mythtable.rulesets.magewars.state import State
 
 PLAIN: dict[str, str] = {
@@ -29,12 +30,33 @@ columns (the board's sides say "Off" and "Def")."""
 
 
 def _card_name(state: State, uid: int) -> str:
-    return state.cards[uid].d.name
+    """A card's name; a face-up unit with a look-alike on the lines also its letter ("Cinder Hound B")."""
+    return unit_name(state, uid)
+
+
+PLACE_WORD = {"offensive": "Offensive", "defensive": "Defensive", "row": "Row"}
+
+
+def _place_if_alike(state: State, uid: int) -> str:
+    """ " (Offensive 2)": where card `uid` lies (its line or row, counted from the first card there), when
+    another card of the same name lies in its controller's lines or row; "" else. Face-down cards carry no
+    letter (their name is hidden from the other seat), so their place tells two of them apart."""
+    c = state.cards[uid]
+    p = state.players[c.controller]
+    zones = {"offensive": p.offensive, "defensive": p.defensive, "row": p.row}
+    if c.zone not in zones:
+        return ""
+    alike = [o for z in zones.values() for o in z if o != uid and state.cards[o].d.id == c.d.id]
+    if not alike:
+        return ""
+    return f" ({PLACE_WORD[c.zone]} {zones[c.zone].index(uid) + 1})"
 
 
 def describe(state: State, action: Action) -> str:
     """One option in words, as the prompt lists it."""
     a0 = str(action[0])
+    if a0 == "combat" and attack_problems(state, state.active):
+        return "Declare combat (no unit can attack)"
     plain = PLAIN.get(a0)
     if plain is not None:
         return plain
@@ -52,7 +74,7 @@ def describe(state: State, action: Action) -> str:
     if a0 == "move":
         return f"Move {name} to the other line"
     if a0 == "flip":
-        return f"Turn {name} face-up"
+        return f"Turn {name} face-up{_place_if_alike(state, uid)}"
     if a0 == "ritual":
         return f"Perform {name}"
     if a0 == "cast":
@@ -84,7 +106,7 @@ def describe(state: State, action: Action) -> str:
     if a0 == "assign":
         return f"{action[2]} damage to {name}"
     if a0 == "capture":
-        return f"Capture {name}"
+        return f"Capture {name}{_place_if_alike(state, uid)}"
     if a0 == "discard":
         return f"Discard {name}"
     return " ".join(str(x) for x in action)

@@ -13,7 +13,7 @@ from mythtable.engine.dice import Rng
 from mythtable.engine.entry import RulesetParts
 from mythtable.engine.errors import SetupError
 from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, SetupField
-from mythtable.rulesets.mythcraft import ENTRY, ai, builder, built, inspect, rules
+from mythtable.rulesets.mythcraft import ENTRY, ai, builder, built, inspect, rules, tactics
 from mythtable.rulesets.mythcraft.content import HeroTemplateDef, MythcraftContent
 from mythtable.rulesets.mythcraft.encounter_builder import encounter_data, encounter_draft, encounter_kit
 from mythtable.rulesets.mythcraft.rules import (
@@ -57,7 +57,7 @@ class MythCraft(Ruleset[State, MythcraftContent]):
     def setup_fields(self, content: MythcraftContent) -> list[SetupField]:
         encs = tuple(SetupChoice(e.id, f"{e.id} {e.name} (level {e.level})") for e in content.encounters.values())
         heroes = tuple(SetupChoice(h.id, hero_label(h)) for h in content.heroes.values())
-        yes_no = (SetupChoice("no", "No"), SetupChoice("yes", "Yes"))
+        reactions = (SetupChoice("no", "Asked each time"), SetupChoice("yes", "Always declined"))
         fields = [SetupField("encounter", "Encounter", encs, "E1")]
         for k, default in enumerate(DEFAULT_PARTY, start=1):
             fields.append(SetupField(f"hero{k}", f"Hero {k}", heroes, default, optional=k > 2))
@@ -69,20 +69,20 @@ class MythCraft(Ruleset[State, MythcraftContent]):
                 "",
                 optional=True,
             ),
-            SetupField("auto_decline_heroes", "Auto-decline hero reactions", yes_no, "no"),
-            SetupField("auto_decline_creatures", "Auto-decline creature reactions", yes_no, "no"),
+            SetupField("auto_decline_heroes", "Heroes' reactions", reactions, "no"),
+            SetupField("auto_decline_creatures", "Creatures' reactions", reactions, "no"),
             SetupField(
                 "creature_damage",
                 "Creature damage",
-                (SetupChoice("rolled", "Rolled"), SetupChoice("fixed", "Fixed averages (H-13)")),
+                (SetupChoice("rolled", "Rolled"), SetupChoice("fixed", "Fixed averages (a house rule)")),
                 "rolled",
             ),
             SetupField(
                 "round_limit",
-                "Round limit (H-28)",
+                "Round limit",
                 (
                     SetupChoice("none", "No limit"),
-                    *(SetupChoice(str(n), f"Draw by time after round {n}") for n in ROUND_LIMIT_CHOICES),
+                    *(SetupChoice(str(n), f"Draw by time after round {n} (a house rule)") for n in ROUND_LIMIT_CHOICES),
                 ),
                 "none",
             ),
@@ -192,6 +192,14 @@ PARTS = RulesetParts(
     parties=Parties(builder.hero_fields, builder.hero_templates, builder.hero_data, builder.hero_sheet),
     encounters=Encounters(encounter_kit, encounter_draft, encounter_data),
     inspection=Inspector(inspect.inspectables, inspect.inspect, changes=changes),
-    ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE, dict(ai.SEARCH_PARAMS), make_ai=ai.make_ai),
+    ai=AIHooks(
+        ai.heuristic,
+        ai.determinize,
+        ai.HEURISTIC_SCALE,
+        dict(tactics.SEARCH_PARAMS),
+        search_heuristic=tactics.search_heuristic,
+        rollout_policy=tactics.rollout_policy,
+        make_ai=ai.make_ai,
+    ),
 )
 """The ruleset and its capabilities, as the package's `ENTRY` names them."""

@@ -13,7 +13,7 @@ from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.rulesets.mythicarium.content import CardDef, effects_text
 from mythtable.rulesets.mythicarium.rules.combat import attack_problem, block_problem, live_attackers
 from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS, cdef, eff_dp, eff_hp, name_of
-from mythtable.rulesets.mythicarium.rules.priority import main_window, play_problem, use_problem
+from mythtable.rulesets.mythicarium.rules.priority import play_problem, use_problem
 from mythtable.rulesets.mythicarium.state import NO_TARGET, State, Unit
 
 KEYWORD_RULES: dict[str, str] = {
@@ -257,6 +257,32 @@ def _unit_state(state: State, u: Unit) -> list[str]:
     return out
 
 
+PLAY_LABEL = ""
+"""What starts the reason a hand card cannot be played (nothing: the card is all it can do)."""
+USE_LABEL = "Ability: "
+"""What starts the reason a unit's ability cannot be used (a unit may also attack or block)."""
+
+
+def _step_words(state: State, seat: int) -> str:
+    """Why `seat` cannot act now although the card itself could be played: whoever or whatever has the turn."""
+    label = STAGE_LABELS.get(state.stage, state.stage)
+    if state.result is not None:
+        return "not now: the game is over"
+    if state.choosing is not None:
+        if state.choosing.owner != seat:  # the card may still be in that seat's hand: not named
+            return f"not now: {state.players[state.choosing.owner].name} is choosing a target first"
+        return f"not now: you are choosing a target for {name_of(state, state.choosing.uid)} first"
+    if state.step == "window":
+        return f"not now: {state.players[state.priority].name} holds priority; you act when it passes to you (H-5)"
+    return f"not now: cards and abilities wait for a window where you hold priority, and it is the {label}"
+
+
+def say_problem(state: State, seat: int, code: str, uid: int, what: str) -> str:
+    """A reason code (from the checks of rules/priority.py) in words, filled in from the state; `what` is
+    "play" (a card in hand) or "use" (a unit's ability)."""
+    return _say(state, seat, code, cdef(state, uid), what)
+
+
 def _say(state: State, seat: int, code: str, cd: CardDef | None = None, what: str = "") -> str:
     """A reason code in words, filled in from the state."""
     p = state.players[seat]
@@ -282,36 +308,23 @@ def _say(state: State, seat: int, code: str, cd: CardDef | None = None, what: st
         not_main = "limbo is not empty: only Lightning cards answer what waits there (H-6)"
     else:
         not_main = f"cards are played in Maintenance I or II, and it is the {label}"
-    step = f"not now: cards and abilities wait for a window where you hold priority, and it is the {label}"
+    step = _step_words(state, seat)
     text = PROBLEMS[code].format(cost=cost, xp=p.xp, target=target, not_main=not_main, step=step)
     return text[0].upper() + text[1:] + "."
 
 
-def _in_window(state: State) -> bool:
-    return state.step == "window" and state.choosing is None and state.result is None
-
-
 def _hand_why_not(state: State, seat: int, uid: int) -> tuple[str, ...]:
-    cd = cdef(state, uid)
-    if not _in_window(state):
-        code = "xp" if cd.xp > state.players[seat].xp else "not_priority_step"
-        return (_say(state, seat, code, cd, "play"),)
-    main, legendary = main_window(state, seat)
-    code = play_problem(state, seat, uid, main, legendary)
-    return () if code is None else (_say(state, seat, code, cd, "play"),)
+    code = play_problem(state, seat, uid)
+    return () if code is None else (PLAY_LABEL + say_problem(state, seat, code, uid, "play"),)
 
 
 def _unit_why_not(state: State, seat: int, u: Unit) -> tuple[str, ...]:
     out: list[str] = []
     cd = cdef(state, u.uid)
     if cd.ability is not None:
-        if _in_window(state):
-            main, _ = main_window(state, seat)
-            code = use_problem(state, seat, u, main)
-        else:
-            code = use_problem(state, seat, u, True) or "not_priority_step"
+        code = use_problem(state, seat, u)
         if code is not None:
-            out.append("Ability: " + _say(state, seat, code, cd, "use"))
+            out.append(USE_LABEL + say_problem(state, seat, code, u.uid, "use"))
     c = state.combat
     if c is not None and state.step == "attackers" and seat == state.active:
         code = attack_problem(state, u)
@@ -344,10 +357,9 @@ def why_only_done(state: State) -> str | None:
         return None
     seat = d.seat
     p = state.players[seat]
-    main, legendary = main_window(state, seat)
     counts: dict[str, int] = {}
     for uid in p.hand:
-        code = play_problem(state, seat, uid, main, legendary)
+        code = play_problem(state, seat, uid)
         if code is not None:
             counts[code] = counts.get(code, 0) + 1
     parts = []

@@ -31,6 +31,9 @@ class Unit:
     hp_mod: int = 0
     shield: int = 0
     """Temporary modifiers; they end with the turn (H-32)."""
+    tag: str = ""
+    """A letter that tells this unit from others of the same card in play ("A", "B"), given when it enters
+    play and kept while it stays (rules/common.py `give_tag`); shown only while another such unit is in play."""
 
     def copy(self) -> Unit:
         return Unit(
@@ -46,6 +49,7 @@ class Unit:
             self.dp_mod,
             self.hp_mod,
             self.shield,
+            self.tag,
         )
 
 
@@ -214,6 +218,7 @@ def snapshot(state: State) -> dict[str, Any]:
             "equipment": list(u.equipment),
             "attacks": u.attacks,
             "mods": [u.dp_mod, u.hp_mod, u.shield],
+            "tag": u.tag,
         }
 
     def player(p: Player) -> dict[str, Any]:

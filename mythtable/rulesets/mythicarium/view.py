@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from mythtable.engine.decision import Ref
 from mythtable.rulesets.mythicarium.content import CardDef
-from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS, eff_dp, eff_hp
+from mythtable.rulesets.mythicarium.rules.common import STAGE_LABELS, eff_dp, eff_hp, shown_tag, unit_name
 from mythtable.rulesets.mythicarium.state import NO_TARGET, Combat, State, Unit
 
 
@@ -61,6 +61,8 @@ class UnitView:
     """uid of the attacker this unit blocks, or -1."""
     text: str = ""
     """The card's text (its ability): public once the unit is in play."""
+    tag: str = ""
+    """Its letter ("A", "B") while another unit of the same card is in play, kept for its life; "" else."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -161,6 +163,7 @@ def _unit(state: State, u: Unit) -> UnitView:
         attacking=cb is not None and u.uid in cb.attackers,
         blocking=cb.blocks.get(u.uid, NO_TARGET) if cb is not None else NO_TARGET,
         text=c.text,
+        tag=shown_tag(state, u.uid),
     )
 
 
@@ -202,7 +205,7 @@ def _view(state: State, seat: int | None, hands: tuple[int, ...]) -> Mythicarium
         text = c.text
         if it.kind == "ability" and c.ability is not None:
             text = c.text
-        tname = cards[state.cards[it.target]].name if it.target != NO_TARGET else ""
+        tname = unit_name(state, it.target) if it.target != NO_TARGET else ""
         limbo.append(LimboEntry(it.owner, it.kind, it.uid, c.id, c.name, text, it.target, tname))
     cb = state.combat
     combat = None

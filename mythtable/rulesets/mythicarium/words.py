@@ -5,12 +5,24 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from mythtable.engine.decision import NO_SUBJECT, Action, Subject
-from mythtable.rulesets.mythicarium.rules.common import cdef, name_of
+from mythtable.rulesets.mythicarium.rules.common import can_exhaust, cdef, eff_hp, name_of, unit_name
 from mythtable.rulesets.mythicarium.state import NO_TARGET, State
 
 
 def _name(state: State, x: object) -> str:
-    return name_of(state, x) if isinstance(x, int) and x in state.cards else "?"
+    """A card's name; a unit in play with a look-alike also gets its letter ("Hound of the Wild Hunt B")."""
+    if not isinstance(x, int) or x not in state.cards:
+        return "?"
+    return unit_name(state, x) if x in state.units else name_of(state, x)
+
+
+def _hp_left(state: State, uid: int) -> str:
+    """ "1/3♥" for a wounded unit, "" for an unwounded one (as the board's rows draw HP)."""
+    u = state.units.get(uid)
+    if u is None or not u.wounds:
+        return ""
+    hp = eff_hp(state, u)
+    return f"{max(hp - u.wounds, 0)}/{hp}♥"
 
 
 def _play(state: State, action: Action) -> str:
@@ -21,15 +33,18 @@ def _play(state: State, action: Action) -> str:
 def _use(state: State, action: Action) -> str:
     c = cdef(state, _arg(action))
     cost = f", {c.ability.xp} XP" if c.ability is not None and c.ability.xp else ""
-    return f"Use {c.name} (exhaust{cost})"
+    return f"Use {_name(state, action[1])} (exhaust{cost})"
 
 
 def _target_words(state: State, action: Action) -> str:
     arg = action[1]
     u = state.units.get(arg) if isinstance(arg, int) else None
     chooser = state.choosing
-    whose = "" if u is None else (" (yours)" if chooser is not None and u.owner == chooser.owner else " (enemy)")
-    return f"Target {_name(state, arg)}{whose}"
+    if u is None:
+        return f"Target {_name(state, arg)}"
+    whose = "yours" if chooser is not None and u.owner == chooser.owner else "enemy"
+    hp = _hp_left(state, u.uid)
+    return f"Target {_name(state, arg)} ({whose}{', ' + hp if hp else ''})"
 
 
 def _attack_words(state: State, action: Action) -> str:
@@ -39,12 +54,25 @@ def _attack_words(state: State, action: Action) -> str:
     return f"Attack with {_name(state, action[1])}"
 
 
+def _next_words(state: State) -> str:
+    """Moving on: to the combat, which says beforehand when no unit of the seat can attack in it (M-6, F-7,
+    F-11), or to the end of the turn."""
+    if state.stage != "maintenance1":
+        return "End the turn"
+    if state.turn == 1:
+        return "Go to combat (no attack on the first turn)"
+    lane = state.players[state.active].lane
+    if not any(can_exhaust(state, state.units[uid]) for uid in lane):
+        return "Go to combat (no unit can attack)"
+    return "Go to combat"
+
+
 WORDS: dict[str, Callable[[State, Action], str]] = {
     "play": _play,
     "use": _use,
     "target": _target_words,
     "cancel": lambda state, action: "Cancel",
-    "next": lambda state, action: "Go to combat" if state.stage == "maintenance1" else "End the turn",
+    "next": lambda state, action: _next_words(state),
     "pass": lambda state, action: "Pass",
     "attack": _attack_words,
     "done": lambda state, action: "Done",

@@ -141,7 +141,7 @@ class EncounterEditorScreen(BuiltFileEditor):
                 yield Static("", id="problems")
             with Vertical(id="right"):
                 yield Static("", id="tools")
-                yield SearchBox(placeholder="/ search creatures, items", compact=True, id="search", then="#entries")
+                yield SearchBox(placeholder="/ search creatures, items", compact=True, id="search", then="#map")
                 yield CardList(self.entry_row, id="entries", then="#map")
         yield Static("", id="detail")
         yield Footer()
@@ -228,7 +228,23 @@ class EncounterEditorScreen(BuiltFileEditor):
 
     @on(Input.Submitted, "#search")
     def search_submitted(self, event: Input.Submitted) -> None:
-        self.set_focus(self.query_one("#entries", CardList))  # done already by the box's Enter (search_box.py)
+        """Enter in the search box puts the highlighted match on the cursor's square, as in the list (README);
+        the map has the keys then (the box's Enter sent the focus there already: search_box.py)."""
+        key = self.query_one("#entries", CardList).highlighted_id
+        entry = self.entries.get(key) if key else None
+        if entry is None:
+            self.say("Nothing matches the search: change the words, or Esc")
+            self.set_focus(self.query_one("#search", Input))
+            return
+        if entry.kind == "creature":
+            here = self.draft.creatures.get(self.cursor)
+            if here is not None and here.id == entry.id:
+                self.say(f"{entry.name} is on this square already (c takes it off, x clears the square)")
+            else:
+                self.action_creature()
+        else:
+            self.action_item()
+        self.set_focus(self.query_one("#map", MapEditor))
 
     def refilter(self, search: str | None = None) -> None:
         """The creatures and items every word of the search (the box's, unless given) matches."""
@@ -282,6 +298,7 @@ class EncounterEditorScreen(BuiltFileEditor):
         here = self.draft.creatures.get(self.cursor)
         if here is not None and here.id == entry.id:
             self.draft.remove_creature(self.cursor)
+            self.say(f"Took {entry.name} off this square (c again puts it back)")
         elif entry.id not in self.draft.kinds() and len(self.draft.kinds()) >= self.kit.max_kinds:
             self.say(f"An encounter holds at most {self.kit.max_kinds} kinds of creature")
             return

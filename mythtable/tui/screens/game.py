@@ -24,13 +24,14 @@ from mythtable.tui.boards import board_class
 from mythtable.tui.boards.base import Board
 from mythtable.tui.local_seat import LocalSeat
 from mythtable.tui.messages import AfterGame, Autosave
-from mythtable.tui.safe_text import markup, notify
+from mythtable.tui.safe_text import notify
 from mythtable.tui.screens.curtain import TAKE_BACK, CurtainScreen
 from mythtable.tui.screens.game_inspect import InspectMode
 from mythtable.tui.screens.game_keys import GAME_BINDINGS, GameKeys
 from mythtable.tui.screens.recap import RecapScreen
 from mythtable.tui.screens.result import ResultScreen, end_of_game_text
 from mythtable.tui.session import Next, Session
+from mythtable.tui.status_line import status_text
 from mythtable.tui.timings import Timings
 from mythtable.tui.widgets.inspect import InspectPanel
 from mythtable.tui.widgets.log import GameLog
@@ -112,6 +113,15 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.fit_bottom(event.size.height)
         self.fit_inspect(event.size.width)
+        self.show_status(event.size.width)
+
+    status_parts: tuple[str, str, str, str, str] | None = None
+    """The status line's title, turn, stage, who decides and auto-pass note (render_table sets them)."""
+
+    def show_status(self, width: int) -> None:
+        """The status line fitted to `width`: whose decision it is always shows whole (status_line.py)."""
+        if self.status_parts is not None:
+            self.query_one("#status", Static).update(status_text(*self.status_parts, width - 2))
 
     def fit_bottom(self, height: int) -> None:
         """The prompt and log take about 40% of a tall terminal, and 10 rows at 24; while a narrow
@@ -353,10 +363,11 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         view = self.view = frame.view
         self.board.show(view, frame.seat, list(frame.names))
         stage = self.board.status(view) or frame.stage
-        turn = f" · turn {frame.turn}" if self.board.SHOW_TURN else ""
-        status = markup("[b]$title[/b]$rest", title=frame.title, rest=f"{turn} · {stage}{frame.choosing}")
-        self.query_one("#status", Static).update(status)
-        self.query_one(GameLog).show(list(frame.log))
+        turn = f"turn {frame.turn}" if self.board.SHOW_TURN else ""
+        who, _, note = frame.choosing.removeprefix(" · ").partition(" · ")
+        self.status_parts = (frame.title, turn, stage, who, note)
+        self.show_status(self.app.size.width)
+        self.query_one(GameLog).show(list(frame.log), list(frame.names) if frame.log_names else None)
         self.refresh_inspect()
         self.refresh_bindings()
         return frame

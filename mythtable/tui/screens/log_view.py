@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from mythtable.engine.game import LogLine
 from mythtable.engine.text import clean_text
 from mythtable.tui.safe_text import markup, notify
-from mythtable.tui.widgets.log import STYLES
+from mythtable.tui.widgets.log import STYLES, for_everyone
 
 FILTERS: tuple[tuple[str, str], ...] = (
     ("all", "all lines"),
@@ -117,7 +117,7 @@ class LogViewScreen(Screen[None]):
         event = line.event
         text = clean_text(event.text)
         if self.names is not None and event.seat is not None:
-            text = f"({clean_text(self.names[event.seat])}) {text}"
+            text = for_everyone(text, clean_text(self.names[event.seat]))
         return text
 
     def styled(self, line: LogLine) -> Text:

@@ -14,7 +14,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.protocol import Setup
 from mythtable.engine.registry import Loaded, available, entries
-from mythtable.engine.text import MAX_NAME_LENGTH, clean_name, clean_text
+from mythtable.engine.text import MAX_NAME_LENGTH, clean_name, clean_text, same_names_problem
 from mythtable.tui.host import data_folder
 from mythtable.tui.messages import StartGame
 from mythtable.tui.safe_text import plain
@@ -23,6 +23,11 @@ from mythtable.userfiles import BuiltFile
 
 NAME_INPUT_LENGTH = 4 * MAX_NAME_LENGTH
 """The name boxes take more than a name may hold, so that a long paste gets a message, not a cut."""
+
+
+def seat_label(role: str) -> str:
+    """The name box's label in a player's words: "Name (Heroes)", "Name (Player 1)"."""
+    return f"Name ({role})"
 
 
 class NewGameScreen(Screen[None]):
@@ -108,7 +113,7 @@ class NewGameScreen(Screen[None]):
         ruleset = loaded.ruleset
         controllers = [(CONTROLLER_LABELS[c], c) for c in controller_choices(self.ruleset_id)]
         for seat, key in enumerate(("p1", "p2")):
-            self.query_one(f"#{key}-label", Label).update(plain(f"{ruleset.seats[seat].role} name"))
+            self.query_one(f"#{key}-label", Label).update(plain(seat_label(ruleset.seats[seat].role)))
             self.query_one(f"#{key}", Input).value = ruleset.seats[seat].default_name
             select = self.query_one(f"#{key}-controller", Select)
             select.set_options(controllers)
@@ -157,8 +162,9 @@ class NewGameScreen(Screen[None]):
         names = [clean_name(self.query_one(f"#{k}", Input).value) for k in ("p1", "p2")]  # as they will show
         if not all(names):
             raise MythtableError("both players need a name")
-        if names[0] == names[1]:
-            raise MythtableError("the two players need different names")
+        same = same_names_problem(names)
+        if same is not None:
+            raise MythtableError(same)
         options = {}
         for f in loaded.ruleset.setup_fields(loaded.content):
             select = self.field_selects[f.key]

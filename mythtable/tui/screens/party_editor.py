@@ -48,6 +48,43 @@ def hero_id(name: str, taken: set[str]) -> str:
     return found
 
 
+PYDANTIC_WORDS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"List should have at least (\d+) items? after validation, not \d+"), r"needs at least \1"),
+    (re.compile(r"List should have at most (\d+) items? after validation, not \d+"), r"may have at most \1"),
+    (re.compile(r"Field required"), "is missing"),
+    (re.compile(r"Extra inputs are not permitted"), "is not a field a hero has"),
+    (re.compile(r"Input should be a valid integer.*"), "must be a whole number"),
+    (re.compile(r"Input should be a valid string.*"), "must be text"),
+    (re.compile(r"Input should be greater than or equal to (-?\d+)"), r"may not be below \1"),
+    (re.compile(r"Input should be less than or equal to (-?\d+)"), r"may not be above \1"),
+]
+"""pydantic's wording of a broken shape, in a player's words (the rest of a message is the ruleset's own)."""
+
+FIELD_WORDS = {"attributes": "attributes", "level": "level", "name": "name", "title": "title", "feature": "feature"}
+
+
+def problem_words(field: str, message: str, rule: str, heroes: list[dict[str, Any]]) -> str:
+    """One problem of the party as a player reads it: "Hero 1 (Mara): STR +12 is above +2 ... (F-40)", "The
+    party has no hero yet: Ctrl+N adds one", never "field 'hero[0].attributes.STR': ..."."""
+    for pattern, words in PYDANTIC_WORDS:
+        message = pattern.sub(words, message)
+    rule_note = f" ({rule})" if rule and f"({rule})" not in message else ""
+    if field == "hero" and not heroes:
+        return "The party has no hero yet: Ctrl+N adds one"
+    match = re.match(r"hero\[(\d+)\](?:\.(\w+))?(?:\.(\w+))?", field)
+    if match is None:
+        where = "The party" if field in ("", "hero") else f"The party's {field}"
+        return f"{where}: {message}{rule_note}"
+    index = int(match[1])
+    name = one_line(str(heroes[index].get("name", "")), 20) if index < len(heroes) else ""
+    who = f"Hero {index + 1}" + (f" ({name})" if name else "")
+    what, detail = match[2], match[3]
+    if what is None or (detail is not None and detail in message) or (what == "attributes" and detail is None):
+        return f"{who}: {message}{rule_note}"
+    label = FIELD_WORDS.get(what, what.replace("_", " "))
+    return f"{who}, {label}{' ' + detail if detail else ''}: {message}{rule_note}"
+
+
 class PartyEditorScreen(BuiltFileEditor):
     """Build a party: heroes from empty or a copy of a prebuilt one, every value by keys, the sheet
     and the problems live, save."""
@@ -166,10 +203,25 @@ class PartyEditorScreen(BuiltFileEditor):
         self.show_hero()
 
     def action_remove_hero(self) -> None:
-        if self.hero is None:
+        """Ctrl+R asks first: a hero built up field by field is gone with one stray key otherwise."""
+        hero = self.hero
+        if hero is None:
+            self.say("No hero to remove")
             return
-        gone = self.heroes.pop(self.current)
-        self.current = max(0, min(self.current, len(self.heroes) - 1))
+        from mythtable.tui.screens.confirm import ConfirmScreen
+
+        name = one_line(str(hero.get("name", "")), 40) or "this hero"
+
+        def answer(yes: bool | None) -> None:
+            if yes and hero in self.heroes:
+                self.remove_hero(hero)
+
+        self.app.push_screen(ConfirmScreen(f"Remove {name} from the party? (y/n)"), answer)
+
+    def remove_hero(self, hero: dict[str, Any]) -> None:
+        index = next(k for k, h in enumerate(self.heroes) if h is hero)
+        gone = self.heroes.pop(index)
+        self.current = max(0, min(self.current if self.current < index else self.current - 1, len(self.heroes) - 1))
         self.say(f"Removed {one_line(str(gone.get('name', '')), 40)}")
         self.show_hero()
 
@@ -342,7 +394,7 @@ class PartyEditorScreen(BuiltFileEditor):
         name = self.query_one("#file-name", Input).value or "party"
         try:
             found = self.built_problems(name, self.party_data())
-            problems = [str(p) for p in found]
+            problems = [problem_words(p.field, p.message, p.rule, self.heroes) for p in found]
         except MythtableError as exc:
             problems = [str(exc)]
         problem = name_problem(name)

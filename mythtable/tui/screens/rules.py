@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rich.markdown import Markdown as RichMarkdown
@@ -16,7 +17,16 @@ from mythtable.engine.reference import Clause, RulesReference, Section
 from mythtable.engine.registry import read_reference as read_reference_file
 from mythtable.engine.registry import rules_reference
 
-TIER_LABEL = {"seed": "Seed rule", "fact": "Published fact", "house": "House rule"}
+TIER_LABEL = {"seed": "Printed rule", "fact": "Official ruling", "house": "House rule"}
+"""Where a rule comes from, in a player's words: the game's own rules text, the publisher's rulings, or this
+program's own decision where both are silent."""
+
+TIER_WORDS = (
+    "**Printed rules** come from the game's own rules text, **official rulings** from its publisher, and "
+    "**house rules** are this program's own decisions where both are silent; a printed rule wins over a "
+    "ruling, and a ruling over a house rule."
+)
+"""What the three labels mean, said once at the top of the rules screen."""
 
 AUTOPASS_SECTION = """## Auto-pass, stops and full control (this program, not the rules)
 
@@ -36,38 +46,62 @@ end of this combat; both end early when the other player aims at your units."""
 """What the rules screen says about auto-pass (issue 15); README.md says the same."""
 
 
-def clause_markdown(clause: Clause) -> str:
+ID_ONLY_ASIDE = re.compile(r"\s*\((?:[A-Z]-\d+(?:,\s*|\s+and\s+)?)+\)")
+"""An aside that only names clauses, "(H-13)" or "(F-9, H-13)": dropped while the IDs are hidden."""
+ID_LEAD = re.compile(r"\((?:[A-Z]-\d+):\s+")
+"""An aside that starts with a clause ID, "(F-15: a spell ...)": the ID goes, the words stay."""
+
+
+def clause_text(text: str, ids: bool) -> str:
+    """A rule's text; without `ids`, the asides that only name other clauses go (cross references in a
+    sentence, "by F-9 and F-12", stay: the sentence needs them)."""
+    if ids:
+        return text
+    return ID_LEAD.sub("(", ID_ONLY_ASIDE.sub("", text))
+
+
+def clause_markdown(clause: Clause, ids: bool = False) -> str:
+    """One rule: where it comes from in words, then the rule; with `ids`, its clause ID (what tests and
+    bug reports name) and the open question it settles."""
     label = TIER_LABEL[clause.tier]
+    if not ids:
+        return f"- *{label}.* {clause_text(clause.text, ids)}"
     settles = f", settles {clause.settles}" if clause.settles else ""
-    return f"- **{clause.id}** · *{label}{settles}* · {clause.text}"
+    return f"- *{label}* ({clause.id}{settles}). {clause.text}"
 
 
-def section_markdown(section: Section, level: str = "##") -> str:
+def section_markdown(section: Section, level: str = "##", ids: bool = False) -> str:
     parts = [f"{level} {section.title}"]
     if section.intro:
         parts.append(section.intro)
-    parts.extend(clause_markdown(c) for c in section.clause)
+    parts.extend(clause_markdown(c, ids) for c in section.clause)
     return "\n\n".join(parts)
 
 
-def reference_markdown(ref: RulesReference, stage: str | None, autopass: bool = False) -> str:
+def reference_markdown(ref: RulesReference, stage: str | None, autopass: bool = False, ids: bool = False) -> str:
     """Markdown for the rules screen: what applies now, then everything; with `autopass`, at the end, what
-    auto-pass does and reveals (for a game in play, where it is at work)."""
+    auto-pass does and reveals (for a game in play, where it is at work); with `ids`, each rule's clause ID."""
     parts = [f"# {ref.title}"]
+    if ref.intro:
+        parts.append(ref.intro)
+    parts.append(TIER_WORDS)
     current = ref.sections_for(stage) if stage else []
     if current:
         parts.append("## Now")
-        parts.extend(section_markdown(s, "###") for s in current)
-    parts.append(
-        ref.intro
-        or "Seed rules come from the original rules text; published facts from the official sources; "
-        "**house rules** are this project's own decisions where the sources are silent."
-    )
+        parts.extend(section_markdown(s, "###", ids) for s in current)
     parts.append("---")
-    parts.extend(section_markdown(s) for s in ref.section)
+    parts.extend(section_markdown(s, "##", ids) for s in ref.section)
     if autopass:
         parts.extend(["---", AUTOPASS_SECTION])
+    parts.extend(["---", IDS_SHOWN if ids else IDS_HIDDEN])
     return "\n\n".join(parts)
+
+
+IDS_HIDDEN = "*Each rule has a clause ID (such as M-7) for bug reports: press `c` to show them.*"
+IDS_SHOWN = (
+    "*Clause IDs are shown: M- Mythicarium, W- Mage Wars, C- MythCraft printed rules, F- official rulings, "
+    "H- house rules, O- open questions a house rule settles. Press `c` to hide them.*"
+)
 
 
 def read_reference(source: str | Path) -> RulesReference:
@@ -84,6 +118,7 @@ class RulesScreen(ModalScreen[None]):
         Binding("escape,q,f1,question_mark", "close", "Back"),
         Binding("pageup", "page(-1)", "Page up", show=False),
         Binding("pagedown,space", "page(1)", "Page down", show=False),
+        Binding("c", "clause_ids", "Clause IDs"),
     ]
 
     def __init__(
@@ -103,21 +138,30 @@ class RulesScreen(ModalScreen[None]):
         self.title_text = title
         self.source = source
         self.stage = stage
+        self.ids = False
+        """Clause IDs shown (`c`): for bug reports and tests, not for reading the rules."""
 
     def compose(self) -> ComposeResult:
+        with VerticalScroll(id="scroll"):
+            # One Rich renderable, not Textual's Markdown widget (a widget per block took seconds).
+            yield Static(self.rendered(), id="rules-text")
+        yield Footer()
+
+    def rendered(self) -> RichMarkdown:
         try:
             ref = read_reference(self.source)
-            self.body = reference_markdown(ref, self.stage, self.autopass)
+            self.body = reference_markdown(ref, self.stage, self.autopass, self.ids)
             if self.legend:
                 from mythtable.tui.screens.legend import legend_markdown
 
                 self.body += "\n\n---\n\n" + legend_markdown(self.legend)
         except ContentError as exc:
             self.body = f"# {self.title_text}\n\nThe rules reference could not be read: {exc}"
-        with VerticalScroll(id="scroll"):
-            # One Rich renderable, not Textual's Markdown widget (a widget per block took seconds).
-            yield Static(RichMarkdown(self.body, hyperlinks=False))
-        yield Footer()
+        return RichMarkdown(self.body, hyperlinks=False)
+
+    def action_clause_ids(self) -> None:
+        self.ids = not self.ids
+        self.query_one("#rules-text", Static).update(self.rendered())
 
     def on_mount(self) -> None:
         self.query_one("#scroll").focus()

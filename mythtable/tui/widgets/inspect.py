@@ -81,7 +81,13 @@ class InspectPanel(VerticalScroll, can_focus=True):
         self.shown = content
         self.query_one("#inspect-text", Static).update(content)
         self.scroll_home(animate=False)
-        self.call_after_refresh(self.refresh_bindings)
+        self.call_after_refresh(self.refresh_keys)
+
+    def refresh_keys(self) -> None:
+        """The footer's keys again, if the panel is still on a screen: on a loaded machine the refresh
+        may come round after the keys moved on and the game screen went (NoScreen ended the app)."""
+        if self.is_attached:
+            self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "scroll_text":

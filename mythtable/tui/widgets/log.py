@@ -29,6 +29,22 @@ STYLES = {
     "private": "italic",
 }
 
+
+def for_everyone(text: str, name: str) -> str:
+    """A seat's private line as a watcher reads it: the watcher is nobody's "you".
+
+    The rulesets write private lines to their seat ("You draw X.", "Your opening hand: ..."); for
+    the replay viewer and watch mode they name the seat instead ("Ana draws X."). A line in other
+    words keeps the seat's name in front."""
+    if text.startswith("Your "):
+        return f"{name}'s {text[5:]}"
+    verb, _, rest = text[4:].partition(" ")
+    if text.startswith("You ") and verb.isalpha() and verb.islower():
+        ending = "es" if verb.endswith(("s", "sh", "ch", "x", "z", "o")) else "s"
+        return f"{name} {verb}{ending} {rest}".rstrip()
+    return f"({name}) {text}"
+
+
 MIN_WIDTH = 20
 """Rows are never wrapped narrower than this (RichLog's min_width)."""
 
@@ -76,7 +92,7 @@ class GameLog(ScrollView, can_focus=True):
             style = STYLES.get("private" if event.seat is not None else event.kind, "")
             text = event.text
             if names is not None and event.seat is not None:
-                text = f"({names[event.seat]}) {text}"
+                text = for_everyone(text, names[event.seat])
             self.write(Text(clean_text(text), style=style))  # a Text: names and card names are never markup
         self._lines = list(lines)
 

@@ -14,7 +14,7 @@ from mythtable.rulesets.magewars.rules.combat import add_block, attack_step_done
 from mythtable.rulesets.magewars.rules.damage import apply_damage_choice, apply_split
 from mythtable.rulesets.magewars.rules.effects import open_window, sweep
 from mythtable.rulesets.magewars.rules.options import blocker_candidates
-from mythtable.rulesets.magewars.rules.queries import LINE_LABEL, name_of, needs_target, unit_targets
+from mythtable.rulesets.magewars.rules.queries import LINE_LABEL, give_tag, name_of, needs_target, unit_targets
 from mythtable.rulesets.magewars.rules.stack import play_ritual, put_on_stack, run_ritual, start_flip
 from mythtable.rulesets.magewars.rules.turn import do_pass
 from mythtable.rulesets.magewars.state import Attack, State, TargetReq
@@ -195,6 +195,8 @@ def window_deploy(state: State, seat: int, action: Action, events: list[Event]) 
     c.entered = state.turn
     c.exhausted = False
     p.line(line).append(uid)
+    if not c.face_down:
+        give_tag(state, c)
     if c.face_down:
         events.append(Event(f"{p.name} deploys a face-down card on the {LINE_LABEL[line]}."))
         events.append(Event(f"You deploy {c.d.name} face-down.", seat=seat))

@@ -150,6 +150,38 @@ def attack_problem(state: State, cb: Combat, c: Card) -> str | None:
     return None
 
 
+def attack_problems(state: State, seat: int) -> dict[str, int]:
+    """Why no unit of `seat` could attack in a combat declared now: reason code -> how many units it
+    holds back ("no_unit": none in play); empty when one could (`attack_problem` on a fresh combat). A
+    combat declared with this non-empty finds no attacker: "Declare combat" then says why (W-13, W-15)."""
+    p = state.players[seat]
+    probe = Combat(counter=False, atk=seat, dfn=1 - seat)
+    reasons: dict[str, int] = {}
+    for uid in p.offensive:
+        code = attack_problem(state, probe, state.cards[uid])
+        if code is None:
+            return {}
+        reasons[code] = reasons.get(code, 0) + 1
+    if p.defensive:
+        reasons["defensive_line"] = len(p.defensive)
+    return reasons or {"no_unit": 0}
+
+
+def counter_attackers(state: State, seat: int) -> int:
+    """How many units of the other side could counter-attack a combat `seat` declared now (W-3, H-37):
+    its ready face-up units on its Offensive Line (none of them has blocked yet)."""
+    other = 1 - seat
+    return sum(
+        1
+        for uid in state.players[other].offensive
+        if attack_problem(state, _counter_probe(seat), state.cards[uid]) is None
+    )
+
+
+def _counter_probe(seat: int) -> Combat:
+    return Combat(counter=True, atk=1 - seat, dfn=seat)
+
+
 def attacker_actions(state: State, cb: Combat) -> list[Action]:
     """Declaration (W-13..W-15) or counter-attack (H-37, H-38): attacker+target pairs."""
     seat = cb.atk

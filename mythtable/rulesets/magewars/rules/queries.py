@@ -257,3 +257,33 @@ def decision_window(state: State) -> Window | None:
         in_combat=cb is not None,
         targeted=targeted,
     )
+
+
+TAGS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+UNIT_LINES = ("offensive", "defensive")
+
+
+def _face_up_twins(state: State, c: Card) -> list[Card]:
+    """The other face-up units of `c`'s card on either side's lines (public: no face-down card counts)."""
+    return [o for o in state.cards if o.uid != c.uid and o.d.id == c.d.id and o.zone in UNIT_LINES and not o.face_down]
+
+
+def give_tag(state: State, c: Card) -> None:
+    """A unit showing face-up on a line takes the first letter no other face-up unit of its card holds, and
+    keeps it while it stays there (issue 33: "Cinder Hound A" and "Cinder Hound B" told apart)."""
+    taken = {o.tag for o in _face_up_twins(state, c)}
+    c.tag = next((t for t in TAGS if t not in taken), "")
+
+
+def shown_tag(state: State, c: Card) -> str:
+    """`c`'s letter while another face-up unit of its card is on the lines, else "" (its name says enough)."""
+    if not c.tag or c.face_down or c.zone not in UNIT_LINES:
+        return ""
+    return c.tag if _face_up_twins(state, c) else ""
+
+
+def unit_name(state: State, uid: int) -> str:
+    """A card's name, with its letter when it is a face-up unit with a look-alike on the lines."""
+    c = state.cards[uid]
+    tag = shown_tag(state, c)
+    return f"{c.d.name} {tag}" if tag else c.d.name

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from mythtable.engine.decision import Action, Event
 from mythtable.rulesets.magewars.rules.effects import apply_effect, remove_from_zone, sweep
-from mythtable.rulesets.magewars.rules.queries import LINE_LABEL, is_unit_in_play, name_of, needs_target, unit_targets
+from mythtable.rulesets.magewars.rules.queries import (
+    LINE_LABEL,
+    give_tag,
+    is_unit_in_play,
+    name_of,
+    needs_target,
+    unit_targets,
+)
 from mythtable.rulesets.magewars.state import (
     StackItem,
     State,
@@ -103,6 +110,8 @@ def flip(state: State, seat: int, uid: int, events: list[Event]) -> None:
     c = state.cards[uid]
     c.face_down = False
     c.entered = state.turn
+    if c.zone in LINE_LABEL:
+        give_tag(state, c)
     where = f" on the {LINE_LABEL[c.zone]}" if c.zone in LINE_LABEL else ""
     events.append(Event(f"{name_of(state, seat)} turns {c.d.name} face-up{where}.", reveals=True))
     cb = state.combat

@@ -83,6 +83,29 @@ def name_of(state: State, uid: int) -> str:
     return cdef(state, uid).name
 
 
+TAGS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def give_tag(state: State, u: Unit) -> None:
+    """Give a unit entering play the first letter no other unit of its card in play holds (kept for its life)."""
+    taken = {v.tag for v in state.units.values() if v.card == u.card and v.uid != u.uid}
+    u.tag = next((t for t in TAGS if t not in taken), "")
+
+
+def shown_tag(state: State, uid: int) -> str:
+    """The unit's letter while another unit of the same card is in play (else "": its name says enough)."""
+    u = state.units.get(uid)
+    if u is None or not u.tag:
+        return ""
+    return u.tag if any(v.card == u.card and v.uid != uid for v in state.units.values()) else ""
+
+
+def unit_name(state: State, uid: int) -> str:
+    """The name of card `uid` and, for a unit in play with a look-alike, its letter: "Hound of the Wild Hunt B"."""
+    tag = shown_tag(state, uid)
+    return f"{name_of(state, uid)} {tag}" if tag else name_of(state, uid)
+
+
 def in_combat(state: State, uid: int) -> bool:
     """Is this unit attacking or blocking in the current combat round."""
     c = state.combat

@@ -19,7 +19,7 @@ from mythtable.rulesets.mythicarium.rules.combat import (
     finish_blockers,
     live_blockers,
 )
-from mythtable.rulesets.mythicarium.rules.common import ONE_STEP_BLOCK_LIMIT, STAGE_LABELS, name_of
+from mythtable.rulesets.mythicarium.rules.common import ONE_STEP_BLOCK_LIMIT, STAGE_LABELS, name_of, unit_name
 from mythtable.rulesets.mythicarium.rules.priority import pass_priority, priority_actions
 from mythtable.rulesets.mythicarium.rules.targets import item_target_kind, targets
 from mythtable.rulesets.mythicarium.rules.turn import end_turn
@@ -35,7 +35,7 @@ def _window(state: State, events: list[Event]) -> Decision | None:
         kind, heals = item_target_kind(state, ch)
         acts: list[Action] = [("target", t) for t in targets(state, kind, ch.owner, ch.uid, heals)]
         acts.append(("cancel",))
-        what = name_of(state, ch.uid)
+        what = unit_name(state, ch.uid)
         dk = "heal_target" if heals else "choose_target"
         return Decision(ch.owner, dk, f"Choose a target for {what}", acts)
     pa = priority_actions(state)
@@ -81,7 +81,7 @@ def _blockers(state: State, events: list[Event]) -> Decision | None:
         b = c.selected
         acts = [("block", b, a) for bb, a in block_pairs(state)[1] if bb == b]
         acts.append(("back",))
-        return Decision(seat, "declare_blockers", f"{name}: which attacker does {name_of(state, b)} block?", acts)
+        return Decision(seat, "declare_blockers", f"{name}: which attacker does {unit_name(state, b)} block?", acts)
     free, pairs = block_pairs(state)
     if not pairs and not c.blocks:
         finish_blockers(state, events)
@@ -102,7 +102,7 @@ def _assign(state: State, events: list[Event]) -> Decision | None:
     return Decision(
         state.active,
         "assign_wounds",
-        f"{state.players[state.active].name}: place {name_of(state, a)}'s wounds ({c.left} left)",
+        f"{state.players[state.active].name}: place {unit_name(state, a)}'s wounds ({c.left} left)",
         acts,
     )
 

@@ -5,10 +5,12 @@ Clause IDs refer to the in-app rules reference (assets/mythicarium/rules.toml).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mythtable.engine.decision import Action, Event
 from mythtable.rulesets.mythicarium.rules.abilities import run_effects
 from mythtable.rulesets.mythicarium.rules.combat import start_combat
-from mythtable.rulesets.mythicarium.rules.common import can_exhaust, cdef, name_of, say
+from mythtable.rulesets.mythicarium.rules.common import can_exhaust, cdef, give_tag, name_of, say
 from mythtable.rulesets.mythicarium.rules.resolution import start_damage
 from mythtable.rulesets.mythicarium.rules.targets import has_target, valid_target
 from mythtable.rulesets.mythicarium.rules.victory import check_win
@@ -19,46 +21,129 @@ COMBAT_TARGETS = frozenset({"own_combat_unit", "enemy_combat_unit"})
 Legendary Battle, where its text ("in this combat") has an effect (M-21, H-6)."""
 
 
-def play_problem(state: State, seat: int, uid: int, main: bool, legendary: bool) -> str | None:
-    """Why `seat` may not play hand card `uid` in the window now (a code from `PROBLEMS`), or None.
-
-    `main`: the seat holds its own Maintenance window with limbo empty; `legendary`: the
-    Legendary Battle window is open. The option list and the inspect panel both ask this."""
-    cd = state.content.cards[state.cards[uid]]
-    if cd.xp > state.players[seat].xp:
-        return "xp"
-    # H-6: like any card in the active player's Maintenance (M-12, M-13); a Legend also in the
-    # Legendary Battle (M-21; H-21: no limit per battle); Lightning whenever its player holds priority
-    if not (cd.lightning or main or (legendary and cd.type == "Legend")):
-        return "not_main"
-    if cd.target != "none" and not cd.is_unit and not has_target(state, cd.target, seat, uid, cd.heals):
-        return "combat_only" if cd.target in COMBAT_TARGETS and state.combat is None else "no_target"
-    return None
+MAIN_STAGES = frozenset({"maintenance1", "maintenance2"})
+"""The stages whose window is a Maintenance window (any card may be played there by the active player)."""
 
 
-def use_problem(state: State, seat: int, u: Unit, main: bool) -> str | None:
-    """Why `seat` may not use unit `u`'s ability now (a code from `PROBLEMS`), or None (F-8, H-22, H-25)."""
-    cd = state.content.cards[u.card]
-    ab = cd.ability
-    if ab is None:
-        return "no_ability"
-    if ab.xp > state.players[seat].xp:
-        return "xp"
-    if not can_exhaust(state, u):
-        return "downed" if u.downed else "exhausted" if u.exhausted else "sick"
-    if not (ab.response or main):  # H-22
-        return "not_response"
-    if cd.ability_target != "none":
-        heals = all(e.op == "heal" for e in ab.effects if e.target != "none")
-        if not has_target(state, cd.ability_target, seat, u.uid, heals):
-            return "no_target"
-    return None
+def holds_priority(state: State, seat: int) -> bool:
+    """Is `seat` the one to act in an open priority window (no target being chosen, no game over)?"""
+    return state.step == "window" and state.choosing is None and state.result is None and state.priority == seat
 
 
 def main_window(state: State, seat: int) -> tuple[bool, bool]:
-    """(own Maintenance window with limbo empty, Legendary Battle open) for a seat holding priority."""
-    main = seat == state.active and not state.limbo and state.stage != "combat.legendary"
+    """(own Maintenance window with limbo empty, Legendary Battle open), whoever holds priority now."""
+    main = seat == state.active and not state.limbo and state.stage in MAIN_STAGES
     return main, state.stage == "combat.legendary"
+
+
+def _affords_card(state: State, seat: int, uid: int) -> bool:
+    return state.content.cards[state.cards[uid]].xp <= state.players[seat].xp
+
+
+def _card_timing(state: State, seat: int, uid: int) -> bool:
+    """H-6: any card in the active player's Maintenance with limbo empty (M-12, M-13); a Legend also in the
+    Legendary Battle (M-21; H-21: no limit per battle); Lightning whenever its player holds priority."""
+    cd = state.content.cards[state.cards[uid]]
+    main, legendary = main_window(state, seat)
+    return cd.lightning or main or (legendary and cd.type == "Legend")
+
+
+def _card_target(state: State, seat: int, uid: int) -> bool:
+    """H-25: a non-unit card that needs a target has at least one."""
+    cd = state.content.cards[state.cards[uid]]
+    return cd.target == "none" or cd.is_unit or has_target(state, cd.target, seat, uid, cd.heals)
+
+
+def _card_combat(state: State, seat: int, uid: int) -> bool:
+    """A card aimed at a unit "in this combat" waits for a combat (M-21, H-6)."""
+    cd = state.content.cards[state.cards[uid]]
+    return not (cd.target in COMBAT_TARGETS and state.combat is None)
+
+
+def _card_in_window(state: State, seat: int, uid: int) -> bool:
+    return holds_priority(state, seat)
+
+
+PlayCheck = tuple[str, Callable[[State, int, int], bool]]
+PLAY_CHECKS: tuple[PlayCheck, ...] = (
+    ("xp", _affords_card),
+    ("not_main", _card_timing),
+    ("combat_only", _card_combat),
+    ("no_target", _card_target),
+    ("not_priority_step", _card_in_window),
+)
+"""Every check a hand card must pass to be played now, in the order the first failing one is reported.
+The option list (`priority_actions`) and the inspect panel both read this one list (`play_problem`)."""
+
+
+def play_problem(state: State, seat: int, uid: int) -> str | None:
+    """Why `seat` may not play hand card `uid` now (the code of the first failing check), or None."""
+    for code, passes in PLAY_CHECKS:
+        if not passes(state, seat, uid):
+            return code
+    return None
+
+
+def _has_ability(state: State, seat: int, u: Unit) -> bool:
+    return state.content.cards[u.card].ability is not None
+
+
+def _affords_ability(state: State, seat: int, u: Unit) -> bool:
+    ab = state.content.cards[u.card].ability
+    return ab is not None and ab.xp <= state.players[seat].xp
+
+
+def _not_downed(state: State, seat: int, u: Unit) -> bool:
+    return not u.downed
+
+
+def _ready(state: State, seat: int, u: Unit) -> bool:
+    return not u.exhausted
+
+
+def _not_sick(state: State, seat: int, u: Unit) -> bool:
+    return can_exhaust(state, u)
+
+
+def _ability_timing(state: State, seat: int, u: Unit) -> bool:
+    """H-22: an ability that is not a Response is used only where a normal card could be played."""
+    ab = state.content.cards[u.card].ability
+    return ab is not None and (ab.response or main_window(state, seat)[0])
+
+
+def _ability_target(state: State, seat: int, u: Unit) -> bool:
+    cd = state.content.cards[u.card]
+    ab = cd.ability
+    if ab is None or cd.ability_target == "none":
+        return True
+    heals = all(e.op == "heal" for e in ab.effects if e.target != "none")
+    return has_target(state, cd.ability_target, seat, u.uid, heals)
+
+
+def _unit_in_window(state: State, seat: int, u: Unit) -> bool:
+    return holds_priority(state, seat)
+
+
+UseCheck = tuple[str, Callable[[State, int, Unit], bool]]
+USE_CHECKS: tuple[UseCheck, ...] = (
+    ("no_ability", _has_ability),
+    ("xp", _affords_ability),
+    ("downed", _not_downed),
+    ("exhausted", _ready),
+    ("sick", _not_sick),
+    ("not_response", _ability_timing),
+    ("no_target", _ability_target),
+    ("not_priority_step", _unit_in_window),
+)
+"""Every check a unit's ability must pass to be used now (F-8, H-22, H-25), first failing reported."""
+
+
+def use_problem(state: State, seat: int, u: Unit) -> str | None:
+    """Why `seat` may not use unit `u`'s ability now (the code of the first failing check), or None."""
+    for code, passes in USE_CHECKS:
+        if not passes(state, seat, u):
+            return code
+    return None
 
 
 def priority_actions(state: State) -> tuple[str, list[Action]] | None:
@@ -66,14 +151,9 @@ def priority_actions(state: State) -> tuple[str, list[Action]] | None:
     seat = state.priority
     p = state.players[seat]
     main, legendary = main_window(state, seat)
-    acts: list[Action] = []
-    for uid in p.hand:
-        if play_problem(state, seat, uid, main, legendary) is None:
-            acts.append(("play", uid))
+    acts: list[Action] = [("play", uid) for uid in p.hand if play_problem(state, seat, uid) is None]
     units = state.units
-    for uid in p.lane:
-        if use_problem(state, seat, units[uid], main) is None:
-            acts.append(("use", uid))
+    acts.extend(("use", uid) for uid in p.lane if use_problem(state, seat, units[uid]) is None)
     if main:
         acts.append(("next",))
         return "main", acts
@@ -140,6 +220,7 @@ def resolve_top(state: State, events: list[Event]) -> None:
         if cd.is_unit:
             u = Unit(item.uid, cd.id, seat, sick=True)  # F-11, H-24
             state.units[item.uid] = u
+            give_tag(state, u)
             p.lane.append(item.uid)
             if state.combat is not None:  # M-45: played during the Combat Stage, it stays out of this combat
                 state.combat.arrived.append(item.uid)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from mythtable.engine.decision import Event
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.mythicarium.content import Content
-from mythtable.rulesets.mythicarium.rules.common import HAND_SIZE, name_of, say
+from mythtable.rulesets.mythicarium.rules.common import HAND_SIZE, give_tag, name_of, say
 from mythtable.rulesets.mythicarium.rules.flow import advance
 from mythtable.rulesets.mythicarium.rules.turn import draw
 from mythtable.rulesets.mythicarium.state import Player, State, Unit
@@ -35,6 +35,8 @@ def new_state(content: Content, rng: Rng, names: list[str], deck_ids: list[str])
             uid += 1
         players.append(Player(names[seat], deck.id, pile, lane=lane))
     state = State(content, cards, players, rng, units)
+    for unit in units.values():
+        give_tag(state, unit)
     events: list[Event] = []
     state.stage = "setup"
     for seat in (0, 1):  # M-1

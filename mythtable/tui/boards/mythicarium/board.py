@@ -97,6 +97,8 @@ class MythicariumBoard(Board[MythicariumView]):
         """Units above and below each lane's view, as last drawn."""
         self.changed: frozenset[Ref] = frozenset()
         self.cursor: Ref | None = None
+        self.about: frozenset[Ref] = frozenset()
+        """What the highlighted option is about (its subject's units): marked ▸ on the lanes."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="lanes"):
@@ -123,7 +125,9 @@ class MythicariumBoard(Board[MythicariumView]):
         return max((width - 1) // 2 - 1, 10)
 
     def look(self) -> Look:
-        return make_look(self.shown, self.lane_width(), self.changed, self.cursor)
+        look = make_look(self.shown, self.lane_width(), self.changed, self.cursor)
+        look.focus = self.about
+        return look
 
     def show(self, view: MythicariumView, viewer: int | None, names: list[str]) -> None:
         new_viewer = viewer != self.viewer
@@ -279,6 +283,10 @@ class MythicariumBoard(Board[MythicariumView]):
         (a target, a blocker to wound, an attacker to block), else the card or unit it plays or uses.
         The units the option names scroll into view."""
         subject = self.subject(action)
+        focus = frozenset(subject.refs())
+        if focus != self.about:
+            self.about = focus
+            self.refresh_lanes()
         self.bring_into_view(subject.refs()[::-1])  # the target first: the attacker a blocker is for
         about = subject.target if subject.target is not None else subject.actor
         return "" if about is None else card_detail(view, about)

@@ -19,7 +19,7 @@ from rich.text import Text
 from mythtable.engine.decision import Ref
 from mythtable.rulesets.mythicarium.view import HandCard, MythicariumView, PlayerView, UnitView
 from mythtable.tui.boards.base import inspect_style
-from mythtable.tui.boards.mythicarium.names import short_names
+from mythtable.tui.boards.mythicarium.names import abbreviate, short_names
 
 KEYWORD_ABBREV = {
     "Berserk": "Bz",
@@ -30,6 +30,8 @@ KEYWORD_ABBREV = {
 }
 TYPE_MARK = {"Champion": "★", "Ally": "•", "Minion": "·"}
 CHANGED = "◆"
+FOCUS = "▸"
+"""In a unit's mark column: what the highlighted option is about (over ◆)."""
 WIDE = 50
 """A lane at least this many cells wide spells states out and shows equipment on rows of its own."""
 MIN_NAME = 10
@@ -56,8 +58,10 @@ LEGEND: list[tuple[str, str]] = [
     ("×2", "a Critical Hit doubles its damage this round"),
     ("↯3", "3 wounds placed on it in Damage Assignment, dealt at Resolution"),
     ("◆", "changed by the last moves"),
+    ("▸", "what the highlighted option is about (its unit, its target)"),
     ("▲2 ▼3", "units above / below the lane's view: [ and ] scroll"),
     ("~2", "a short name numbered so two names never look alike"),
+    ("Hound A  Hound B", "two units of the same card: each keeps its letter while it is in play"),
 ]
 """Every symbol the board draws, with its meaning (the legend screen and the rules screen show it)."""
 
@@ -81,9 +85,21 @@ class Look:
     placed: dict[int, int] = field(default_factory=dict)
     changed: frozenset[Ref] = frozenset()
     cursor: Ref | None = None
+    focus: frozenset[Ref] = frozenset()
 
     def label(self, name: str) -> str:
         return self.labels.get(name, name)
+
+    def unit_label(self, unit: UnitView) -> str:
+        """The unit's short name, and its letter when it has a look-alike in play ("Hound Wild H. B"): the
+        letter always shows, the name gives way to it."""
+        if not unit.tag:
+            return self.label(unit.name)
+        room = self.name_width - len(unit.tag) - 1
+        short = self.label(unit.name)
+        if len(short) > room:
+            short = abbreviate(unit.name, room)
+        return f"{short} {unit.tag}"
 
 
 def board_names(view: MythicariumView) -> list[str]:
@@ -157,7 +173,7 @@ def make_look(view: MythicariumView, lane_width: int, changed: frozenset[Ref], c
         look.crits = frozenset(combat.crits)
         look.placed = dict(combat.placed)
     names = board_names(view)
-    longest = max((len(u.name) for u in units), default=MIN_NAME)
+    longest = max((len(u.name) + (len(u.tag) + 1 if u.tag else 0) for u in units), default=MIN_NAME)
     fixed = 3 + 1 + dp_width + 1 + 1 + hp_width + 1 + 2  # "◆★ " name " 3⚔ 4/6♥ P" (the ◆ column is the lane's margin)
     tails = [_tail_len(_tail(u, look, False)) for u in units]
     # every row fits with its tail while names keep GOOD_NAME cells; past that the name column gives way
@@ -175,10 +191,13 @@ def unit_rows(unit: UnitView, look: Look, width: int) -> list[Text]:
     """One unit: one row, and a row per equipment on a wide lane (or when the tail must wrap)."""
     row = Text(no_wrap=True, overflow="ellipsis")
     changed = unit.uid in look.changed
-    row.append(CHANGED if changed else " ", style="bold yellow")
+    if unit.uid in look.focus:  # the highlighted option is about it: the mark column says so
+        row.append(FOCUS, style="bold magenta")
+    else:
+        row.append(CHANGED if changed else " ", style="bold yellow")
     row.append(f"{TYPE_MARK.get(unit.type, '?')} ", style="dim")
     name_style = "strike dim" if unit.downed else ("bold" if unit.type == "Champion" else "")
-    row.append(f"{look.label(unit.name):<{look.name_width}}", style=name_style)
+    row.append(f"{look.unit_label(unit):<{look.name_width}}", style=name_style)
     row.append(f" {unit.dp:>{look.dp_width}}⚔", style="bold red")
     row.append(f" {hp_text(unit):>{look.hp_width}}♥", style="bold green" if unit.wounds == 0 else "bold yellow")
     magical = unit.damage == "Magical"

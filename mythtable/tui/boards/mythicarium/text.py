@@ -24,8 +24,10 @@ def card_text(
     words: tuple[str, ...],
     text: str,
     text_first: bool = False,
+    wounds: int = 0,
 ) -> Text:
-    """One line about a card: name, type, class, cost, numbers, keywords, text. `text_first` puts the text
+    """One line about a card: name, type, class, cost, numbers (a unit's current ones: HP left of HP once
+    `wounds` are on it), keywords, text. `text_first` puts the text
     right after the name (a unit in play: its ability is what a "Use ..." option is about, and the detail box
     has two lines at 80x24)."""
     out = Text()
@@ -39,7 +41,8 @@ def card_text(
     if cost is not None:
         parts.append(f"{cost} XP")
     if kind in ("Champion", "Ally", "Minion"):
-        parts.append(f"{dp} DP {hp} HP {damage or ''}".strip())
+        health = f"{max(hp - wounds, 0)}/{hp} HP" if wounds else f"{hp} HP"
+        parts.append(f"{dp} DP {health} {damage or ''}".strip())
     if words:
         parts.append(", ".join(words))
     out.append(" · " + " · ".join(parts))
@@ -59,7 +62,7 @@ def card_detail(view: MythicariumView, uid: object) -> Text | str:
         for unit in player.lane:
             if unit.uid == uid:
                 return card_text(
-                    unit.name,
+                    f"{unit.name} {unit.tag}" if unit.tag else unit.name,
                     unit.type,
                     unit.klass,
                     None,
@@ -69,6 +72,7 @@ def card_detail(view: MythicariumView, uid: object) -> Text | str:
                     unit.keywords,
                     unit.text,
                     text_first=True,
+                    wounds=unit.wounds,
                 )
     for entry in view.limbo:
         if entry.uid == uid:

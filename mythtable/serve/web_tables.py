@@ -1,0 +1,34 @@
+"""How `serve web` reaches the shared tables: the SSH server's table host when one runs on the same data folder
+(a page then joins a table opened over SSH), else a host of its own.
+
+The web server asks the host over its socket with the control key (tables/client.py `control`); a page's game
+process will ask through the web server once the TUI offers "Join a table" (issue 32, the remote seat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from mythtable.tables.client import control
+from mythtable.tables.host import HostSettings, TableHost
+
+
+def ssh_tables_folder(data_root: Path) -> Path:
+    """Where `serve ssh --data-dir DATA` keeps its table host (settings.data_dir is DATA/ssh)."""
+    return data_root / "ssh" / "tables"
+
+
+async def reach_tables(data_root: Path, log: Callable[[str], None] = print) -> tuple[Path, TableHost | None]:
+    """(the folder of the table host to use, the host started here or None when the SSH server's answered)."""
+    shared = ssh_tables_folder(data_root)
+    try:
+        await control(shared, action="list")
+        log(f"mythtable: shared tables: the SSH server's ({shared})")
+        return shared, None
+    except (ConnectionError, OSError):
+        pass
+    own = TableHost(HostSettings(folder=data_root / "web" / "tables", log=log))
+    await own.start()
+    log(f"mythtable: shared tables: this server's own ({own.folder})")
+    return own.folder, own

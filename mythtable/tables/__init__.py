@@ -1,0 +1,14 @@
+"""Shared tables (issue 32): one game, several terminals. The table lives in the server, not in a session.
+
+    codes.py      table codes (no look-alikes), seat tokens, tickets
+    protocol.py   the pydantic JSON-lines messages between the host and a seat's or watcher's process
+    table.py      one table: its Game, seats, away seats, take-back requests, chat, and the frames it builds
+    host.py       TableHost: every table of a server, its Unix socket, tickets, grace timers, autosaves
+    client.py     the seat's end of the socket (asyncio)
+    remote_seat.py the remote form of the seat seam (play/seat.py): a SeatLink whose frames come from a host
+    plain_seat.py  a seat in a plain terminal (the process a seat runs until the TUI draws remote seats)
+    text_view.py   a frame as a plain screen (the plain seat, and the watchers' shared renderer)
+
+Nothing here imports textual: the host builds each frame from `Game.view(seat)` or `Game.public_view()`, so no
+hidden card ever leaves it toward a connection that may not see it.
+"""

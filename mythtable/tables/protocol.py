@@ -1,0 +1,216 @@
+"""The messages between a table host and the seats' game processes: pydantic models, one JSON object a line.
+
+A seat (or a watcher) sends small messages, each at most MAX_CLIENT_LINE bytes; the host answers with frames
+(what that connection may see now) and refusals. Anything that does not parse as exactly one of the models below
+is refused. The host builds every frame from the ruleset's view for the seat it goes to (frames.py), so nothing
+here can carry a hidden card to a seat that may not see it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_CLIENT_LINE = 4096
+"""The longest line a seat or watcher may send (a chat line is far shorter): longer ones are refused."""
+MAX_HOST_LINE = 16 * 1024 * 1024
+"""The longest frame a client reads (a whole view and log)."""
+MAX_CHAT = 200
+"""Characters of one chat line."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ----- from a seat or a watcher to the host -----------------------------------------------------
+
+
+class Hello(_Message):
+    """The first message: the one-time ticket the server put in the process's environment."""
+
+    type: Literal["hello"] = "hello"
+    ticket: str = Field(max_length=64)
+
+
+class Choose(_Message):
+    """Action `index` of the decision numbered `decision` (its DecisionData.id): an index into the decision's
+    actions, as the seat seam's SeatOption.index; a stale decision is refused."""
+
+    type: Literal["choose"] = "choose"
+    decision: int = Field(ge=0)
+    index: int = Field(ge=0, lt=10_000)
+
+
+class TakeBack(_Message):
+    """Ask the other seat to let this seat take back its last move."""
+
+    type: Literal["take_back"] = "take_back"
+
+
+class Answer(_Message):
+    """Accept or decline the other seat's take-back request."""
+
+    type: Literal["answer"] = "answer"
+    accept: bool
+
+
+class Chat(_Message):
+    type: Literal["chat"] = "chat"
+    text: str = Field(max_length=MAX_CHAT * 4)
+
+
+class Absent(_Message):
+    """What to do about the other seat while it is disconnected: wait, hand it to the computer, or end."""
+
+    type: Literal["absent"] = "absent"
+    choice: Literal["wait", "computer", "end"]
+
+
+class Watchers(_Message):
+    """The opener opens or closes the table to watchers."""
+
+    type: Literal["watchers"] = "watchers"
+    allow: bool
+
+
+class Inspect(_Message):
+    """Send this seat a frame with what it may inspect and the texts (costly for some rulesets: on request)."""
+
+    type: Literal["inspect"] = "inspect"
+
+
+class Leave(_Message):
+    type: Literal["leave"] = "leave"
+
+
+class Control(_Message):
+    """A server (`serve web`, say) asking the host of another: list its tables, open one, or get a seat's or
+    a watcher's ticket. Only a process that can read the host's control key (a 0600 file in its 0700
+    folder: the servers of this account, not their games) can say it."""
+
+    type: Literal["control"] = "control"
+    key: str = Field(max_length=128)
+    action: Literal["list", "open", "join", "watch"]
+    identity: str = Field(default="anonymous", max_length=80)
+    code: str | None = Field(default=None, max_length=16)
+    token: str | None = Field(default=None, max_length=64)
+    ruleset: str | None = Field(default=None, max_length=40)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    players: list[str] = Field(default_factory=list, max_length=2)
+    options: dict[str, str] = Field(default_factory=dict, max_length=40)
+
+
+ClientMessage = Annotated[
+    Hello | Choose | TakeBack | Answer | Chat | Absent | Watchers | Inspect | Leave | Control,
+    Field(discriminator="type"),
+]
+_CLIENT = TypeAdapter(ClientMessage)
+
+
+def parse_client_line(line: bytes) -> ClientMessage:
+    """One line from a seat as a message; ValueError (one line, no echo of the input) when it is none."""
+    if len(line) > MAX_CLIENT_LINE:
+        raise ValueError(f"message over {MAX_CLIENT_LINE} bytes")
+    try:
+        return _CLIENT.validate_json(line)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "message"
+        raise ValueError(f"not a table message ({where}: {first.get('type', 'invalid')})") from None
+
+
+# ----- from the host to a seat or a watcher ---------------------------------------------------------
+
+
+class OptionData(_Message):
+    index: int
+    """Its place in the decision's actions (what Choose names)."""
+    label: str
+    subject: dict[str, Any]
+    copies: int = 1
+
+
+class DecisionData(_Message):
+    id: int
+    """What a Choose names as its `decision`."""
+    seat: int
+    kind: str
+    prompt: str
+    options: list[OptionData]
+
+
+class LogData(_Message):
+    step: int
+    text: str
+    kind: str
+    seat: int | None = None
+
+
+class Frame(_Message):
+    """What one connection may see now. `decision` is set only for the seat that must answer it."""
+
+    type: Literal["frame"] = "frame"
+    code: str
+    ruleset: str
+    seat: int | None
+    names: list[str]
+    version: int
+    moves: int
+    """Moves made (and taken back): the number a new decision takes."""
+    view: Any
+    decision: DecisionData | None
+    choosing: str
+    """"Bram is choosing blockers..." for everyone but the chooser; "" when the game is over."""
+    log: list[LogData]
+    chat: list[str]
+    result: str | None
+    watchers: int
+    watchable: bool
+    status: list[str]
+    """Table lines: "Bram disconnected, waiting 9:41", "Ana asks to take back a move (y/n)"."""
+    asks_take_back: bool = False
+    """The other seat asked to take back a move: this seat answers (Answer)."""
+    absent: bool = False
+    """The other seat is gone: this seat may answer Absent."""
+    token: str | None = None
+    """The seat token, in the first frame of a seat whose holder has no key (to get the seat back)."""
+    seat_frame: dict[str, Any] | None = None
+    """The seat seam's SeatFrame (mythtable/play/seat.py) as JSON data, less its view (`view` above): what
+    the TUI's remote seat draws (tables/remote_seat.py)."""
+    inspect: list[Any] = Field(default_factory=list)
+    """[InspectTarget, Inspection or None] pairs this seat may read, in the frame that answers its Inspect
+    (none for a watcher)."""
+
+
+class Refused(_Message):
+    type: Literal["refused"] = "refused"
+    reason: str
+
+
+class Closed(_Message):
+    """The table closed (or this connection was let go): the last message."""
+
+    type: Literal["closed"] = "closed"
+    reason: str
+
+
+class ControlReply(_Message):
+    type: Literal["control_reply"] = "control_reply"
+    ticket: str | None = None
+    code: str | None = None
+    lines: list[str] = Field(default_factory=list)
+    refused: str | None = None
+
+
+HostMessage = Annotated[Frame | Refused | Closed | ControlReply, Field(discriminator="type")]
+_HOST = TypeAdapter(HostMessage)
+
+
+def parse_host_line(line: bytes) -> HostMessage:
+    return _HOST.validate_json(line)
+
+
+def encode(message: BaseModel) -> bytes:
+    return message.model_dump_json().encode() + b"\n"

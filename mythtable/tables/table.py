@@ -1,0 +1,377 @@
+"""One shared table: a Game, who holds each seat, who is away, the watchers' count, chat and take-back requests.
+
+No I/O but its autosave, no asyncio: the host (host.py) feeds it messages and sends the frames it builds. Every
+change goes through `Game.apply` or `Game.take_back`, so a table writes the same record a hot-seat game does.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from mythtable.engine.bots import Bot, make_bot
+from mythtable.engine.errors import IllegalAction
+from mythtable.engine.game import Game, LogLine
+from mythtable.engine.inspect import Inspection, InspectTarget
+from mythtable.engine.record import record_json, write_atomic
+from mythtable.engine.text import one_line
+from mythtable.engine.views import view_data
+from mythtable.play.seat import SeatFrame, frame_of
+from mythtable.tables.protocol import MAX_CHAT, DecisionData, Frame, LogData, OptionData
+
+CHAT_KEPT = 50
+COMPUTER = "easy"
+"""The strength that takes over a seat handed to the computer (quick: it answers within the host's loop)."""
+TABLE_FORMAT = "mythtable-table"
+
+
+SEAT_FRAME: TypeAdapter[SeatFrame] = TypeAdapter(SeatFrame)
+INSPECTED: TypeAdapter[list[tuple[InspectTarget, Inspection | None]]] = TypeAdapter(
+    list[tuple[InspectTarget, Inspection | None]]
+)
+
+
+def seat_frame_data(
+    game: Game, seat: int | None, view: Any, log: list[LogLine], deciding: bool, choosing: str, watchers: int
+) -> dict[str, Any]:
+    """The seam's SeatFrame for `seat` (None: a watcher) as JSON data, its view left out (sent beside it). Built
+    by the seam's own `frame_of`, then given the log this connection may read (a watcher's: the public lines;
+    `frame_of` would give a watcher, seat None, every line), and the open decision's prompt only when it is this
+    seat's (a prompt may name a card still in its chooser's hand)."""
+    frame = frame_of(game, seat, None, seat if seat is not None else 0, deciding, choosing=choosing, watchers=watchers)
+    frame = dataclasses.replace(frame, log=tuple(log))
+    if frame.decision is not None and not deciding:  # "Choose a target for <a card still in hand>": the chooser's
+        frame = dataclasses.replace(frame, decision=dataclasses.replace(frame.decision, prompt=""))
+    data: dict[str, Any] = SEAT_FRAME.dump_python(frame, mode="json")
+    return data
+
+
+def inspect_data(game: Game, seat: int | None) -> list[Any]:
+    """What `seat` may inspect now, each with its text; nothing for a watcher (None reads everything)."""
+    if seat is None:
+        return []
+    pairs = [(target, game.inspect(seat, target.ref)) for target in game.inspectables(seat)]
+    data: list[Any] = INSPECTED.dump_python(pairs, mode="json")
+    return data
+
+
+def clock(seconds: float) -> str:
+    """9:41 for 581 seconds."""
+    seconds = max(0, int(seconds))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+@dataclass
+class Table:
+    """A shared game. `holders[s]` is who may sit at seat s ("key:<id>" or "token:<digest>"), None while free."""
+
+    code: str
+    game: Game
+    holders: list[str | None] = field(default_factory=lambda: [None, None])
+    opener: int = 0
+    watchable: bool = True
+    computer: set[int] = field(default_factory=set)
+    """Seats the computer plays (handed over while their player was away)."""
+    connected: list[bool] = field(default_factory=lambda: [False, False])
+    away_since: list[float | None] = field(default_factory=lambda: [None, None])
+    """When each held seat's connection went (time.monotonic), None while connected or never joined."""
+    watchers: int = 0
+    """Watcher connections to the host (a server's renderer is one of them, not counted)."""
+    audience: int = 0
+    """Watchers of a server's shared renderer (serve/watch_fanout.py)."""
+    chat: list[str] = field(default_factory=list)
+    asking: int | None = None
+    """The seat that asked to take back a move and waits for the other's answer."""
+    version: int = 0
+    """Counts every change anyone may see (a frame's number)."""
+    moves: int = 0
+    """Counts every change of the game (a move, a take-back): a choice names the decision it answers (this
+    count), so a stale one is refused, and nothing else (a chat line, a watcher) makes it stale."""
+    ended: str | None = None
+    """Why the table ended before the game did (the game is saved), else None."""
+    bots: dict[int, Bot] = field(default_factory=dict)
+    path: Path | None = None
+    """The table's autosave."""
+    writer: Callable[[Path, str], None] = write_atomic
+    """How the autosave is written: at once here; the host writes in a thread, off its loop (host.Saver)."""
+    copied: bool = False
+    """The finished game is in its players' saves already."""
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.game.setup.players)
+
+    @property
+    def over(self) -> bool:
+        return self.ended is not None or self.game.result is not None
+
+    def other(self, seat: int) -> int:
+        return 1 - seat
+
+    # ----- seats ------------------------------------------------------------------------------------
+    def seat_of(self, identity: str) -> int | None:
+        for seat, holder in enumerate(self.holders):
+            if holder == identity:
+                return seat
+        return None
+
+    def free_seat(self) -> int | None:
+        for seat, holder in enumerate(self.holders):
+            if holder is None:
+                return seat
+        return None
+
+    def arrive(self, seat: int) -> None:
+        self.connected[seat] = True
+        self.away_since[seat] = None
+        if seat in self.computer:  # its player is back: the computer lets go
+            self.computer.discard(seat)
+            self.bots.pop(seat, None)
+            self.game.controllers[seat] = "human"
+
+    def depart(self, seat: int, now: float) -> None:
+        self.connected[seat] = False
+        self.away_since[seat] = now
+
+    def anyone_here(self) -> bool:
+        return any(self.connected)
+
+    # ----- acting -----------------------------------------------------------------------------------
+    def choose(self, seat: int, version: int, index: int) -> str | None:
+        """Apply option `index` of the decision numbered `version` (`moves` when it opened) for `seat`;
+        the reason it is refused, else None."""
+        if self.over:
+            return "the game is over"
+        decision = self.game.decision
+        if decision is None or decision.seat != seat or seat in self.computer:
+            return "it is not your decision"
+        if version != self.moves:
+            return "that decision has passed"
+        if not 0 <= index < len(decision.actions):
+            return f"there is no option {index + 1}"
+        try:
+            self.game.apply(decision.actions[index])
+        except IllegalAction as exc:  # cannot happen for a listed option; said, not raised
+            return str(exc)
+        self._changed()
+        return None
+
+    def ask_take_back(self, seat: int) -> str | None:
+        if self.over:
+            return "the game is over"
+        if self.asking is not None:
+            return "a take-back is already asked for"
+        if self.game.takeback_count(seat, self.computer) == 0:
+            return "nothing to take back: the last move revealed something or was not yours"
+        if self.other(seat) in self.computer:
+            return self._take_back(seat)
+        self.asking = seat
+        self.version += 1
+        return None
+
+    def answer_take_back(self, seat: int, accept: bool) -> str | None:
+        if self.asking is None or self.asking == seat:
+            return "nobody asked you to let them take back a move"
+        asker, self.asking = self.asking, None
+        if not accept:
+            self.note(f"{self.names[seat]} declines the take-back.")
+            self.version += 1
+            return None
+        return self._take_back(asker)
+
+    def _take_back(self, seat: int) -> str | None:
+        try:
+            self.game.take_back(seat, self.computer)
+        except IllegalAction as exc:
+            self.version += 1
+            return str(exc)
+        self._changed()
+        return None
+
+    def say(self, seat: int, text: str) -> str | None:
+        line = one_line(text, MAX_CHAT).strip()
+        if not line:
+            return "nothing to say"
+        self.note(f"{self.names[seat]}: {line}")
+        return None
+
+    def note(self, text: str) -> None:
+        self.chat = [*self.chat, text][-CHAT_KEPT:]
+        self.version += 1
+
+    def absent(self, seat: int, choice: str) -> str | None:
+        """The player at `seat` decides about the other, absent seat."""
+        other = self.other(seat)
+        if self.connected[other] or self.holders[other] is None or self.over:
+            return "the other player is not away"
+        if choice == "computer":
+            self.computer.add(other)
+            self.game.controllers[other] = COMPUTER
+            self.note(f"The computer plays for {self.names[other]} until they come back.")
+        elif choice == "end":
+            self.end(f"{self.names[seat]} ended the game while {self.names[other]} was away")
+        else:
+            self.note(f"{self.names[seat]} waits for {self.names[other]}.")
+        return None
+
+    def end(self, reason: str) -> None:
+        self.ended = reason
+        self.asking = None
+        self.version += 1
+        self.save()
+
+    def computer_move(self) -> bool:
+        """Let the computer answer the open decision if it holds that seat; True if it did."""
+        decision = self.game.decision
+        if self.over or decision is None or decision.seat not in self.computer:
+            return False
+        bot = self.bots.get(decision.seat)
+        if bot is None:
+            bot = self.bots[decision.seat] = make_bot(self.game.ruleset.id, COMPUTER, self.game.seed + decision.seat)
+        self.game.apply(bot.choose(self.game.ruleset, self.game.state, decision))
+        self._changed()
+        return True
+
+    def _changed(self) -> None:
+        self.asking = None
+        self.moves += 1
+        self.version += 1
+        self.save()
+
+    # ----- what each connection sees ---------------------------------------------------------------
+    def status(self, now: float, grace: float) -> list[str]:
+        lines = []
+        for seat, name in enumerate(self.names):
+            if self.holders[seat] is None:
+                lines.append(f"Waiting for {name} to join: join {self.code}")
+            elif seat in self.computer:
+                lines.append(f"The computer plays for {name}.")
+            elif not self.connected[seat] and (since := self.away_since[seat]) is not None:
+                lines.append(f"{name} disconnected, waiting {clock(grace - (now - since))}")
+        if self.asking is not None:
+            lines.append(f"{self.names[self.asking]} asks to take back a move.")
+        if self.ended:
+            lines.append(f"The table ended: {self.ended}. The game is saved.")
+        return lines
+
+    def choosing(self, seat: int | None) -> str:
+        decision = self.game.decision
+        if self.over or decision is None or decision.seat == seat:
+            return ""
+        what = decision.kind.replace("_", " ").strip() or "a move"
+        return f"{self.names[decision.seat]} is choosing ({what})..."
+
+    def result_text(self) -> str | None:
+        result = self.game.result
+        if result is None:
+            return None
+        if result.winner is None:
+            return f"A draw: {result.reason}"
+        return f"{self.names[result.winner]} wins: {result.reason}"
+
+    def frame(
+        self, seat: int | None, now: float, grace: float, token: str | None = None, inspect: bool = False
+    ) -> Frame:
+        """What `seat` (None: a watcher) may see now: its view, or the public view; its log lines only."""
+        game = self.game
+        if seat is None:
+            view = game.public_view()
+            log: list[LogLine] = [line for line in game.log if line.event.seat is None]
+        else:
+            view = game.view(seat)
+            log = game.log_for(seat)
+        decision = game.decision
+        offered = None
+        deciding = decision is not None and seat is not None and decision.seat == seat and not self.over
+        if deciding and decision is not None and seat is not None:
+            where = {action: index for index, action in reversed(list(enumerate(decision.actions)))}
+            offered = DecisionData(
+                id=self.moves,
+                seat=seat,
+                kind=decision.kind,
+                prompt=decision.prompt,
+                options=[
+                    OptionData(index=where[action], label=label, subject=view_data(game.subject(action)), copies=n)
+                    for action, label, n in game.options()
+                ],
+            )
+        other_absent = (
+            seat is not None
+            and self.holders[1 - seat] is not None
+            and not self.connected[1 - seat]
+            and (1 - seat) not in self.computer
+        )
+        return Frame(
+            code=self.code,
+            ruleset=game.ruleset.id,
+            seat=seat,
+            names=self.names,
+            version=self.version,
+            moves=self.moves,
+            view=view_data(view),
+            decision=offered,
+            choosing=self.choosing(seat),
+            log=[LogData(step=ln.step, text=ln.event.text, kind=ln.event.kind, seat=ln.event.seat) for ln in log],
+            chat=list(self.chat),
+            result=self.result_text(),
+            watchers=self.watchers + self.audience,
+            watchable=self.watchable,
+            status=self.status(now, grace),
+            asks_take_back=seat is not None and self.asking is not None and self.asking != seat,
+            absent=other_absent and not self.over,
+            token=token,
+            seat_frame=seat_frame_data(
+                game, seat, view, log, deciding, self.choosing(seat), self.watchers + self.audience
+            ),
+            inspect=inspect_data(game, seat) if inspect else [],
+        )
+
+    # ----- autosave ----------------------------------------------------------------------------------
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "format": TABLE_FORMAT,
+            "code": self.code,
+            "holders": list(self.holders),
+            "opener": self.opener,
+            "watchable": self.watchable,
+            "computer": sorted(self.computer),
+            "chat": list(self.chat),
+            "ended": self.ended,
+            "moves": self.moves,
+            "record": self.game.record_data(),
+        }
+
+    def save(self) -> None:
+        if self.path is not None:
+            self.writer(self.path, record_json(self.to_data()))
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], path: Path) -> Table:
+        """A table from its autosave (ValueError or RecordError when it is not one)."""
+        from mythtable.engine.record_schema import GameRecord
+
+        if data.get("format") != TABLE_FORMAT:
+            raise ValueError("not a table autosave")
+        game = Game.from_record(GameRecord.model_validate(data["record"]))
+        holders = [h if isinstance(h, str) else None for h in data.get("holders", [None, None])][:2]
+        table = cls(
+            code=str(data["code"]),
+            game=game,
+            holders=holders + [None] * (2 - len(holders)),
+            opener=int(data.get("opener", 0)),
+            watchable=bool(data.get("watchable", True)),
+            computer={int(s) for s in data.get("computer", []) if s in (0, 1)},
+            chat=[str(c) for c in data.get("chat", [])][-CHAT_KEPT:],
+            ended=data.get("ended"),
+            path=path,
+        )
+        table.moves = table.version = max(int(data.get("moves", 0)), len(game.actions))
+        now = time.monotonic()
+        table.away_since = [now if h is not None else None for h in table.holders]  # everyone must come back
+        return table

@@ -1,0 +1,137 @@
+"""MythCraft's search, decision by decision (issue 34): what made Normal no stronger than the greedy bot.
+
+Traced losses (seed 7001 of `benchmarks/computer.py`, the search's creatures): every move of a
+creature scored the same to a thousandth, so its creatures wandered about the map; rollouts of
+eight random actions drowned what an attack was worth, so it ended a turn with an attack on offer;
+and a sample was scored wherever eight choices happened to end, some root actions after the next
+participant's moves and some before."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mythtable.engine.bots import ai_hooks
+from mythtable.engine.decision import Action
+from mythtable.engine.dice import Rng
+from mythtable.engine.mcts import SearchParams, _rollout
+from mythtable.engine.search_bot import SearchBot
+from mythtable.rulesets.mythcraft import rules
+from mythtable.rulesets.mythcraft.rules import dist
+from mythtable.rulesets.mythcraft.ruleset import RULESET
+from mythtable.rulesets.mythcraft.state import State, clone
+from mythtable.rulesets.mythcraft.tactics import rollout_policy, search_heuristic
+from tests.mythcraft.helpers import Scene
+
+SEEDS = (1, 2, 3)
+ITERATIONS = 200
+"""Normal's count (bots.LEVEL_ITERATIONS)."""
+
+
+def _search_choice(state: State, seed: int) -> Action:
+    bot = SearchBot("mythcraft", seed, workers=1, iterations=ITERATIONS)
+    d = state.decision
+    assert d is not None
+    return bot.choose(RULESET, state, d)
+
+
+def _hound_far_from_two_heroes() -> Scene:
+    s = Scene([("warrior", 1, 1), ("cleric", 1, 6)], [("ash_hound", 10, 4)])
+    s.end_until("c1")
+    return s
+
+
+def test_the_search_closes_in_rather_than_wandering() -> None:
+    s = _hound_far_from_two_heroes()
+    moves = [a for a in s.actions if a[0] == "move"]
+    heroes = [u for u in s.state.units if u.side == 0]
+
+    def gap(a: Action) -> int:
+        return min(dist(int(a[1]), int(a[2]), h.x, h.y) for h in heroes)
+
+    closest = min(gap(a) for a in moves)
+    assert sum(1 for a in moves if gap(a) == closest) * 4 < len(moves), "a random move seldom closes in"
+    for seed in SEEDS:
+        choice = _search_choice(s.state, seed)
+        assert choice[0] == "move" and gap(choice) == closest, (seed, choice)
+
+
+def test_closing_in_scores_higher_for_the_search() -> None:
+    s = _hound_far_from_two_heroes()
+    near = clone(s.state)
+    far = clone(s.state)
+    rules.unit(near, "c1").x = 4
+    rules.unit(far, "c1").x = 11
+    assert search_heuristic(near, 1) > search_heuristic(far, 1)
+
+
+def _hound_next_to_heroes(wounded: str) -> Scene:
+    """An Ash Hound between two warriors, one of them down to 3 HP, on its turn with one action left."""
+    s = Scene([("warrior", 4, 3), ("warrior", 6, 3)], [("ash_hound", 5, 3)])
+    s.end_until("c1")
+    rules.unit(s.state, wounded).hp = 3
+    rules.unit(s.state, "c1").acts = 1
+    return s
+
+
+def test_the_search_attacks_rather_than_ending_its_turn() -> None:
+    s = _hound_next_to_heroes("h1")
+    assert ("end",) in s.actions and any(a[0] == "attack" for a in s.actions)
+    for seed in SEEDS:
+        choice = _search_choice(s.state, seed)
+        assert choice[0] == "attack", (seed, choice)
+
+
+def test_the_search_focuses_on_the_wounded() -> None:
+    for wounded in ("h1", "h2"):
+        s = _hound_next_to_heroes(wounded)
+        for seed in SEEDS:
+            choice = _search_choice(s.state, seed)
+            assert choice[0] == "attack" and choice[2] == wounded, (wounded, seed, choice)
+
+
+def test_a_lone_creature_among_heroes_is_worth_less_than_its_hp_say() -> None:
+    s = _hound_next_to_heroes("h1")
+    flanked = s.state
+    apart = clone(flanked)
+    rules.unit(apart, "c1").x, rules.unit(apart, "c1").y = 5, 6  # two squares from both
+    assert search_heuristic(flanked, 1) < search_heuristic(apart, 1) + 1.0  # closer, but in harm's way
+    assert search_heuristic(flanked, 0) > search_heuristic(apart, 0) - 1.0
+
+
+def test_the_rollouts_end_with_the_participants_turn() -> None:
+    s = _hound_far_from_two_heroes()
+    hooks = ai_hooks("mythcraft").for_search()
+    mark = (s.state.round, s.state.turn_idx)
+    seen: list[tuple[int, int]] = []
+
+    def scoring(state: Any, seat: int) -> float:
+        seen.append((state.round, state.turn_idx))
+        return 0.0
+
+    counting = replace(hooks, heuristic=scoring)
+    params = SearchParams(**hooks.search)
+    for seed in range(8):
+        copy = hooks.determinize(s.state, 1, Rng(seed))
+        _rollout(RULESET, copy, 1, Rng(seed), counting, params, None, mark)
+    assert len(seen) == 8 and all(m != mark for m in seen), seen
+    assert all(m == seen[0] for m in seen), "every sample is scored at the next participant's turn"
+
+
+def test_the_rollout_policy_plays_like_a_sensible_player() -> None:
+    s = _hound_next_to_heroes("h2")
+    d = s.decision
+    assert rollout_policy(s.state, d, Rng(1)) == ("attack", "bite", "h2")  # the wounded one
+    # A hero heals a Bloodied ally before anything else, and takes an Engaged strike when offered.
+    s = Scene([("cleric", 4, 3), ("warrior", 5, 3)], [("ash_hound", 9, 3)])
+    rules.unit(s.state, "h2").hp = 2
+    d = s.decision
+    heals = [a for a in d.actions if a[0] == "cast" and a[2] == "h2"]
+    assert heals and rollout_policy(s.state, d, Rng(1)) in heals
+    s = Scene([("warrior", 4, 3)], [("ash_hound", 5, 3)])
+    s.end_until("c1")
+    away = next(a for a in s.actions if a[0] == "move" and int(a[1]) == 7)
+    s.act(*away)
+    d = s.decision
+    assert d.kind == "reaction"
+    assert rollout_policy(s.state, d, Rng(1))[0] == "react"

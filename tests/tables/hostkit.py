@@ -1,0 +1,72 @@
+"""Two fake seats and a watcher at one table host, for the host's tests."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from mythtable.engine.game import Game
+from mythtable.tables.client import TableClient
+from mythtable.tables.host import HostSettings, TableHost
+from mythtable.tables.protocol import Frame
+
+RULESET = "mythicarium"
+
+
+def record_without_times(data: dict[str, Any]) -> dict[str, Any]:
+    """A record as its JSON reads back, less the times it was made and written."""
+    data = json.loads(json.dumps(data))
+    return {k: v for k, v in data.items() if k not in ("created", "updated")}
+
+
+def hot_seat(seed: int, picks: list[int]) -> Game:
+    """The same game on one keyboard: option `pick` of each decision in turn."""
+    game = Game.new(RULESET, seed)
+    for pick in picks:
+        game.apply(game.options()[pick][0])
+    return game
+
+
+def make_host(folder: Path, **kw: Any) -> TableHost:
+    lines: list[str] = []
+    host = TableHost(HostSettings(folder=folder, log=lines.append, **kw))
+    host.lines = lines  # type: ignore[attr-defined]
+    return host
+
+
+async def until(client: TableClient, test: Any, limit: int = 50) -> Frame:
+    """Read messages until the latest frame passes `test`."""
+    for _ in range(limit):
+        if client.frame is not None and test(client.frame):
+            return client.frame
+        if await client.receive() is None:
+            break
+    raise AssertionError(f"no such frame; last {client.frame and client.frame.version}, closed {client.closed}")
+
+
+async def settled(client: TableClient, version: int) -> Frame:
+    return await until(client, lambda f: f.version >= version)
+
+
+def chooser(frames: list[Frame]) -> int | None:
+    for index, frame in enumerate(frames):
+        if frame.decision is not None:
+            return index
+    return None
+
+
+def pick_for(rng: random.Random, frame: Frame) -> int:
+    assert frame.decision is not None
+    return rng.randrange(len(frame.decision.options))
+
+
+async def refused(client: TableClient, count: int = 1, limit: int = 50) -> list[str]:
+    """Read messages until `client` has been refused `count` times in all."""
+    for _ in range(limit):
+        if len(client.refusals) >= count:
+            return client.refusals
+        if await client.receive() is None:
+            break
+    raise AssertionError(f"refused {client.refusals}, closed {client.closed}")

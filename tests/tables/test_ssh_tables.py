@@ -1,0 +1,249 @@
+"""Shared tables over real SSH connections (issue 32): open, tables, join, watch, drops, restarts.
+
+The seats play through their keys (the plain seat: a number and Enter chooses), the record equals the
+hot-seat game of the same choices, and a watcher's whole byte stream never names a hidden card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from mythtable.engine.game import Game
+from tests.serve.sshkit import Screen, Server, connect
+from tests.tables.hostkit import hot_seat, record_without_times
+from tests.test_views import SECRETS
+
+pytestmark = pytest.mark.slow
+
+SEED = 7
+ROWS = 120  # tall enough for every option of a decision
+OPTION = re.compile(r"^  (\d+)\. ", re.M)
+MOVE = re.compile(r", move (\d+) \(")
+CODE = re.compile(r"^table ([2-9A-Z]{5}):", re.M)
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory: pytest.TempPathFactory) -> tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]:
+    folder = tmp_path_factory.mktemp("keys")
+    ana, bram = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    authorized = folder / "authorized_keys"
+    authorized.write_bytes(ana.export_public_key() + bram.export_public_key())
+    return ana, bram, authorized
+
+
+def start(folder: Path, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path], *flags: str) -> Server:
+    return Server(folder, "--authorized-keys", str(keys[2]), "--rate-limit", "200", "--login-attempts", "50", *flags)
+
+
+@pytest.fixture
+def server(tmp_path: Path, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]) -> Iterator[Server]:
+    srv = start(tmp_path / "server", keys)
+    yield srv
+    srv.stop()
+    assert "Traceback" not in srv.log(), srv.log()
+
+
+def run(coro: object, timeout: float = 240.0) -> object:
+    async def bounded() -> object:
+        return await asyncio.wait_for(coro, timeout)  # type: ignore[arg-type]
+
+    return asyncio.run(bounded())
+
+
+async def command(conn: asyncssh.SSHClientConnection, text: str, rows: int = ROWS) -> Screen:
+    _, screen = await conn.create_session(
+        lambda: Screen(100, rows), text, term_type="xterm-256color", term_size=(100, rows), encoding=None
+    )
+    assert isinstance(screen, Screen)
+    return screen
+
+
+def moves_shown(screen: Screen) -> int:
+    found = MOVE.findall(screen.text())
+    return int(found[-1]) if found else -1
+
+
+def options_shown(screen: Screen) -> list[int]:
+    return [int(n) for n in OPTION.findall(screen.text())]
+
+
+async def moved_past(screens: list[Screen], moves: int) -> None:
+    for screen in screens:
+        for _ in range(400):
+            if moves_shown(screen) > moves:
+                break
+            screen.arrived.clear()
+            if screen.closed.is_set():
+                raise AssertionError(f"closed:\n{screen.text()}")
+            try:
+                await asyncio.wait_for(screen.arrived.wait(), 10)
+            except TimeoutError:
+                raise AssertionError(f"no move past {moves}:\n{screen.text()}") from None
+
+
+async def seated(
+    conn_a: asyncssh.SSHClientConnection, conn_b: asyncssh.SSHClientConnection
+) -> tuple[str, Screen, Screen]:
+    ana = await command(conn_a, f"open mythicarium --seed {SEED}")
+    shown = await ana.wait_for("Waiting for Bram to join")
+    code = CODE.findall(shown)[0]
+    bram = await command(conn_b, f"join {code}")
+    for screen in (ana, bram):
+        await screen.wait_for("move 0")
+        await screen.wait_quiet()
+    return code, ana, bram
+
+
+def table_file(server: Server, code: str) -> Path:
+    return server.data / "ssh" / "tables" / "tables" / f"{code}.json"
+
+
+def test_tables_lists_and_needs_no_terminal_and_bad_codes_are_refused(
+    server: Server, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]
+) -> None:
+    async def scenario() -> None:
+        async with await connect(server.port, client_keys=[keys[0]]) as conn:
+            result = await conn.run("tables", encoding=None, timeout=10)
+            assert result.exit_status == 0 and result.stdout == b"no tables are open\r\n"
+            result = await conn.run("open mythicarium", encoding=None, timeout=10)
+            assert result.exit_status == 1 and b"open needs a terminal: ssh -t" in (result.stderr or b"")
+            result = await conn.run("join 0O1IL", encoding=None, timeout=10)
+            assert b"a table code is 5 characters of" in (result.stderr or b"")
+            ana = await command(conn, f"open mythicarium --seed {SEED}")
+            shown = await ana.wait_for("Waiting for Bram")
+            code = CODE.findall(shown)[0]
+        async with await connect(server.port, client_keys=[keys[1]]) as conn:
+            result = await conn.run("tables", encoding=None, timeout=10)
+            assert re.fullmatch(
+                rf"{code}  mythicarium  +Ana v Bram  \(a seat free; 0 watching\)\r\n", (result.stdout or b"").decode()
+            )
+            tries = []
+            for _ in range(6):
+                bad = await command(conn, "join 22222")
+                await bad.closed.wait()
+                tries.append(bytes(bad.stderr))
+            assert tries[0] == b"mythtable: no open table has the code 22222\r\n"
+            assert b"too many wrong table codes on one connection (at most 5)" in tries[-1]
+
+    run(scenario())
+
+
+def test_two_ssh_seats_play_a_seeded_game_to_its_end_by_keys_and_a_watcher_sees_no_hidden_card(
+    server: Server, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]
+) -> None:
+    async def scenario() -> None:
+        async with (
+            await connect(server.port, client_keys=[keys[0]]) as conn_a,
+            await connect(server.port, client_keys=[keys[1]]) as conn_b,
+            await connect(server.port, client_keys=[keys[1]]) as conn_w,
+        ):
+            code, ana, bram = await seated(conn_a, conn_b)
+            watcher = await command(conn_w, f"watch {code}", rows=24)
+            await watcher.wait_for("move 0")
+            await ana.wait_for("1 watching")
+            rng, picks = random.Random(11), []
+            replica = Game.new("mythicarium", SEED)
+            secret_of = SECRETS["mythicarium"]
+            seen = 0
+            for _ in range(2000):
+                moves = len(picks)
+                chunk = bytes(watcher.raw[seen:])
+                seen = len(watcher.raw)
+                hidden = secret_of(replica.state).words
+                leaked = [word for word in hidden if word.encode() in chunk]
+                assert not leaked, f"the watcher's stream named hidden cards {leaked} at move {moves}"
+                if replica.result is not None:
+                    break
+                seat = replica.decision.seat  # type: ignore[union-attr]
+                mover = [ana, bram][seat]
+                numbers = options_shown(mover)
+                assert numbers == list(range(1, len(replica.options()) + 1)), mover.text()
+                pick = rng.randrange(len(numbers))
+                picks.append(pick)
+                replica.apply(replica.options()[pick][0])
+                mover.send(f"{pick + 1}\r")
+                await moved_past([ana, bram, watcher], moves)
+            assert replica.result is not None
+            await ana.wait_for("Game over.")
+            await bram.wait_for("Game over.")
+            saved = json.loads(table_file(server, code).read_text())["record"]
+            assert record_without_times(saved) == record_without_times(hot_seat(SEED, picks).record_data())
+        players = list((server.data / "ssh" / "players").glob("*/saves/*.json"))
+        assert len(players) == 2  # each player finds the game in their own saves
+
+    run(scenario())
+
+
+def test_a_killed_seat_connection_reconnects_to_the_same_decision(
+    server: Server, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]
+) -> None:
+    async def scenario() -> None:
+        async with await connect(server.port, client_keys=[keys[0]]) as conn_a:
+            conn_b = await connect(server.port, client_keys=[keys[1]])
+            code, ana, bram = await seated(conn_a, conn_b)
+            replica = Game.new("mythicarium", SEED)
+            while replica.decision.seat != 1:  # type: ignore[union-attr]
+                ana.send("1\r")
+                replica.apply(replica.options()[0][0])
+                await moved_past([ana, bram], len(replica.actions) - 1)
+            before = [line for line in bram.text().splitlines() if OPTION.match(line)]
+            conn_b.abort()  # the connection dies mid-decision
+            await ana.wait_for("Bram disconnected, waiting 9:")
+            assert "w wait, c hand their seat to the computer, e end" in ana.text()
+            async with await connect(server.port, client_keys=[keys[1]]) as again:
+                back = await command(again, f"join {code}")
+                await back.wait_for(f"move {len(replica.actions)}")
+                await back.wait_quiet()
+                assert [line for line in back.text().splitlines() if OPTION.match(line)] == before
+                await ana.wait_for("Bram is choosing")
+
+    run(scenario())
+
+
+def test_the_server_killed_and_restarted_brings_the_table_back(
+    tmp_path: Path, keys: tuple[asyncssh.SSHKey, asyncssh.SSHKey, Path]
+) -> None:
+    first = start(tmp_path / "server", keys)
+    code = ""
+
+    async def before() -> None:
+        nonlocal code
+        async with (
+            await connect(first.port, client_keys=[keys[0]]) as conn_a,
+            await connect(first.port, client_keys=[keys[1]]) as conn_b,
+        ):
+            code, ana, bram = await seated(conn_a, conn_b)
+            ana.send("1\r")
+            await moved_past([ana, bram], 0)
+            saved = table_file(first, code)
+            for _ in range(100):  # the autosave is written off the server's loop, a moment after the move
+                if len(json.loads(saved.read_text())["record"]["actions"]) == 1:
+                    break
+                await asyncio.sleep(0.05)
+
+    run(before())
+    first.proc.kill()  # no goodbye: the autosave is all that is left
+    first.proc.wait(10)
+    again = Server(tmp_path / "server", "--authorized-keys", str(keys[2]), "--rate-limit", "200")
+    try:
+
+        async def after() -> None:
+            async with await connect(again.port, client_keys=[keys[0]]) as conn:
+                listed = await conn.run("tables", encoding=None, timeout=10)
+                assert code.encode() in (listed.stdout or b"") and b"seats taken" in (listed.stdout or b"")
+                back = await command(conn, f"join {code}")
+                await back.wait_for("move 1")
+                await back.wait_for("Bram disconnected")
+
+        run(after())
+        assert f"table {code} is back" in again.log()
+    finally:
+        again.stop()
