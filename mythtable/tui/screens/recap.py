@@ -27,13 +27,6 @@ class RecapScreen(CurtainScreen):
         Binding("u", "cannot_take_back", "Take back my move", show=False),
     ]
 
-    DEFAULT_CSS = """
-    RecapScreen { align: center middle; }
-    RecapScreen #recap-box { width: 76; max-width: 100%; height: auto; max-height: 100%;
-        border: double $warning; padding: 0 1; background: $panel; }
-    RecapScreen #recap-body { height: auto; }
-    """
-
     def __init__(
         self, seat: int, name: str, role: str, recap: Recap | None, previous: str | None = None, why: str = ""
     ) -> None:
