@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +36,17 @@ def make_host(folder: Path, **kw: Any) -> TableHost:
     host = TableHost(HostSettings(folder=folder, log=lines.append, **kw))
     host.lines = lines  # type: ignore[attr-defined]
     return host
+
+
+@asynccontextmanager
+async def running_host(folder: Path, **kw: Any) -> AsyncIterator[TableHost]:
+    """A started host (make_host), stopped again however the test ends."""
+    host = make_host(folder, **kw)
+    await host.start()
+    try:
+        yield host
+    finally:
+        await host.stop()
 
 
 async def until(client: TableClient, test: Any, limit: int = 50) -> Frame:

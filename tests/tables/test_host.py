@@ -19,7 +19,16 @@ from mythtable.tables.protocol import (
     Choose,
     TakeBack,
 )
-from tests.tables.hostkit import RULESET, hot_seat, make_host, record_without_times, refused, settled, until
+from tests.tables.hostkit import (
+    RULESET,
+    hot_seat,
+    make_host,
+    record_without_times,
+    refused,
+    running_host,
+    settled,
+    until,
+)
 
 SEED = 7
 
@@ -65,9 +74,7 @@ async def step(host: TableHost, seats: list[TableClient], rng: random.Random, pi
 
 
 async def test_a_seeded_table_played_to_the_end_records_what_hot_seat_records(tmp_path: Path) -> None:
-    host = make_host(tmp_path)
-    await host.start()
-    try:
+    async with running_host(tmp_path) as host:
         code, ana, bram = await open_two(host)
         rng, picks = random.Random(3), []
         for _ in range(3000):
@@ -78,14 +85,10 @@ async def test_a_seeded_table_played_to_the_end_records_what_hot_seat_records(tm
         assert ana.refusals == [] and bram.refusals == []
         same = hot_seat(SEED, picks)
         assert record_without_times(table.game.record_data()) == record_without_times(same.record_data())
-    finally:
-        await host.stop()
 
 
 async def test_another_seats_option_and_a_watchers_option_are_refused(tmp_path: Path) -> None:
-    host = make_host(tmp_path)
-    await host.start()
-    try:
+    async with running_host(tmp_path) as host:
         code, ana, bram = await open_two(host)
         watcher = await TableClient.connect(host.socket_path, host.watch(code))
         frame = await until(watcher, lambda f: f.watchers == 1)
@@ -103,14 +106,10 @@ async def test_another_seats_option_and_a_watchers_option_are_refused(tmp_path: 
         assert watcher.refusals == ["watchers cannot act at the table"]
         assert table.game.actions == before
         assert any("refused a watcher" in line for line in host.lines)  # type: ignore[attr-defined]
-    finally:
-        await host.stop()
 
 
 async def test_a_stale_or_missing_option_is_refused_and_logged_once(tmp_path: Path) -> None:
-    host = make_host(tmp_path)
-    await host.start()
-    try:
+    async with running_host(tmp_path) as host:
         code, ana, bram = await open_two(host)
         table = host.tables[code]
         decision = table.game.decision
@@ -125,14 +124,10 @@ async def test_a_stale_or_missing_option_is_refused_and_logged_once(tmp_path: Pa
         lines = [line for line in host.lines if "refused" in line]  # type: ignore[attr-defined]
         assert len(lines) == 1, lines  # one kind of refusal (a choice) from one connection: logged once
         assert table.game.actions == []
-    finally:
-        await host.stop()
 
 
 async def test_an_oversize_or_malformed_message_is_refused(tmp_path: Path) -> None:
-    host = make_host(tmp_path)
-    await host.start()
-    try:
+    async with running_host(tmp_path) as host:
         code, ana, _bram = await open_two(host)
         await ana.send_raw(b'{"type":"bogus"}\n')
         await refused(ana)
@@ -142,14 +137,10 @@ async def test_an_oversize_or_malformed_message_is_refused(tmp_path: Path) -> No
             pass
         assert ana.refusals[-1] == f"a message over {MAX_CLIENT_LINE} bytes"
         assert host.tables[code].game.actions == [] and host.tables[code].chat == []
-    finally:
-        await host.stop()
 
 
 async def test_a_reconnect_with_the_same_key_gets_the_same_decision(tmp_path: Path) -> None:
-    host = make_host(tmp_path)
-    await host.start()
-    try:
+    async with running_host(tmp_path) as host:
         code, ana, bram = await open_two(host)
         table = host.tables[code]
         decision = table.game.decision
@@ -171,14 +162,10 @@ async def test_a_reconnect_with_the_same_key_gets_the_same_decision(tmp_path: Pa
         except TableRefusal as exc:
             third = str(exc)
         assert third == f"table {code} is full: both seats are taken (watch it with: watch {code})"
-    finally:
-        await host.stop()
 
 
 async def test_a_password_player_gets_the_seat_back_with_the_seat_token_only(tmp_path: Path) -> None:
-    host = make_host(tmp_path)
-    await host.start()
-    try:
+    async with running_host(tmp_path) as host:
         code, _ana, bram = await open_two(host, bram="password")
         token = None
         while token is None:
@@ -195,14 +182,10 @@ async def test_a_password_player_gets_the_seat_back_with_the_seat_token_only(tmp
         back = await TableClient.connect(host.socket_path, host.join(code, "password", token))
         frame = await until(back, lambda f: f.seat == 1)
         assert frame.token is None  # shown once, when the seat was first taken
-    finally:
-        await host.stop()
 
 
 async def test_take_back_is_a_request_the_other_seat_answers(tmp_path: Path) -> None:
-    host = make_host(tmp_path)
-    await host.start()
-    try:
+    async with running_host(tmp_path) as host:
         code, ana, bram = await open_two(host)
         table = host.tables[code]
         clients = [ana, bram]
@@ -226,26 +209,18 @@ async def test_take_back_is_a_request_the_other_seat_answers(tmp_path: Path) -> 
         await clients[1 - seat].send(Answer(accept=True))
         await until(clients[seat], lambda f: any("takes back" in line.text for line in f.log))
         assert len(table.game.actions) < moves
-    finally:
-        await host.stop()
 
 
 async def test_chat_is_text_only_and_reaches_both_seats(tmp_path: Path) -> None:
-    host = make_host(tmp_path)
-    await host.start()
-    try:
+    async with running_host(tmp_path) as host:
         _code, ana, bram = await open_two(host)
         await ana.send(Chat(text="hi \x1b]0;owned\x07[bold]there[/]\nfriend"))
         frame = await until(bram, lambda f: bool(f.chat))
         assert frame.chat == [f"{frame.names[0]}: hi [bold]there[/] friend"]
-    finally:
-        await host.stop()
 
 
 async def test_the_computer_takes_an_absent_seat_and_gives_it_back(tmp_path: Path) -> None:
-    host = make_host(tmp_path)
-    await host.start()
-    try:
+    async with running_host(tmp_path) as host:
         code, ana, bram = await open_two(host)
         table = host.tables[code]
         await bram.close()
@@ -256,8 +231,6 @@ async def test_the_computer_takes_an_absent_seat_and_gives_it_back(tmp_path: Pat
         back = await TableClient.connect(host.socket_path, host.join(code, "key:bram"))
         await until(back, lambda f: f.seat == 1)
         assert table.computer == set() and table.game.controllers == ["human", "human"]
-    finally:
-        await host.stop()
 
 
 async def test_a_restarted_host_brings_the_table_back_at_the_same_decision(tmp_path: Path) -> None:
@@ -287,9 +260,7 @@ async def test_a_restarted_host_brings_the_table_back_at_the_same_decision(tmp_p
 
 async def test_a_table_nobody_comes_back_to_closes_after_its_grace_and_lands_in_the_saves(tmp_path: Path) -> None:
     folders = {"key:ana": tmp_path / "ana"}
-    host = make_host(tmp_path / "host", grace=30.0, saves_for=folders.get)
-    await host.start()
-    try:
+    async with running_host(tmp_path / "host", grace=30.0, saves_for=folders.get) as host:
         code, ana, bram = await open_two(host)
         await ana.close()
         await bram.close()
@@ -303,14 +274,10 @@ async def test_a_table_nobody_comes_back_to_closes_after_its_grace_and_lands_in_
         assert code not in host.tables
         assert not (tmp_path / "host" / "tables" / f"{code}.json").exists()
         assert len(list((tmp_path / "ana" / "saves").glob("*.json"))) == 1
-    finally:
-        await host.stop()
 
 
 async def test_caps_on_tables_and_watchers_say_full(tmp_path: Path) -> None:
-    host = make_host(tmp_path, max_tables=1, max_watchers=1)
-    await host.start()
-    try:
+    async with running_host(tmp_path, max_tables=1, max_watchers=1) as host:
         table, _ticket = host.open_table(RULESET, SEED, setup(), "key:ana")
         try:
             host.open_table(RULESET, SEED, setup(), "key:bram")
@@ -324,5 +291,3 @@ async def test_caps_on_tables_and_watchers_say_full(tmp_path: Path) -> None:
             raise AssertionError("a watcher over the cap was let in")
         except TableRefusal as exc:
             assert "is full: 1 are watching already" in str(exc)
-    finally:
-        await host.stop()
