@@ -48,6 +48,9 @@ def drive(ruleset_id: str, seed: int, settings: list[SeatSettings] | None = None
         if step is Next.CURTAIN:
             session.take_keyboard(decision.seat)
             continue
+        if step is Next.RECAP:  # a seat reading its results is not a decision it was asked
+            session.recap_seen()
+            continue
         window = game.window()
         asked.append(Asked(game.ruleset.turn_number(game.state), game.state.active, decision.seat, window, decision))
         game.apply(bots[decision.seat].choose(game.ruleset, game.state, decision))
