@@ -20,6 +20,12 @@ RESULT = re.compile(
 )
 """A log line that tells a result (a death, a wound, damage, points gained), in all three rulesets' words."""
 SKIPPED = frozenset({"takeback"})
+TURN_START = re.compile(r"^(Turn|Round) \d+\b")
+
+
+def starts_turn(line: LogLine) -> bool:
+    """A line that begins a turn (or a MythCraft round or unit's turn), in any ruleset."""
+    return line.event.kind in ("turn", "round") or bool(TURN_START.match(line.event.text))
 
 
 @dataclass(slots=True, frozen=True)

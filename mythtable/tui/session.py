@@ -31,7 +31,7 @@ from mythtable.engine.decision import Event, Ref
 from mythtable.engine.game import Game, LogLine
 from mythtable.engine.record import write_atomic
 from mythtable.engine.registry import own_ai
-from mythtable.play.recap import Recap, recap_of
+from mythtable.play.recap import Recap, recap_of, starts_turn
 from mythtable.play.seat import Opening
 
 AUTOPASS_FILE = "autopass.json"
@@ -251,14 +251,15 @@ class Session:
         self.asked[seat] = moves
 
     def result_unseen(self, seat: int) -> bool:
-        """Before a curtain: `seat`'s turn went on by itself (an auto move of its own since it was last asked)
-        and brought results it has not seen. Its recap is made then, for the screen to show first."""
+        """Before a curtain: `seat`'s turn went on by itself since it was last asked (an auto move of its own,
+        or its turn ended by the rules on a move of its own, as a Mage Wars turn ends with its combat) and
+        brought results it has not seen. Its recap is made then, for the screen to show first."""
         game = self.game
         if seat in self.bots or self.watching:
             return False
         last = self.asked.get(seat, len(game.actions))
         moves = len(game.actions)
-        if not any(game.auto[i] and game.actors[i] == seat for i in range(last, moves)):
+        if not self.went_on_by_itself(seat, last, moves):
             return False
         unseen = recap_of(game.log, last, moves, seat)
         if not unseen.results:
@@ -266,6 +267,15 @@ class Session:
         since = self.returned.get(seat, 0)
         self.recaps[seat] = recap_of(game.log, since, moves, seat)
         return True
+
+    def went_on_by_itself(self, seat: int, last: int, moves: int) -> bool:
+        """Whether moves `last`..`moves` hold an auto move of `seat`'s, or a turn that began on `seat`'s own
+        moves before any other seat moved (its turn ended without its asking)."""
+        game = self.game
+        if any(game.auto[i] and game.actors[i] == seat for i in range(last, moves)):
+            return True
+        own = next((i for i in range(last, moves) if game.actors[i] != seat), moves)
+        return any(last < line.step <= own and starts_turn(line) for line in game.log)
 
     def recap_seen(self) -> None:
         """The seat at the keyboard has read the recap shown before the curtain: it is not shown again."""

@@ -126,3 +126,85 @@ async def test_the_screen_shows_the_result_before_the_curtain_and_r_opens_the_re
         assert not game_screen.has_class("-recap") and not panel.display
         await press(pilot, "r")
         assert game_screen.has_class("-recap")
+
+
+MAGEWARS_SEED_7 = [
+    ("lay", 39),
+    ("deploy_down", 37, "offensive"),
+    ("deploy_down", 36, "defensive"),
+    ("deploy_down", 33, "defensive"),
+    ("end",),
+    ("lay", 79),
+    ("deploy_down", 74, "offensive"),
+    ("end",),
+    ("lay", 38),
+    ("cast", 32),
+    ("line", "offensive"),
+    ("end",),
+    ("lay", 77),
+    ("end",),
+    ("lay", 31),
+    ("flip", 37),
+    ("flip", 36),
+    ("end",),
+    ("lay", 75),
+    ("cast", 78),
+    ("unit", 36),
+    ("end",),
+    ("lay", 30),
+    ("combat",),
+    ("attack", 37, "line", "tower"),
+    ("done",),
+    ("pass",),
+    ("done",),
+    ("capture", 77),
+    ("lay", 76),
+    ("cast", 71),
+    ("unit", 37),
+    ("deploy_down", 69, "defensive"),
+    ("end",),
+    ("lay", 29),
+    ("flip", 33),
+    ("ritual", 35),
+    ("unit", 37),
+    ("combat",),
+    ("attack", 37, "line", "tower"),
+    ("done",),
+    ("lay", 73),
+    ("end",),
+    ("move", 33),
+    ("cast", 34),
+    ("combat",),
+    ("attack", 37, "line", "tower"),
+    ("attack", 33, "line", "tower"),
+]
+"""Ana's and Bram's choices in a hot-seat game played at 80x24 (`play magewars --seed 7`), up to Ana's last
+attacker on turn 11; her `done` then runs the whole combat and ends her turn by the rules, with no auto move."""
+
+
+def test_a_mage_wars_turn_ended_by_its_combat_shows_the_result_before_the_curtain(tmp_path: Path) -> None:
+    game = Game.new("magewars", 7)
+    session = Session(game, ["human", "human"], config=tmp_path)
+    script = iter([*MAGEWARS_SEED_7, ("done",)])
+    recaps: list[tuple[int | None, tuple[str, ...]]] = []
+    while True:
+        step = session.next_step()
+        if step is Next.CURTAIN:
+            assert game.decision is not None
+            session.take_keyboard(game.decision.seat)
+        elif step is Next.RECAP:
+            recap = session.recap(session.viewer)
+            assert recap is not None
+            recaps.append((session.viewer, recap.results))
+            session.recap_seen()
+        elif step is Next.HUMAN:
+            action = next(script, None)
+            if action is None:
+                break
+            game.apply(action)
+        else:
+            raise AssertionError(f"unexpected step {step}")
+    assert game.ruleset.turn_number(game.state) == 12  # Bram's turn: the curtain is next
+    viewer, results = recaps[-1]
+    assert viewer == 0, "Ana, whose attack ended her turn, reads the result before the keyboard goes to Bram"
+    assert any("hits Bram's Tower for 6" in r for r in results) and any("for 5" in r for r in results), results

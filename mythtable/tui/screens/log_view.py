@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from mythtable.engine.game import LogLine
 from mythtable.engine.text import clean_text
+from mythtable.play.recap import starts_turn
 from mythtable.tui.safe_text import markup, notify
 from mythtable.tui.widgets.log import STYLES, for_everyone
 
@@ -32,7 +33,6 @@ FILTERS: tuple[tuple[str, str], ...] = (
 )
 """The filters `f` cycles through, as (key, words for the header)."""
 
-TURN_START = re.compile(r"^(Turn|Round) \d+\b")
 COMBAT_WORDS = re.compile(
     r"\b(attacks?|attackers?|blocks?|blockers?|combat|counter-attacks?|damage|wounds?|hits?|miss(es)?|dies|"
     r"destroyed|falls?|dying|strikes?)\b",
@@ -40,11 +40,6 @@ COMBAT_WORDS = re.compile(
 )
 DICE_WORDS = re.compile(r"\b(d\d+|rolls?|rolled|dice|die)\b", re.IGNORECASE)
 MATCH_STYLE = "reverse"
-
-
-def starts_turn(line: LogLine) -> bool:
-    """A line that begins a turn (or a MythCraft round or unit's turn), in any ruleset."""
-    return line.event.kind in ("turn", "round") or bool(TURN_START.match(line.event.text))
 
 
 def is_combat(line: LogLine) -> bool:
