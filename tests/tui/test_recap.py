@@ -126,6 +126,10 @@ async def test_the_screen_shows_the_result_before_the_curtain_and_r_opens_the_re
         assert not game_screen.has_class("-recap") and not panel.display
         await press(pilot, "r")
         assert game_screen.has_class("-recap")
+        # i while the recap is open: inspect, not the recap still in the panel's place (seen at 80x24)
+        await press(pilot, "i")
+        assert game_screen.inspecting and not game_screen.has_class("-recap")
+        assert game_screen.inspect_panel.display and not panel.display
 
 
 MAGEWARS_SEED_7 = [

@@ -58,7 +58,10 @@ class InspectMode:
         self.enter_inspect()
 
     def enter_inspect(self: GameScreen) -> None:
-        """Inspect mode on, the panel's cursor where it stands: the panel takes the keys."""
+        """Inspect mode on, the panel's cursor where it stands: the panel takes the keys (the recap, which
+        shares the panel's column, closes)."""
+        if self.has_class("-recap"):
+            self.show_recap(False)
         self.inspecting = True
         self.add_class("-inspecting")
         self.fit_reading()
