@@ -92,8 +92,10 @@ class Control(_Message):
 
     type: Literal["control"] = "control"
     key: str = Field(max_length=128)
-    action: Literal["list", "open", "join", "watch"]
+    action: Literal["list", "open", "join", "watch", "lobby"]
     identity: str = Field(default="anonymous", max_length=80)
+    address: str = Field(default="?", max_length=80)
+    """For "lobby": where the player connects from (join-by-code limits count per address)."""
     code: str | None = Field(default=None, max_length=16)
     token: str | None = Field(default=None, max_length=64)
     ruleset: str | None = Field(default=None, max_length=40)
@@ -102,8 +104,28 @@ class Control(_Message):
     options: dict[str, str] = Field(default_factory=dict, max_length=40)
 
 
+SeatKind = Literal["me", "terminal", "keyboard", "computer"]
+"""Who plays a seat of a table opened from the title screen: the opener, a player at another terminal, a
+second player at the opener's keyboard, or the computer."""
+
+
+class Lobby(_Message):
+    """A title screen's request on its lobby connection (one made with a lobby ticket): list the tables, open
+    one, get a seat's or a watcher's ticket, or close a table this connection opened before anyone played."""
+
+    type: Literal["lobby"] = "lobby"
+    action: Literal["list", "open", "join", "watch", "close"]
+    code: str | None = Field(default=None, max_length=16)
+    token: str | None = Field(default=None, max_length=64)
+    ruleset: str | None = Field(default=None, max_length=40)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    players: list[str] = Field(default_factory=list, max_length=2)
+    options: dict[str, str] = Field(default_factory=dict, max_length=40)
+    seats: list[SeatKind] = Field(default_factory=list, max_length=2)
+
+
 ClientMessage = Annotated[
-    Hello | Choose | TakeBack | Answer | Chat | Absent | Watchers | Inspect | Leave | Control,
+    Hello | Choose | TakeBack | Answer | Chat | Absent | Watchers | Inspect | Leave | Control | Lobby,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessage)
@@ -182,6 +204,9 @@ class Frame(_Message):
     inspect: list[Any] = Field(default_factory=list)
     """[InspectTarget, Inspection or None] pairs this seat may read, in the frame that answers its Inspect
     (none for a watcher)."""
+    seats: list[str] = Field(default_factory=list)
+    """Each seat's state: "here", "away", "free" (waiting for a player) or "computer" (a table screen lists
+    who has joined)."""
 
 
 class Refused(_Message):
@@ -204,7 +229,32 @@ class ControlReply(_Message):
     refused: str | None = None
 
 
-HostMessage = Annotated[Frame | Refused | Closed | ControlReply, Field(discriminator="type")]
+class TableInfo(_Message):
+    """One open table as a lobby lists it."""
+
+    code: str
+    ruleset: str
+    title: str
+    names: list[str]
+    free: bool
+    """A seat waits for a player."""
+    watchable: bool
+    watchers: int
+    moves: int
+
+
+class LobbyReply(_Message):
+    """The answer to a Lobby request: the tickets of the seats this terminal takes (one, or two for a table
+    played at this keyboard), a watcher's ticket, the table list, or why not (one line)."""
+
+    type: Literal["lobby_reply"] = "lobby_reply"
+    tickets: list[str] = Field(default_factory=list)
+    code: str | None = None
+    tables: list[TableInfo] = Field(default_factory=list)
+    refused: str | None = None
+
+
+HostMessage = Annotated[Frame | Refused | Closed | ControlReply | LobbyReply, Field(discriminator="type")]
 _HOST = TypeAdapter(HostMessage)
 
 

@@ -142,6 +142,23 @@ class Table:
     def anyone_here(self) -> bool:
         return any(self.connected)
 
+    def seat_states(self) -> list[str]:
+        """Each seat: "computer", "free" (nobody holds it yet), "here" or "away"."""
+        return [
+            "computer"
+            if seat in self.computer
+            else "free"
+            if self.holders[seat] is None
+            else "here"
+            if self.connected[seat]
+            else "away"
+            for seat in (0, 1)
+        ]
+
+    def seated(self) -> bool:
+        """Every seat has its player (or the computer): the game can go on."""
+        return all(state in ("here", "computer") for state in self.seat_states())
+
     # ----- acting -----------------------------------------------------------------------------------
     def choose(self, seat: int, version: int, index: int) -> str | None:
         """Apply option `index` of the decision numbered `version` (`moves` when it opened) for `seat`;
@@ -330,6 +347,7 @@ class Table:
                 game, seat, view, log, deciding, self.choosing(seat), self.watchers + self.audience
             ),
             inspect=inspect_data(game, seat) if inspect else [],
+            seats=self.seat_states(),
         )
 
     # ----- autosave ----------------------------------------------------------------------------------
