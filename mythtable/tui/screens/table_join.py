@@ -75,6 +75,7 @@ class JoinTableScreen(Screen[None]):
         tables.clear_options()
         if shown:
             tables.add_options([Option(Text(table_line(t)), id=t.code) for t in shown])
+            tables.highlighted = 0
         else:
             nothing = "no table allows watching now" if self.watch else "no table is waiting for a player now"
             tables.add_option(Option(Text(f"({nothing})"), id="none", disabled=True))
