@@ -20,9 +20,9 @@ from textual.widgets import Footer, Static
 
 from mythtable.engine.decision import NO_SUBJECT, Action
 from mythtable.play.seat import SeatFrame
+from mythtable.tables.remote_seat import RemoteSeat
 from mythtable.tui.boards import board_class
 from mythtable.tui.boards.base import Board
-from mythtable.tables.remote_seat import RemoteSeat
 from mythtable.tui.local_seat import LocalSeat
 from mythtable.tui.messages import AfterGame, Autosave
 from mythtable.tui.safe_text import notify
