@@ -37,8 +37,8 @@ class SeatOption:
 
 @dataclass(slots=True, frozen=True)
 class SeatDecision:
-    """The open decision. Its actions and options are filled only for the seat that decides; any
-    other seat learns whose decision it is and its prompt, nothing of what may be chosen."""
+    """The open decision. Its prompt, actions and options are filled only for the seat that decides; any
+    other seat learns whose decision it is and its kind, nothing of what may be chosen."""
 
     seat: int
     kind: str
@@ -49,6 +49,10 @@ class SeatDecision:
     options: tuple[SeatOption, ...] = ()
     why_only_done: str = ""
     """Why it offers only done / pass, when the ruleset can say ("" otherwise)."""
+
+    def allows(self, action: Action) -> bool:
+        """True when `action` is one of this seat's options (never, for a seat that does not decide)."""
+        return action in self.actions
 
 
 @dataclass(slots=True, frozen=True)
@@ -155,13 +159,15 @@ class SeatLink(Protocol):
 
 
 def decision_of(game: Game, seat: int | None, deciding: bool) -> SeatDecision | None:
-    """The open decision as `seat` may know it: with its options only when `deciding` (the seat's own)."""
+    """The open decision as `seat` may know it: with its prompt and options only when `deciding` (the seat's
+    own). Another seat learns whose decision it is and its kind: a prompt may name a card still in its
+    chooser's hand ("Choose a target for <card>"), so it stays with the chooser, here as at a table host."""
     decision = game.decision
     if decision is None:
         return None
     moves = len(game.actions)
     if not deciding:
-        return SeatDecision(decision.seat, decision.kind, decision.prompt, moves)
+        return SeatDecision(decision.seat, decision.kind, "", moves)
     where = {action: index for index, action in reversed(list(enumerate(decision.actions)))}
     options = tuple(
         SeatOption(where[action], action, words, game.subject(action), copies)

@@ -134,8 +134,8 @@ def lobby_environment(session: Any) -> dict[str, str]:
 
 
 def seat_argv() -> list[str]:
-    """The game process of a seat at a shared table: the plain seat until the TUI's remote seat replaces it."""
-    return module_argv("mythtable.tables.plain_seat")
+    """The game process of a seat at a shared table: the game screen over the seat's remote link."""
+    return module_argv("mythtable.tui.table_app")
 
 
 def code_tries(session: Any) -> CodeTries:

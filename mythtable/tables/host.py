@@ -250,6 +250,11 @@ class TableHost:
             if ticket.expires < now:
                 del self.tickets[key]
         for table in list(self.tables.values()):
+            if table.run_clock(now):  # a decision's clock started, or ran out (the computer moved for it)
+                self._run_computer(table)
+                if table.over:
+                    self._finish(table)
+                self.broadcast(table)
             away = [s for s in (0, 1) if table.holders[s] is not None and not table.connected[s]]
             if table.anyone_here() or not away:
                 if any(s not in table.computer for s in away) and not table.over:  # a countdown to refresh
@@ -261,20 +266,29 @@ class TableHost:
 
     # ----- what the server asks ---------------------------------------------------------------------
     def open_table(
-        self, ruleset_id: str, seed: int, setup: Setup, identity: str, watchable: bool = True, seat: int = 0
+        self,
+        ruleset_id: str,
+        seed: int,
+        setup: Setup,
+        identity: str,
+        watchable: bool = True,
+        clock: float | None = None,
+        seat: int = 0,
     ) -> tuple[Table, str]:
         """A new table whose seat `seat` (1 unless told) is `identity`'s; returns it and the ticket for the
-        opener's process."""
+        opener's process. With `clock`, each decision may take that many seconds (then the computer makes that
+        one move)."""
         if len(self.tables) >= self.settings.max_tables:
             raise TableRefusal(f"the server is full: {self.settings.max_tables} tables are open; try again later")
         game = Game.new(ruleset_id, seed, setup)
         code = new_code(set(self.tables))
         path = self.folder / "tables" / f"{code}.json"
-        table = Table(code=code, game=game, watchable=watchable, path=path, writer=self.saver, opener=seat)
+        table = Table(code=code, game=game, watchable=watchable, path=path, writer=self.saver, clock=clock, opener=seat)
         self.tables[code] = table
         ticket = self._seat_ticket(table, seat, identity)
         table.save()
-        self.settings.log(f"tables: {code} opened ({ruleset_id}, seed {seed})")
+        timed = f", {clock:g} s a decision" if clock else ""
+        self.settings.log(f"tables: {code} opened ({ruleset_id}, seed {seed}{timed})")
         return table, ticket
 
     def join(self, code: str, identity: str, token: str | None = None) -> str:
@@ -493,7 +507,7 @@ class TableHost:
             except Exception as exc:
                 raise TableRefusal(f"that setup cannot be played: {str(exc)[:200]}") from None
             seed = asked.seed if asked.seed is not None else secrets.randbelow(2**31)
-            table, ticket = self.open_table(asked.ruleset, seed, setup, asked.identity)
+            table, ticket = self.open_table(asked.ruleset, seed, setup, asked.identity, clock=asked.clock)
             return ControlReply(ticket=ticket, code=table.code)
         if asked.action == "lobby":
             return ControlReply(ticket=self.lobby_ticket(asked.identity, CodeTries(asked.address)))

@@ -24,8 +24,10 @@ def lobby_from_environment() -> tuple[Path, str] | None:
     """The host's socket and the lobby ticket a server gave this game, taken out of the environment (nothing
     the game starts inherits them)."""
     ticket = os.environ.pop(LOBBY_ENV, None)
+    if not ticket:
+        return None
     socket = os.environ.pop(SOCKET_ENV, None)
-    if not socket or not ticket:
+    if not socket:
         return None
     return Path(socket), ticket
 

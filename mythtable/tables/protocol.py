@@ -18,6 +18,8 @@ MAX_HOST_LINE = 16 * 1024 * 1024
 """The longest frame a client reads (a whole view and log)."""
 MAX_CHAT = 200
 """Characters of one chat line."""
+CLOCK_RANGE = (10, 3600)
+"""Seconds a table's clock may give each decision (`open ... --clock 90`)."""
 
 
 class _Message(BaseModel):
@@ -102,6 +104,8 @@ class Control(_Message):
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     players: list[str] = Field(default_factory=list, max_length=2)
     options: dict[str, str] = Field(default_factory=dict, max_length=40)
+    clock: int | None = Field(default=None, ge=CLOCK_RANGE[0], le=CLOCK_RANGE[1])
+    """Seconds per decision (open only); None: no clock."""
 
 
 SeatKind = Literal["me", "terminal", "keyboard", "computer"]
@@ -170,6 +174,17 @@ class LogData(_Message):
     seat: int | None = None
 
 
+class TalkData(_Message):
+    """A line of the table's talk: a player's chat line or a table notice ("Ana declines the take-back.")."""
+
+    step: int
+    """Moves made when it was said: the log shows it after that step's lines."""
+    text: str
+    """Already one clean line (the speaker's name first for chat); still data, never markup."""
+    said: bool = False
+    """A player's chat line (muted with `m`), not a table notice."""
+
+
 class Frame(_Message):
     """What one connection may see now. `decision` is set only for the seat that must answer it."""
 
@@ -198,6 +213,14 @@ class Frame(_Message):
     """The other seat is gone: this seat may answer Absent."""
     token: str | None = None
     """The seat token, in the first frame of a seat whose holder has no key (to get the seat back)."""
+    talk: list[TalkData] = Field(default_factory=list)
+    """The chat and the table's notices with where each sits in the log (`chat` holds their texts)."""
+    opener: bool = False
+    """This seat opened the table: it may open or close it to watchers (Watchers)."""
+    clock: int | None = None
+    """Seconds each decision may take at this table (None: no clock)."""
+    clock_left: float | None = None
+    """Seconds left for the open decision when this frame was built (None: no clock running now)."""
     seat_frame: dict[str, Any] | None = None
     """The seat seam's SeatFrame (mythtable/play/seat.py) as JSON data, less its view (`view` above): what
     the TUI's remote seat draws (tables/remote_seat.py)."""

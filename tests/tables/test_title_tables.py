@@ -22,6 +22,7 @@ from mythtable.tables.lobby_client import LOBBY_ENV
 from mythtable.tui.app import MythtableApp
 from mythtable.tui.screens.table_join import JoinTableScreen
 from mythtable.tui.screens.table_open import OpenTableScreen
+from mythtable.tui.screens.table_seat import TableSeatScreen
 from mythtable.tui.screens.table_wait import TableWaitScreen
 from mythtable.tui.screens.title import TitleScreen
 from tests.tables.hostkit import RULESET, running_host, until
@@ -159,6 +160,8 @@ async def test_join_by_code_reaches_the_seat(tmp_path: Path, monkeypatch: pytest
             while not_seat_screens(app):
                 assert loop.time() < end, "no seat screen"
                 await pilot.pause(0.05)
+            seat = await until_screen(pilot, TableSeatScreen)  # the game screen over the remote seat
+            assert seat.link.seat == 1
             table = host.tables[code]
             assert table.holders[1] == BRAM and table.connected == [True, True]
             frame = await until(ana, lambda f: f.seats == ["here", "here"])
@@ -207,6 +210,8 @@ async def test_watch_from_the_list(tmp_path: Path, monkeypatch: pytest.MonkeyPat
                 assert loop.time() < end, "not watching"
                 await pilot.pause(0.05)
             assert host.tables[code].holders == [ANA, BRAM]  # a watcher takes no seat
+            watching = await until_screen(pilot, TableSeatScreen)
+            assert watching.link.seat is None
             frame = await until(ana, lambda f: f.watchers == 1)
             assert frame.watchers == 1
         await ana.close()

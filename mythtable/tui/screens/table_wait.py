@@ -44,21 +44,28 @@ def seat_lines(frame: Frame, mine: set[int]) -> list[str]:
 
 
 def seat_screen_for(clients: list[TableClient]) -> Screen[None]:
-    """The screen a joined seat plays in (a watcher watches in)."""
-    try:
-        from mythtable.tui.screens.table_seat import seat_screen  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
+    """The screen a joined seat plays in (a watcher watches in): the game screen over the remote seat; two seats
+    at this keyboard share the plain table screen, which shows the seat whose decision it is."""
+    if len(clients) > 1:
         from mythtable.tui.screens.table_plain import PlainSeatScreen
 
         return PlainSeatScreen(clients)
-    screen: Screen[None] = seat_screen(clients[0])
-    return screen
+    from mythtable.tui.screens.table_seat import seat_screen
+
+    return seat_screen(clients[0])
 
 
 def back_to_title(screen: Screen[None]) -> None:
     app = screen.app
     while len(app.screen_stack) > 2:
         app.pop_screen()
+
+
+def hand_over(screen: Screen[None], clients: list[TableClient]) -> None:
+    """Put the seat's screen in place of the table screens; back at the title when it is done."""
+    app = screen.app
+    back_to_title(screen)
+    app.push_screen(seat_screen_for(clients), lambda _: None)
 
 
 class TableWaitScreen(Screen[None]):
@@ -110,7 +117,7 @@ class TableWaitScreen(Screen[None]):
         while not self.gone:
             frame = client.frame
             if frame is not None and (frame.seat is None or seated(frame)):
-                self.app.switch_screen(seat_screen_for(self.clients))
+                hand_over(self, self.clients)
                 return
             message = await client.receive()
             if message is None or message.type == "closed":

@@ -1,0 +1,356 @@
+"""A seat at a shared table in the full game screen (issue 32): the same board, options, inspect, log and rules
+as hot-seat, driven by the remote form of the seat seam (tables/remote_seat.py) instead of the local one.
+
+The entry point, for the seat program of `serve ssh` (tui/table_app.py) and the title screen's "Join a table":
+
+    seat_screen(client: TableClient) -> Screen[None]
+
+`client` is a TableClient connected (with its ticket) on the app's own event loop; its first frame may still be on
+the way. Push the screen returned; it reads the table's frames itself, and dismisses itself (result None) when the
+player leaves the table or the table closes, so the caller decides what comes next.
+
+Between terminals there is no curtain: each seat sees its own screen. While the other seat decides, the prompt says
+so in words ("Bram is choosing blockers...") and the screen stays live. The table's own keys: `t` chat, `m` mute
+the chat, `u` asks the other player to let you take back a move (they answer y/n), `a` what to do about an absent
+player (wait, the computer plays for them, or end the game, saved), `w` opens or closes the table to watchers (its
+opener only), `x` leaves (the seat stays yours: join again to come back).
+"""
+
+from __future__ import annotations
+
+import time
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Static
+
+from mythtable.play.seat import SeatFrame
+from mythtable.tables.client import TableClient
+from mythtable.tables.protocol import MAX_CHAT, Frame
+from mythtable.tables.remote_seat import RemoteSeat
+from mythtable.tables.table import clock
+from mythtable.tui.safe_text import plain
+from mythtable.tui.screens.confirm import AskScreen, ConfirmScreen
+from mythtable.tui.screens.game import GameScreen
+from mythtable.tui.screens.game_keys import GAME_BINDINGS
+
+TABLE_BINDINGS = [
+    Binding("t", "chat", "Chat"),
+    Binding("m", "mute", "Mute"),
+    Binding("a", "absent", "Absent player"),
+    Binding("w", "watchers", "Watchers"),
+    Binding("x", "leave", "Leave"),
+]
+
+
+def seat_screen(client: TableClient) -> Screen[None]:
+    """The game screen of the seat `client` holds (see the module's docstring)."""
+    return TableSeat(client)
+
+
+class TableSeat(Screen[None]):
+    """Holds the place until the table's first frame is here (the board depends on its ruleset), then puts the
+    seat's game screen on top; dismissed when that one is."""
+
+    def __init__(self, client: TableClient) -> None:
+        super().__init__()
+        self.client = client
+
+    def compose(self) -> ComposeResult:
+        yield Static("Joining the table...", id="joining")
+
+    async def on_mount(self) -> None:
+        self.run_worker(self._first_frame(), group="table")
+
+    async def _first_frame(self) -> None:
+        client = self.client
+        while client.frame is None:
+            message = await client.receive()
+            if message is None or message.type == "closed":
+                self.query_one("#joining", Static).update(plain(f"mythtable: {client.closed}. Press x to leave."))
+                return
+        self.app.push_screen(TableSeatScreen(RemoteSeat(client)), lambda _: self.dismiss(None))
+
+    BINDINGS = [Binding("x,escape", "leave", "Leave")]
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+
+class AbsentScreen(ConfirmScreen):
+    """The other player is gone: wait, let the computer play for them, or end the game (saved)."""
+
+    BINDINGS = [
+        Binding("w,escape", "choose('wait')", "Wait"),
+        Binding("c", "choose('computer')", "Computer plays"),
+        Binding("e", "choose('end')", "End the game"),
+    ]
+
+    def __init__(self, name: str, line: str) -> None:
+        super().__init__(self.words(name, line))
+        self.player = name
+
+    @staticmethod
+    def words(name: str, line: str) -> str:
+        return (
+            f"{line}\n\nw  wait for {name}\nc  the computer plays for {name}\n   until they come back\n"
+            "e  end the game (it is saved)"
+        )
+
+    def show_line(self, line: str) -> None:
+        self.query_one(Static).update(plain(self.words(self.player, line)))
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)  # type: ignore[arg-type]
+
+
+class TableSeatScreen(GameScreen):
+    """The game screen over a RemoteSeat (see the module's docstring)."""
+
+    BINDINGS = [*GAME_BINDINGS, *TABLE_BINDINGS]
+
+    def __init__(self, link: RemoteSeat) -> None:
+        super(GameScreen, self).__init__()
+        frame = link.wire
+        assert frame is not None, "a table seat's screen needs the table's first frame"
+        from mythtable.engine.registry import load
+
+        self.attach(link, load(frame.ruleset).ruleset.title)
+        self.link: RemoteSeat  # type: ignore[assignment]
+        self._asked: tuple[int, int] | None = None
+        """The decision whose options are up (moves, id): a frame that changes nothing else keeps them up."""
+        self._notes_seen = 0
+        self._take_back_dialog: ConfirmScreen | None = None
+        self._absent_dialog: AbsentScreen | None = None
+        self._absent_offered = False
+        """The absent-player dialog opened by itself once for this absence (`a` opens it again)."""
+        self._received = time.monotonic()
+        self._ticking: Timer | None = None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._ticking = self.set_interval(0.5, self._tick)
+        self.run_worker(self._pump(), group="table")
+
+    async def _pump(self) -> None:
+        await self.link.pump()
+        self.advance()  # the table closed: say so
+
+    def on_table_changed(self) -> None:
+        self._received = time.monotonic()
+        super().on_table_changed()
+
+    # ----- the loop ----------------------------------------------------------------------
+    def advance(self) -> None:
+        """Show the table as the latest frame has it: this seat's question, or who decides and what the table
+        waits for; the other player's requests as dialogs."""
+        if self._closing_down():
+            return
+        link, wire = self.link, self.link.wire
+        frame = self.render_table()
+        if frame is None or wire is None:
+            return
+        self.show_refusal()
+        closed = link.client.closed
+        if closed is not None:
+            self._asked = None
+            self.close_dialogs()
+            self.prompt.wait(f"{closed[:1].upper()}{closed[1:]}.\nPress x to leave.")
+            return
+        self.table_dialogs(wire)
+        if wire.result is not None:
+            self._asked = None
+            self.prompt.wait(f"The game is over. {wire.result}\nPress x to leave (the game is in your saves).")
+            return
+        decision = frame.decision
+        if decision is not None and decision.options and wire.decision is not None:
+            asked = (wire.moves, wire.decision.id)
+            if asked != self._asked:
+                self._asked = asked
+                self.ask(frame)
+            return
+        self._asked = None
+        self.prompt.wait(self.waiting_text(wire))
+
+    def waiting_text(self, wire: Frame) -> str:
+        """What the table waits for, in words: who chooses what, who is away, a request unanswered."""
+        lines = [wire.choosing] if wire.choosing else []
+        lines += [line for line in wire.status if line]
+        return "\n".join(lines[:3]) or "Waiting for the table..."
+
+    def render_table(self) -> SeatFrame | None:
+        frame = super().render_table()
+        wire = self.link.wire
+        if frame is None or wire is None or self.status_parts is None:
+            return frame
+        title, turn, stage, _who, _note = self.status_parts
+        decision = frame.decision
+        if wire.result is not None or decision is None:
+            who = "game over" if wire.result is not None else ""
+        elif decision.seat == frame.seat:
+            who = "your decision"
+        else:
+            who = f"{frame.names[decision.seat]} to decide"
+        self.status_parts = (title, turn, stage, who, self.table_note(wire))
+        self.show_status(self.app.size.width)
+        return frame
+
+    def table_note(self, wire: Frame) -> str:
+        """The status line's right end: the clock of the open decision, the audience, a muted chat."""
+        parts = []
+        left = self.clock_left(wire)
+        if left is not None:
+            parts.append(f"⏱ {clock(left)}")
+        if wire.watchers:
+            parts.append(f"{wire.watchers} watching")
+        elif not wire.watchable:
+            parts.append("closed to watchers")
+        if self.link.muted:
+            parts.append("chat muted")
+        return " · ".join(parts)
+
+    def clock_left(self, wire: Frame) -> float | None:
+        if wire.clock_left is None:
+            return None
+        return max(0.0, wire.clock_left - (time.monotonic() - self._received))
+
+    def _tick(self) -> None:
+        """Twice a second: the clock of the open decision counts down on screen between the host's frames."""
+        wire = self.link.wire
+        if wire is not None and wire.clock_left is not None and not self._closing_down():
+            self.render_status_only(wire)
+
+    def render_status_only(self, wire: Frame) -> None:
+        if self.status_parts is None:
+            return
+        title, turn, stage, who, _note = self.status_parts
+        self.status_parts = (title, turn, stage, who, self.table_note(wire))
+        self.show_status(self.app.size.width)
+
+    def show_refusal(self) -> None:
+        """What the host said no to, newest, in the notice row."""
+        notes = self.link.notes
+        if len(notes) > self._notes_seen:
+            self._notes_seen = len(notes)
+            self.prompt.note(notes[-1])
+
+    def show_result(self) -> None:
+        """Not used at a table: the prompt says the game is over and how it ended (advance)."""
+
+    # ----- the other player's requests ----------------------------------------------------------
+    def table_dialogs(self, wire: Frame) -> None:
+        """Open the take-back question and the absent-player choices when the table asks, close them when it
+        no longer does (the request answered or withdrawn, the player back)."""
+        other = wire.names[1 - wire.seat] if wire.seat is not None else "The other player"
+        if wire.asks_take_back and self._take_back_dialog is None:
+            question = f"{other} asks to take back their last move.\nAllow it? (y/n)"
+            dialog = self._take_back_dialog = ConfirmScreen(question)
+            self.app.push_screen(dialog, self.after_take_back_dialog)
+        elif not wire.asks_take_back and self._take_back_dialog is not None:
+            self._dismiss(self._take_back_dialog)
+            self._take_back_dialog = None
+        line = next((s for s in wire.status if "disconnected" in s), None)
+        if wire.absent and line is not None:  # gone after sitting down (not: still on the way to the table)
+            if self._absent_dialog is not None:
+                self._absent_dialog.show_line(line)
+            elif not self._absent_offered:
+                self._absent_offered = True
+                self.open_absent(other, line)
+        else:
+            self._absent_offered = False
+            if self._absent_dialog is not None:
+                self._dismiss(self._absent_dialog)
+                self._absent_dialog = None
+
+    def open_absent(self, name: str, line: str) -> None:
+        dialog = self._absent_dialog = AbsentScreen(name, line)
+        self.app.push_screen(dialog, self.after_absent_dialog)
+
+    def _dismiss(self, dialog: Screen[object]) -> None:
+        if dialog in self.app.screen_stack and dialog is self.app.screen:
+            dialog.dismiss(None)
+
+    def close_dialogs(self) -> None:
+        for dialog in (self._take_back_dialog, self._absent_dialog):
+            if dialog is not None:
+                self._dismiss(dialog)
+        self._take_back_dialog = self._absent_dialog = None
+
+    def after_take_back_dialog(self, yes: bool | None) -> None:
+        if self._take_back_dialog is None:
+            return  # closed because the request went away: nothing to answer
+        self._take_back_dialog = None
+        self.link.answer(bool(yes))
+
+    def after_absent_dialog(self, choice: str | None) -> None:
+        if self._absent_dialog is None:
+            return
+        self._absent_dialog = None
+        if choice in ("computer", "end"):
+            self.link.absent(choice)
+        elif choice == "wait":
+            self.link.absent("wait")
+            self.prompt.note("Waiting. Press a for the other choices.")
+
+    # ----- keys ----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        wire = self.link.wire
+        if action == "recap":
+            return False  # a table sends no recap yet: the log tells what happened
+        if action == "watchers":
+            return wire is not None and wire.opener and wire.result is None
+        if action == "absent":
+            return wire is not None and wire.absent
+        if action in ("chat", "mute"):
+            return wire is not None and self.link.client.closed is None
+        return super().check_action(action, parameters)
+
+    def action_take_back(self) -> None:
+        """Between terminals a take-back is a request the other player answers."""
+        refused = self.link.take_back()
+        if refused is not None:
+            self.prompt.note(refused)
+            return
+        wire = self.link.wire
+        other = wire.names[1 - wire.seat] if wire is not None and wire.seat is not None else "the other player"
+        self.prompt.note(f"Asked {other} to let you take back your last move...")
+
+    def action_chat(self) -> None:
+        def said(text: str | None) -> None:
+            if text and text.strip():
+                self.link.say(text.strip()[:MAX_CHAT])
+
+        self.app.push_screen(AskScreen(f"Say (one line, at most {MAX_CHAT} characters):"), said)
+
+    def action_mute(self) -> None:
+        self.link.mute(not self.link.muted)
+        self.prompt.note("Chat muted (m: show it again)." if self.link.muted else "Chat shown.")
+
+    def action_absent(self) -> None:
+        wire = self.link.wire
+        if wire is None or not wire.absent or wire.seat is None or self._absent_dialog is not None:
+            return
+        line = next((s for s in wire.status if "disconnected" in s), "The other player is away.")
+        self.open_absent(wire.names[1 - wire.seat], line)
+
+    def action_watchers(self) -> None:
+        wire = self.link.wire
+        if wire is not None and wire.opener:
+            self.link.allow_watchers(not wire.watchable)
+
+    def action_leave(self) -> None:
+        wire = self.link.wire
+        if self.link.client.closed is not None or wire is None or wire.result is not None:
+            self.leave_table()
+            return
+        question = f"Leave the table? Your seat stays yours:\njoin {wire.code} to come back. (y/n)"
+        self.app.push_screen(ConfirmScreen(question), lambda yes: self.leave_table() if yes else None)
+
+    def leave_table(self) -> None:
+        if self.link.client.closed is None:
+            self.link.leave()
+        if self._ticking is not None:
+            self._ticking.stop()
+        self.dismiss(None)
