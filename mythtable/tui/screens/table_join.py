@@ -50,9 +50,9 @@ class JoinTableScreen(Screen[None]):
             yield Static(Text(f"{verb} a table", style="bold"))
             with Horizontal(classes="row"):
                 yield Label("Table code")
-                yield Input(placeholder=f"{CODE_LENGTH} letters and digits, then Enter", id="code", max_length=80)
-            listed = "running tables you may watch" if self.watch else "tables waiting for a player"
-            yield Static(Text(f"Or pick one of this server's {listed} (Tab, arrows, Enter):"))
+                yield Input(placeholder="e.g. 7KQ2W, then Enter", id="code", max_length=80, compact=True)
+            listed = "tables you may watch" if self.watch else "tables waiting for a player"
+            yield Static(Text(f"Or pick one of the {listed} (Tab, arrows, Enter):"))
             yield OptionList(id="tables")
             yield Static("", id="error")
         yield Footer()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import on, work
+from textual.binding import Binding
 from textual.widgets import Button, Select, Static
 
 from mythtable.engine.errors import MythtableError
@@ -29,6 +30,7 @@ DEFAULT_SEATS = ("me", "terminal")
 class OpenTableScreen(NewGameScreen):
     HEADING = "[b]Open a table[/b]  (one seat is yours; Tab moves between fields; Ctrl+S opens it)"
     START_LABEL = "Open the table"
+    BINDINGS = [Binding("ctrl+s", "start", "Open the table")]
 
     def __init__(self, link: TableLink, ruleset_id: str | None = None) -> None:
         super().__init__(ruleset_id)

@@ -98,7 +98,10 @@ class TableWaitScreen(Screen[None]):
         if frame is None:
             self.query_one("#error", Static).update(plain(f"The table answered no: {client.closed or '...'}"))
             return
-        title = f"Table {frame.code}  ·  {frame.ruleset}"
+        from mythtable.engine.registry import entries
+
+        found = entries().get(frame.ruleset)
+        title = f"Table {frame.code}  ·  {found.title if found is not None else frame.ruleset}"
         self.query_one("#table-code", Static).update(Text(title, style="bold"))
         self.query_one("#table-seats", Static).update(Text("\n".join(seat_lines(frame, self.mine))))
         if "free" in frame.seats:

@@ -52,6 +52,8 @@ class TitleScreen(Screen[None]):
         """The save folder, opened when first needed (so this screen comes up fast)."""
         self.link = link
         """The server's shared tables (a game run by `serve ssh` or `serve web`); None when played locally."""
+        if link is not None:
+            self.add_class("tables")
 
     def compose(self) -> ComposeResult:
         games = " · ".join(found.title for found in entries().values())
@@ -63,7 +65,7 @@ class TitleScreen(Screen[None]):
             with Center():
                 tables = (
                     [
-                        Option("Open a table (another terminal joins)", id="open_table"),
+                        Option("Open a table", id="open_table"),
                         Option("Join a table", id="join_table"),
                         Option("Watch a table", id="watch_table"),
                     ]
