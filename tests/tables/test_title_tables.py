@@ -148,6 +148,29 @@ async def test_open_against_the_computer_begins_at_once(tmp_path: Path, monkeypa
         assert table.free_seat() is None
 
 
+async def test_open_with_this_keyboard_holds_both_seats_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from textual.widgets import Select
+
+    from mythtable.tui.screens.table_plain import PlainSeatScreen
+
+    async with running_host(tmp_path / "tables") as host, title_app(host, monkeypatch, ANA) as (app, pilot):
+        await press(pilot, "o")
+        app.screen.query_one("#p2-controller", Select).value = "keyboard"
+        await press(pilot, "ctrl+s")
+        screen = await until_screen(pilot, PlainSeatScreen)
+        [table] = host.tables.values()
+        assert table.holders == [ANA, ANA] and table.connected == [True, True]
+        assert [c.frame.seat for c in screen.clients] == [0, 1]  # type: ignore[union-attr]
+        chooser = screen.shown
+        assert chooser.frame is not None and chooser.frame.decision is not None  # the seat to decide shows
+        await press(pilot, "1", "enter")
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 20
+        while table.moves == 0:
+            assert loop.time() < end, "no move made"
+            await pilot.pause(0.05)
+
+
 async def test_join_by_code_reaches_the_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     async with running_host(tmp_path / "tables") as host:
         code, ana = await opened_by_ana(host)
