@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     from mythtable.tui.table_link import TableLink
 
 
+REFRESH_EVERY = 5.0
+"""Seconds between two looks at the server's tables (Ctrl+R looks at once)."""
+
+
 def table_line(info: TableInfo) -> str:
     """ "7KQ2W  Mythicarium     Ana v Bram   a seat free" (names are the players' own: shown as text)."""
     names = " v ".join(info.names)
@@ -60,6 +64,7 @@ class JoinTableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#code", Input).focus()
         self.action_refresh()
+        self.set_interval(REFRESH_EVERY, self.action_refresh)
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -72,10 +77,12 @@ class JoinTableScreen(Screen[None]):
             self.say(reply.refused)
             return
         shown = [t for t in reply.tables if (t.watchable if self.watch else t.free)]
+        was = tables.highlighted_option.id if tables.highlighted_option is not None else None
         tables.clear_options()
         if shown:
             tables.add_options([Option(Text(table_line(t)), id=t.code) for t in shown])
-            tables.highlighted = 0
+            codes = [t.code for t in shown]
+            tables.highlighted = codes.index(was) if was in codes else 0  # where the player was stays
         else:
             nothing = "no table allows watching now" if self.watch else "no table is waiting for a player now"
             tables.add_option(Option(Text(f"({nothing})"), id="none", disabled=True))

@@ -30,7 +30,9 @@ SEAT_STATES = {
 
 
 def seated(frame: Frame | None) -> bool:
-    return frame is not None and all(state in ("here", "computer") for state in frame.seats)
+    """No seat waits for a player any more (one who joined and dropped is the game screen's business: it offers
+    to wait for them, hand their seat to the computer, or end the game)."""
+    return frame is not None and bool(frame.seats) and "free" not in frame.seats
 
 
 def seat_lines(frame: Frame, mine: set[int]) -> list[str]:
