@@ -21,6 +21,7 @@ from mythtable.serve.watch_fanout import Fanout
 from mythtable.tables.client import SOCKET_ENV, TICKET_ENV
 from mythtable.tables.codes import CODE_ALPHABET, CODE_LENGTH, guesses_for_a_hit, normal_code
 from mythtable.tables.host import TableHost, TableRefusal
+from mythtable.tables.protocol import CLOCK_RANGE
 
 JOINS_PER_CONNECTION = 5
 """Wrong table codes (join or watch) one connection may try; then every code it tries is refused."""
@@ -38,6 +39,8 @@ class TableCommand:
     seed: int | None = None
     names: dict[int, str] = field(default_factory=dict)
     options: dict[str, str] = field(default_factory=dict)
+    clock: int | None = None
+    """Seconds per decision (`--clock 90`); None: no clock."""
 
     @property
     def needs_terminal(self) -> bool:
@@ -62,6 +65,7 @@ def _open_parser() -> _Parser:
     parser.add_argument("--p1")
     parser.add_argument("--p2")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--clock", type=int, default=None, metavar="SECONDS")
     return parser
 
 
@@ -100,8 +104,11 @@ def parse_command(command: str) -> TableCommand | None:
         if not sep or not key:
             raise CommandError(f"--option wants KEY=VALUE, not {pair[:40]!r}")
         options[key.strip()] = value.strip()
+    low, high = CLOCK_RANGE
+    if args.clock is not None and not low <= args.clock <= high:
+        raise CommandError(f"--clock is seconds per decision, from {low} to {high}")
     names = {seat: clean_name(typed) for seat, typed in enumerate((args.p1, args.p2)) if typed is not None}
-    return TableCommand("open", ruleset=args.ruleset, seed=args.seed, names=names, options=options)
+    return TableCommand("open", ruleset=args.ruleset, seed=args.seed, names=names, options=options, clock=args.clock)
 
 
 def guessing_note(open_tables: int) -> str:
@@ -168,7 +175,7 @@ def open_table(host: TableHost, asked: TableCommand, identity: str) -> str:
         raise TableRefusal(str(exc)) from None
     except Exception as exc:
         raise TableRefusal(f"that setup cannot be played: {str(exc)[:200]}") from None
-    _table, ticket = host.open_table(asked.ruleset, seed, setup, identity)
+    _table, ticket = host.open_table(asked.ruleset, seed, setup, identity, clock=asked.clock)
     return ticket
 
 

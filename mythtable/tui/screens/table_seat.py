@@ -152,7 +152,7 @@ class TableSeatScreen(GameScreen):
         frame = self.render_table()
         if frame is None or wire is None:
             return
-        self.show_refusal()
+        refused = self.show_refusal()
         closed = link.client.closed
         if closed is not None:
             self._asked = None
@@ -170,6 +170,8 @@ class TableSeatScreen(GameScreen):
             if asked != self._asked:
                 self._asked = asked
                 self.ask(frame)
+            if not refused and wire.status:  # the table's lines while this seat decides: who is away, the code
+                self.prompt.note(" · ".join(wire.status[:2]))
             return
         self._asked = None
         self.prompt.wait(self.waiting_text(wire))
@@ -229,12 +231,14 @@ class TableSeatScreen(GameScreen):
         self.status_parts = (title, turn, stage, who, self.table_note(wire))
         self.show_status(self.app.size.width)
 
-    def show_refusal(self) -> None:
-        """What the host said no to, newest, in the notice row."""
+    def show_refusal(self) -> bool:
+        """What the host said no to, newest, in the notice row; True when there was something new."""
         notes = self.link.notes
         if len(notes) > self._notes_seen:
             self._notes_seen = len(notes)
             self.prompt.note(notes[-1])
+            return True
+        return False
 
     def show_result(self) -> None:
         """Not used at a table: the prompt says the game is over and how it ended (advance)."""
