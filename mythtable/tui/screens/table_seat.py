@@ -100,7 +100,9 @@ class AbsentScreen(ConfirmScreen):
         )
 
     def show_line(self, line: str) -> None:
-        self.query_one(Static).update(plain(self.words(self.player, line)))
+        self.question = self.words(self.player, line)  # what it composes with, if it has not yet
+        for shown in self.query(Static):
+            shown.update(plain(self.question))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)  # type: ignore[arg-type]
@@ -122,6 +124,8 @@ class TableSeatScreen(GameScreen):
         self._asked: tuple[int, int] | None = None
         """The decision whose options are up (moves, id): a frame that changes nothing else keeps them up."""
         self._notes_seen = 0
+        self._status_shown = ""
+        """The table's lines last put in the notice row (replaced, or cleared, when they change)."""
         self._take_back_dialog: ConfirmScreen | None = None
         self._absent_dialog: AbsentScreen | None = None
         self._absent_offered = False
@@ -170,8 +174,10 @@ class TableSeatScreen(GameScreen):
             if asked != self._asked:
                 self._asked = asked
                 self.ask(frame)
-            if not refused and wire.status:  # the table's lines while this seat decides: who is away, the code
-                self.prompt.note(" · ".join(wire.status[:2]))
+            status = " · ".join(wire.status[:2])  # the table's lines while this seat decides: the code, who is away
+            if not refused and status != self._status_shown:
+                self.prompt.note(status)
+            self._status_shown = status
             return
         self._asked = None
         self.prompt.wait(self.waiting_text(wire))
