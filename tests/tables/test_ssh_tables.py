@@ -253,7 +253,7 @@ def test_the_server_killed_and_restarted_brings_the_table_back(
             await connect(first.port, client_keys=[keys[0]]) as conn_a,
             await connect(first.port, client_keys=[keys[1]]) as conn_b,
         ):
-            code, ana, bram = await seated(conn_a, conn_b)
+            code, ana, _bram = await seated(conn_a, conn_b)
             ana.send("1")
             saved = table_file(first, code)
             for _ in range(100):  # the autosave is written off the server's loop, a moment after the move
