@@ -132,6 +132,7 @@ class TableSeatScreen(GameScreen):
         """The absent-player dialog opened by itself once for this absence (`a` opens it again)."""
         self._received = time.monotonic()
         self._ticking: Timer | None = None
+        self._token_shown = False
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -164,6 +165,7 @@ class TableSeatScreen(GameScreen):
             self.prompt.wait(f"{closed[:1].upper()}{closed[1:]}.\nPress x to leave.")
             return
         self.table_dialogs(wire)
+        self.show_token(wire)
         if wire.result is not None:
             self._asked = None
             self.prompt.wait(f"The game is over. {wire.result}\nPress x to leave (the game is in your saves).")
@@ -248,6 +250,18 @@ class TableSeatScreen(GameScreen):
 
     def show_result(self) -> None:
         """Not used at a table: the prompt says the game is over and how it ended (advance)."""
+
+    def come_back(self, wire: Frame) -> str:
+        """How this player gets the seat back: the code, and the seat token when they have no key."""
+        token = f" {self.link.token}" if self.link.token else ""
+        return f"ssh -t ... join {wire.code}{token}"
+
+    def show_token(self, wire: Frame) -> None:
+        """A player without a key is shown their seat token once (the host sends it once)."""
+        if self.link.token and not self._token_shown:
+            self._token_shown = True
+            words = f"Your seat token: {self.link.token}\nWrite it down: with it you get this seat back\n"
+            self.app.push_screen(ConfirmScreen(f"{words}if you drop: {self.come_back(wire)}\n\n(press y or n)"))
 
     # ----- the other player's requests ----------------------------------------------------------
     def table_dialogs(self, wire: Frame) -> None:
@@ -355,7 +369,7 @@ class TableSeatScreen(GameScreen):
         if self.link.client.closed is not None or wire is None or wire.result is not None:
             self.leave_table()
             return
-        question = f"Leave the table? Your seat stays yours:\njoin {wire.code} to come back. (y/n)"
+        question = f"Leave the table? Your seat stays yours:\n{self.come_back(wire)}\n\nLeave? (y/n)"
         self.app.push_screen(ConfirmScreen(question), lambda yes: self.leave_table() if yes else None)
 
     def leave_table(self) -> None:
