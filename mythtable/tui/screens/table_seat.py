@@ -36,11 +36,11 @@ from mythtable.tui.screens.confirm import AskScreen, ConfirmScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.game_keys import GAME_BINDINGS
 
-TABLE_BINDINGS = [
+TABLE_BINDINGS = [  # short words: at 80 columns the footer holds the game's keys and these
     Binding("t", "chat", "Chat"),
-    Binding("m", "mute", "Mute"),
-    Binding("a", "absent", "Absent player"),
-    Binding("w", "watchers", "Watchers"),
+    Binding("m", "mute", "Mute", show=False),  # named in the chat line's dialog
+    Binding("a", "absent", "Away"),  # only while the other player is away
+    Binding("w", "watchers", "Watch"),  # only for the table's opener
     Binding("x", "leave", "Leave"),
 ]
 
@@ -77,6 +77,12 @@ class TableSeat(Screen[None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+
+class NoticeScreen(ConfirmScreen):
+    """Something to read and acknowledge (the seat token): Enter, Esc, y or n close it."""
+
+    BINDINGS = [Binding("enter,escape,y,n", "answer(True)", "OK")]
 
 
 class AbsentScreen(ConfirmScreen):
@@ -176,7 +182,7 @@ class TableSeatScreen(GameScreen):
             if asked != self._asked:
                 self._asked = asked
                 self.ask(frame)
-            status = " · ".join(wire.status[:2])  # the table's lines while this seat decides: the code, who is away
+            status = " · ".join(self.status_lines(wire)[:2])  # the table's lines: the code, who is away
             if not refused and status != self._status_shown:
                 self.prompt.note(status)
             self._status_shown = status
@@ -187,8 +193,17 @@ class TableSeatScreen(GameScreen):
     def waiting_text(self, wire: Frame) -> str:
         """What the table waits for, in words: who chooses what, who is away, a request unanswered."""
         lines = [wire.choosing] if wire.choosing else []
-        lines += [line for line in wire.status if line]
+        lines += self.status_lines(wire)
         return "\n".join(lines[:3]) or "Waiting for the table..."
+
+    def status_lines(self, wire: Frame) -> list[str]:
+        """The table's status lines as this seat reads them: its own take-back request in its own words."""
+        me = wire.names[wire.seat] if wire.seat is not None else None
+        other = wire.names[1 - wire.seat] if wire.seat is not None else ""
+        mine = f"{me} asks to take back a move."
+        return [
+            f"You asked {other} to let you take back your move..." if line == mine else line for line in wire.status
+        ]
 
     def render_table(self) -> SeatFrame | None:
         frame = super().render_table()
@@ -261,7 +276,7 @@ class TableSeatScreen(GameScreen):
         if self.link.token and not self._token_shown:
             self._token_shown = True
             words = f"Your seat token: {self.link.token}\nWrite it down: with it you get this seat back\n"
-            self.app.push_screen(ConfirmScreen(f"{words}if you drop: {self.come_back(wire)}\n\n(press y or n)"))
+            self.app.push_screen(NoticeScreen(f"{words}if you drop: {self.come_back(wire)}\n\nPress Enter to go on."))
 
     # ----- the other player's requests ----------------------------------------------------------
     def table_dialogs(self, wire: Frame) -> None:
@@ -279,7 +294,7 @@ class TableSeatScreen(GameScreen):
         if wire.absent and line is not None:  # gone after sitting down (not: still on the way to the table)
             if self._absent_dialog is not None:
                 self._absent_dialog.show_line(line)
-            elif not self._absent_offered:
+            elif not self._absent_offered and wire.decision is None:  # the table waits for them: ask at once
                 self._absent_offered = True
                 self.open_absent(other, line)
         else:
@@ -346,7 +361,8 @@ class TableSeatScreen(GameScreen):
             if text and text.strip():
                 self.link.say(text.strip()[:MAX_CHAT])
 
-        self.app.push_screen(AskScreen(f"Say (one line, at most {MAX_CHAT} characters):"), said)
+        question = f"Say (one line, at most {MAX_CHAT} characters;\nm in the game mutes the chat):"
+        self.app.push_screen(AskScreen(question), said)
 
     def action_mute(self) -> None:
         self.link.mute(not self.link.muted)
