@@ -21,6 +21,7 @@ from mythtable.tables.codes import CODE_ALPHABET, CODE_LENGTH, guesses_for_a_hit
 from mythtable.tables.host import TableHost, TableRefusal
 from mythtable.tables.join_limits import JOINS_PER_ADDRESS, CodeTries
 from mythtable.tables.lobby_client import LOBBY_ENV
+from mythtable.tables.protocol import CLOCK_RANGE
 from mythtable.tables.setup_check import SetupRefused, checked_setup
 
 COMMANDS = ("open", "tables", "join", "watch")
@@ -35,6 +36,8 @@ class TableCommand:
     seed: int | None = None
     names: dict[int, str] = field(default_factory=dict)
     options: dict[str, str] = field(default_factory=dict)
+    clock: int | None = None
+    """Seconds per decision (`--clock 90`); None: no clock."""
 
     @property
     def needs_terminal(self) -> bool:
@@ -59,6 +62,7 @@ def _open_parser() -> _Parser:
     parser.add_argument("--p1")
     parser.add_argument("--p2")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--clock", type=int, default=None, metavar="SECONDS")
     return parser
 
 
@@ -97,8 +101,11 @@ def parse_command(command: str) -> TableCommand | None:
         if not sep or not key:
             raise CommandError(f"--option wants KEY=VALUE, not {pair[:40]!r}")
         options[key.strip()] = value.strip()
+    low, high = CLOCK_RANGE
+    if args.clock is not None and not low <= args.clock <= high:
+        raise CommandError(f"--clock is seconds per decision, from {low} to {high}")
     names = {seat: clean_name(typed) for seat, typed in enumerate((args.p1, args.p2)) if typed is not None}
-    return TableCommand("open", ruleset=args.ruleset, seed=args.seed, names=names, options=options)
+    return TableCommand("open", ruleset=args.ruleset, seed=args.seed, names=names, options=options, clock=args.clock)
 
 
 def guessing_note(open_tables: int) -> str:
@@ -154,7 +161,7 @@ def open_table(host: TableHost, asked: TableCommand, identity: str) -> str:
         seed, setup = checked_setup(asked.ruleset, asked.names, asked.options, asked.seed)
     except SetupRefused as exc:
         raise TableRefusal(str(exc)) from None
-    _table, ticket = host.open_table(asked.ruleset, seed, setup, identity)
+    _table, ticket = host.open_table(asked.ruleset, seed, setup, identity, clock=asked.clock)
     return ticket
 
 

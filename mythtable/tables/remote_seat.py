@@ -83,12 +83,15 @@ class RemoteSeat:
         """The moves count the inspection texts were written at (-1: none yet)."""
         self.notes: list[str] = []
         """What the host refused, newest last (a stale choice, say): the screen shows the latest."""
+        self.token: str | None = None
+        """This seat's token, when the host showed one (a player without a key gets the seat back with it)."""
         self.muted = False
         """The players' chat lines are left out of this seat's log (`m`); the table's notices stay."""
-        self._lines: dict[tuple[int, str, str, int | None], LogLine] = {}
+        self._lines: dict[tuple[int, str, str, int | None, bool], LogLine] = {}
         """Each log line met so far, kept by what it says: a new frame's equal lines are the very same objects,
         so the log widget appends only what is new instead of redrawing the whole game every frame."""
         if client.frame is not None:  # its first frame came before this seat was made
+            self.token = client.frame.token
             self._frame = self._with_talk(seat_frame(client.frame), client.frame.talk)
 
     # ----- receiving ----------------------------------------------------------------------------------
@@ -109,6 +112,7 @@ class RemoteSeat:
             self._changed()
 
     def _take(self, message: Frame) -> None:
+        self.token = message.token or self.token
         self._frame = self._with_talk(seat_frame(message), message.talk)
         if message.inspect:
             self._inspected = _INSPECTED.validate_python(message.inspect)
@@ -117,16 +121,16 @@ class RemoteSeat:
             self._inspected_at = message.moves  # asked once a position: the answer comes as a frame
             self.ask_inspect()
 
-    def _line(self, step: int, text: str, kind: str, seat: int | None) -> LogLine:
-        key = (step, text, kind, seat)
+    def _line(self, step: int, text: str, kind: str, seat: int | None, reveals: bool = False) -> LogLine:
+        key = (step, text, kind, seat, reveals)
         line = self._lines.get(key)
         if line is None:
-            line = self._lines[key] = LogLine(step, Event(text, seat, kind))
+            line = self._lines[key] = LogLine(step, Event(text, seat, kind, reveals))
         return line
 
     def _with_talk(self, frame: SeatFrame, talk: list[TalkData]) -> SeatFrame:
         """The frame's log with the table's talk in it (each line after its step), as lines met before."""
-        log = [self._line(ln.step, ln.event.text, ln.event.kind, ln.event.seat) for ln in frame.log]
+        log = [self._line(ln.step, e.text, e.kind, e.seat, e.reveals) for ln in frame.log for e in (ln.event,)]
         said = [self._line(t.step, t.text, "chat" if t.said else "table", None) for t in talk]
         if self.muted:
             said = [line for line in said if line.event.kind != "chat"]

@@ -14,11 +14,70 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from mythtable.engine.text import one_line
 from mythtable.tables.client import TableClient
-from mythtable.tables.plain_seat import command
-from mythtable.tables.protocol import Leave
+from mythtable.tables.protocol import (
+    Absent,
+    Answer,
+    Chat,
+    Choose,
+    Frame,
+    Leave,
+    TakeBack,
+    Watchers,
+    _Message,
+)
 from mythtable.tables.text_view import screen_lines
 from mythtable.tui.safe_text import plain
+
+HELP = "number: choose  u: take back  t TEXT: chat  m: mute chat  q: leave"
+
+
+def command(line: str, frame: Frame | None) -> _Message | str | None:
+    """The message a typed line asks for, a one-line complaint, or None for an empty line."""
+    text = line.strip()
+    if not text:
+        return None
+    if frame is None:
+        return "the table has not answered yet"
+    if text.isdigit():
+        if frame.decision is None:
+            return "it is not your decision"
+        number = int(text)
+        options = frame.decision.options
+        if not 1 <= number <= len(options):
+            return f"there is no option {number}"
+        return Choose(decision=frame.decision.id, index=options[number - 1].index)
+    word, _, rest = text.partition(" ")
+    if word == "t":
+        return Chat(text=rest[:200])
+    if word == "m":
+        return "mute"
+    simple: dict[str, _Message] = {
+        "u": TakeBack(),
+        "y": Answer(accept=True),
+        "n": Answer(accept=False),
+        "w": Absent(choice="wait"),
+        "c": Absent(choice="computer"),
+        "e": Absent(choice="end"),
+        "x": Watchers(allow=not frame.watchable),
+        "q": Leave(),
+    }
+    return simple.get(word, f"unknown command {word[:20]!r}")
+
+
+def seat_lines(frame: Frame, width: int) -> list[str]:
+    """What only a seat reads under the table: a take-back to answer, an absent player, its token, the keys."""
+    lines = []
+    if frame.seat is not None:
+        if frame.asks_take_back:
+            lines.append(f"{frame.names[1 - frame.seat]} asks to take back a move: y to allow, n to refuse")
+        if frame.absent:
+            lines.append("The other player is away: w wait, c hand their seat to the computer, e end (saved)")
+        if frame.token:
+            lines.append(f"Your seat token (to come back without a key): {frame.token}")
+    lines.append(HELP)
+    return [one_line(line, max(10, width - 1)) for line in lines]
 
 
 class PlainSeatScreen(Screen[None]):
@@ -55,7 +114,8 @@ class PlainSeatScreen(Screen[None]):
         if self.muted:
             frame = frame.model_copy(update={"chat": []})
         size = self.size
-        lines = screen_lines(frame, max(40, size.width), max(10, size.height - 2))
+        extra = seat_lines(frame, max(40, size.width))
+        lines = screen_lines(frame, max(40, size.width), max(10, size.height - 2 - len(extra))) + extra
         self.query_one("#plain-frame", Static).update(Text("\n".join(lines)))
         self.query_one("#plain-note", Static).update(plain(self.note))
 
@@ -78,7 +138,7 @@ class PlainSeatScreen(Screen[None]):
             if event.value.strip() == "q":
                 await self.leave()
             return
-        asked = command(event.value, client)
+        asked = command(event.value, client.frame)
         if asked == "mute":
             self.muted = not self.muted
             self.note = "chat muted (m: show it again)" if self.muted else ""

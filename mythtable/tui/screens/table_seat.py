@@ -36,11 +36,11 @@ from mythtable.tui.screens.confirm import AskScreen, ConfirmScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.game_keys import GAME_BINDINGS
 
-TABLE_BINDINGS = [
+TABLE_BINDINGS = [  # short words: at 80 columns the footer holds the game's keys and these
     Binding("t", "chat", "Chat"),
-    Binding("m", "mute", "Mute"),
-    Binding("a", "absent", "Absent player"),
-    Binding("w", "watchers", "Watchers"),
+    Binding("m", "mute", "Mute", show=False),  # named in the chat line's dialog
+    Binding("a", "absent", "Away"),  # only while the other player is away
+    Binding("w", "watchers", "Watch"),  # only for the table's opener
     Binding("x", "leave", "Leave"),
 ]
 
@@ -79,6 +79,12 @@ class TableSeat(Screen[None]):
         self.dismiss(None)
 
 
+class NoticeScreen(ConfirmScreen):
+    """Something to read and acknowledge (the seat token): Enter, Esc, y or n close it."""
+
+    BINDINGS = [Binding("enter,escape,y,n", "answer(True)", "OK")]
+
+
 class AbsentScreen(ConfirmScreen):
     """The other player is gone: wait, let the computer play for them, or end the game (saved)."""
 
@@ -100,7 +106,9 @@ class AbsentScreen(ConfirmScreen):
         )
 
     def show_line(self, line: str) -> None:
-        self.query_one(Static).update(plain(self.words(self.player, line)))
+        self.question = self.words(self.player, line)  # what it composes with, if it has not yet
+        for shown in self.query(Static):
+            shown.update(plain(self.question))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)  # type: ignore[arg-type]
@@ -122,12 +130,15 @@ class TableSeatScreen(GameScreen):
         self._asked: tuple[int, int] | None = None
         """The decision whose options are up (moves, id): a frame that changes nothing else keeps them up."""
         self._notes_seen = 0
+        self._status_shown = ""
+        """The table's lines last put in the notice row (replaced, or cleared, when they change)."""
         self._take_back_dialog: ConfirmScreen | None = None
         self._absent_dialog: AbsentScreen | None = None
         self._absent_offered = False
         """The absent-player dialog opened by itself once for this absence (`a` opens it again)."""
         self._received = time.monotonic()
         self._ticking: Timer | None = None
+        self._token_shown = False
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -152,7 +163,7 @@ class TableSeatScreen(GameScreen):
         frame = self.render_table()
         if frame is None or wire is None:
             return
-        self.show_refusal()
+        refused = self.show_refusal()
         closed = link.client.closed
         if closed is not None:
             self._asked = None
@@ -160,6 +171,7 @@ class TableSeatScreen(GameScreen):
             self.prompt.wait(f"{closed[:1].upper()}{closed[1:]}.\nPress x to leave.")
             return
         self.table_dialogs(wire)
+        self.show_token(wire)
         if wire.result is not None:
             self._asked = None
             self.prompt.wait(f"The game is over. {wire.result}\nPress x to leave (the game is in your saves).")
@@ -170,6 +182,10 @@ class TableSeatScreen(GameScreen):
             if asked != self._asked:
                 self._asked = asked
                 self.ask(frame)
+            status = " · ".join(self.status_lines(wire)[:2])  # the table's lines: the code, who is away
+            if not refused and status != self._status_shown:
+                self.prompt.note(status)
+            self._status_shown = status
             return
         self._asked = None
         self.prompt.wait(self.waiting_text(wire))
@@ -177,8 +193,17 @@ class TableSeatScreen(GameScreen):
     def waiting_text(self, wire: Frame) -> str:
         """What the table waits for, in words: who chooses what, who is away, a request unanswered."""
         lines = [wire.choosing] if wire.choosing else []
-        lines += [line for line in wire.status if line]
+        lines += self.status_lines(wire)
         return "\n".join(lines[:3]) or "Waiting for the table..."
+
+    def status_lines(self, wire: Frame) -> list[str]:
+        """The table's status lines as this seat reads them: its own take-back request in its own words."""
+        me = wire.names[wire.seat] if wire.seat is not None else None
+        other = wire.names[1 - wire.seat] if wire.seat is not None else ""
+        mine = f"{me} asks to take back a move."
+        return [
+            f"You asked {other} to let you take back your move..." if line == mine else line for line in wire.status
+        ]
 
     def render_table(self) -> SeatFrame | None:
         frame = super().render_table()
@@ -229,15 +254,29 @@ class TableSeatScreen(GameScreen):
         self.status_parts = (title, turn, stage, who, self.table_note(wire))
         self.show_status(self.app.size.width)
 
-    def show_refusal(self) -> None:
-        """What the host said no to, newest, in the notice row."""
+    def show_refusal(self) -> bool:
+        """What the host said no to, newest, in the notice row; True when there was something new."""
         notes = self.link.notes
         if len(notes) > self._notes_seen:
             self._notes_seen = len(notes)
             self.prompt.note(notes[-1])
+            return True
+        return False
 
     def show_result(self) -> None:
         """Not used at a table: the prompt says the game is over and how it ended (advance)."""
+
+    def come_back(self, wire: Frame) -> str:
+        """How this player gets the seat back: the code, and the seat token when they have no key."""
+        token = f" {self.link.token}" if self.link.token else ""
+        return f"ssh -t ... join {wire.code}{token}"
+
+    def show_token(self, wire: Frame) -> None:
+        """A player without a key is shown their seat token once (the host sends it once)."""
+        if self.link.token and not self._token_shown:
+            self._token_shown = True
+            words = f"Your seat token: {self.link.token}\nWrite it down: with it you get this seat back\n"
+            self.app.push_screen(NoticeScreen(f"{words}if you drop: {self.come_back(wire)}\n\nPress Enter to go on."))
 
     # ----- the other player's requests ----------------------------------------------------------
     def table_dialogs(self, wire: Frame) -> None:
@@ -255,7 +294,7 @@ class TableSeatScreen(GameScreen):
         if wire.absent and line is not None:  # gone after sitting down (not: still on the way to the table)
             if self._absent_dialog is not None:
                 self._absent_dialog.show_line(line)
-            elif not self._absent_offered:
+            elif not self._absent_offered and wire.decision is None:  # the table waits for them: ask at once
                 self._absent_offered = True
                 self.open_absent(other, line)
         else:
@@ -322,7 +361,8 @@ class TableSeatScreen(GameScreen):
             if text and text.strip():
                 self.link.say(text.strip()[:MAX_CHAT])
 
-        self.app.push_screen(AskScreen(f"Say (one line, at most {MAX_CHAT} characters):"), said)
+        question = f"Say (one line, at most {MAX_CHAT} characters;\nm in the game mutes the chat):"
+        self.app.push_screen(AskScreen(question), said)
 
     def action_mute(self) -> None:
         self.link.mute(not self.link.muted)
@@ -345,7 +385,7 @@ class TableSeatScreen(GameScreen):
         if self.link.client.closed is not None or wire is None or wire.result is not None:
             self.leave_table()
             return
-        question = f"Leave the table? Your seat stays yours:\njoin {wire.code} to come back. (y/n)"
+        question = f"Leave the table? Your seat stays yours:\n{self.come_back(wire)}\n\nLeave? (y/n)"
         self.app.push_screen(ConfirmScreen(question), lambda yes: self.leave_table() if yes else None)
 
     def leave_table(self) -> None:
