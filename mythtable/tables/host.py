@@ -66,6 +66,8 @@ CONTROL_KEY_NAME = "control.key"
 TICKET_LIFE = 60.0
 """Seconds a ticket waits for its game process to say hello."""
 HELLO_WAIT = 15.0
+TABLES_PER_LOBBY = 3
+"""Tables one title screen may have open at once (one player cannot fill the server's --max-tables)."""
 SEND_BACKLOG_LIMIT = 8 * 1024 * 1024
 """A connection with this much unsent output does not read its frames: it is let go."""
 
@@ -391,6 +393,9 @@ class TableHost:
         if asked.action == "list":
             return LobbyReply(tables=self.table_infos())
         if asked.action == "open":
+            conn.opened &= set(self.tables)
+            if len(conn.opened) >= TABLES_PER_LOBBY:
+                raise TableRefusal(f"you have {TABLES_PER_LOBBY} tables open already: play or cancel one first")
             table, tickets = self.open_for(conn.identity, asked)
             conn.opened.add(table.code)
             return LobbyReply(tickets=tickets, code=table.code)

@@ -7,7 +7,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from mythtable.tables.client import TableClient, control
-from mythtable.tables.host import TableHost
+from mythtable.tables.host import TABLES_PER_LOBBY, TableHost
 from mythtable.tables.join_limits import JOINS_PER_ADDRESS, JOINS_PER_CONNECTION, CodeTries
 from mythtable.tables.lobby_client import LobbyClient
 from mythtable.tables.protocol import Choose, Lobby, Refused, encode, parse_host_line
@@ -146,3 +146,15 @@ def test_an_ssh_sessions_lobby_shares_its_connections_wrong_codes() -> None:
     assert env == {"MYTHTABLE_TABLE_SOCKET": "/nowhere/host.sock", "MYTHTABLE_LOBBY_TICKET": "TICKET"}
     assert host.given[0] == "key:abc" and host.given[1] is code_tries(session)  # one count per connection
     assert json.dumps(host.given[1].address) == '"192.0.2.6"'
+
+
+async def test_one_lobby_keeps_at_most_a_few_tables_open(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as host:
+        ana = await lobby_of(host, "key:ana")
+        codes = [(await ana.ask(action="open", ruleset=RULESET)).code for _ in range(TABLES_PER_LOBBY)]
+        refused = await ana.ask(action="open", ruleset=RULESET)
+        assert refused.refused == f"you have {TABLES_PER_LOBBY} tables open already: play or cancel one first"
+        assert len(host.tables) == TABLES_PER_LOBBY
+        assert (await ana.ask(action="close", code=codes[0])).refused is None
+        assert (await ana.ask(action="open", ruleset=RULESET)).code is not None
+        await ana.close()
