@@ -7,6 +7,9 @@
     client.py     the seat's end of the socket (asyncio)
     remote_seat.py the remote form of the seat seam (play/seat.py): a SeatLink whose frames come from a host
     text_view.py   a frame as a plain screen (the watchers' shared renderer)
+    lobby_client.py a title screen's lobby connection: list, open, join, watch (tui/table_link.py holds it)
+    join_limits.py  wrong table codes per connection and per address (SSH commands and lobbies alike)
+    setup_check.py  the setup a table opens with, built as `mythtable play` builds it, checked first
 
 A seat plays in the game screen: tui/screens/table_seat.py over a RemoteSeat, run by tui/table_app.py.
 
