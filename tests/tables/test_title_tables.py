@@ -287,3 +287,23 @@ async def test_too_many_wrong_codes_are_refused_as_over_ssh(tmp_path: Path, monk
             assert line.strip() == f"too many wrong table codes on one connection (at most {JOINS_PER_CONNECTION})."
             assert host.tables[code].holders[1] is None and isinstance(app.screen, JoinTableScreen)
         await ana.close()
+
+
+async def test_an_ended_table_and_one_closed_to_watchers_are_one_line_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with running_host(tmp_path / "tables") as host:
+        code, ana = await opened_by_ana(host)
+        table = host.tables[code]
+        table.watchable = False
+        async with title_app(host, monkeypatch) as (app, pilot):
+            await press(pilot, "t", *code, "enter")
+            line = await until_line(pilot, "#error", "closed to watchers")
+            assert line.strip() == f"table {code} is closed to watchers." and table.watchers == 0
+            await press(pilot, "escape", "j")
+            table.end("Ana left")
+            await press(pilot, *code, "enter")
+            line = await until_line(pilot, "#error", "has ended")
+            assert line.strip() == f"table {code} has ended." and table.holders[1] is None
+            assert isinstance(app.screen, JoinTableScreen)
+        await ana.close()
