@@ -210,24 +210,33 @@ class TableSeatScreen(GameScreen):
         wire = self.link.wire
         if frame is None or wire is None or self.status_parts is None:
             return frame
-        title, turn, stage, _who, _note = self.status_parts
-        decision = frame.decision
-        if wire.result is not None or decision is None:
-            who = "game over" if wire.result is not None else ""
-        elif decision.seat == frame.seat:
-            who = "your decision"
-        else:
-            who = f"{frame.names[decision.seat]} to decide"
-        self.status_parts = (title, turn, stage, who, self.table_note(wire))
-        self.show_status(self.app.size.width)
+        self.show_table_status(wire)
         return frame
 
-    def table_note(self, wire: Frame) -> str:
-        """The status line's right end: the clock of the open decision, the audience, a muted chat."""
-        parts = []
+    def show_table_status(self, wire: Frame) -> None:
+        """The status line's last parts: whose decision it is with its clock (always shown whole), then the
+        audience and a muted chat (dropped first when the line is too narrow)."""
+        if self.status_parts is None:
+            return
+        title, turn, stage, _who, _note = self.status_parts
+        decision = self.link.decision
+        if wire.result is not None:
+            who = "game over"
+        elif decision is None:
+            who = ""
+        elif decision.seat == wire.seat:
+            who = "your decision"
+        else:
+            who = f"{wire.names[decision.seat]} to decide"
         left = self.clock_left(wire)
-        if left is not None:
-            parts.append(f"⏱ {clock(left)}")
+        if left is not None and who:
+            who += f" ⏱ {clock(left)}"
+        self.status_parts = (title, turn, stage, who, self.table_note(wire))
+        self.show_status(self.app.size.width)
+
+    def table_note(self, wire: Frame) -> str:
+        """The status line's right end: the audience, a muted chat."""
+        parts = []
         if wire.watchers:
             parts.append(f"{wire.watchers} watching")
         elif not wire.watchable:
@@ -245,14 +254,7 @@ class TableSeatScreen(GameScreen):
         """Twice a second: the clock of the open decision counts down on screen between the host's frames."""
         wire = self.link.wire
         if wire is not None and wire.clock_left is not None and not self._closing_down():
-            self.render_status_only(wire)
-
-    def render_status_only(self, wire: Frame) -> None:
-        if self.status_parts is None:
-            return
-        title, turn, stage, who, _note = self.status_parts
-        self.status_parts = (title, turn, stage, who, self.table_note(wire))
-        self.show_status(self.app.size.width)
+            self.show_table_status(wire)
 
     def show_refusal(self) -> bool:
         """What the host said no to, newest, in the notice row; True when there was something new."""
