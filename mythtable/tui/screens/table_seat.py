@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from mythtable.engine.decision import Action
 from mythtable.play.seat import SeatFrame
 from mythtable.tables.client import TableClient
 from mythtable.tables.protocol import MAX_CHAT, Frame
@@ -164,6 +165,8 @@ class TableSeatScreen(GameScreen):
         if frame is None or wire is None:
             return
         refused = self.show_refusal()
+        if refused:
+            self.prompt.options.disabled = False  # the choice was refused: the options are live again
         closed = link.client.closed
         if closed is not None:
             self._asked = None
@@ -189,6 +192,14 @@ class TableSeatScreen(GameScreen):
             return
         self._asked = None
         self.prompt.wait(self.waiting_text(wire))
+
+    def play(self, action: Action, again: bool = False) -> None:
+        """Send the choice; the options dim at once (the key is seen), until the table's next frame asks again."""
+        decision = self.link.decision
+        sent = decision is not None and decision.allows(action) and self.link.client.closed is None
+        super().play(action, again)
+        if sent:
+            self.prompt.options.disabled = True
 
     def waiting_text(self, wire: Frame) -> str:
         """What the table waits for, in words: who chooses what, who is away, a request unanswered."""
