@@ -93,7 +93,6 @@ async def open_tables(port: int, count: int, watchers: int) -> tuple[list[Table]
         await opener.wait_text("Waiting for Bram to join: join ")
         code = CODE.findall(opener.tail)[-1].decode()
         joiner = await session(b, f"join {code}")
-        await joiner.wait_text("is choosing")
         seen = []
         for _ in range(watchers):
             w = await connect(port)
