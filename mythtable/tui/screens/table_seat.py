@@ -140,6 +140,8 @@ class TableSeatScreen(GameScreen):
         self._received = time.monotonic()
         self._ticking: Timer | None = None
         self._token_shown = False
+        self._inspect_wanted = False
+        """`i` was pressed before the texts of this position came: inspect mode opens when they do."""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -151,8 +153,42 @@ class TableSeatScreen(GameScreen):
         self.advance()  # the table closed: say so
 
     def on_table_changed(self) -> None:
+        if self.link.inspected_only:  # the inspection texts asked for: the table itself did not change
+            self.inspect_arrived()
+            return
         self._received = time.monotonic()
         super().on_table_changed()
+
+    def inspect_arrived(self) -> None:
+        if self._closing_down():
+            return
+        if self.inspecting:
+            self.refresh_inspect()
+        elif self._inspect_wanted:
+            self._inspect_wanted = False
+            self.action_inspect()
+        elif self.prompt.actions and (decision := self.link.decision) is not None:
+            self.with_why_only_done("", decision.actions)  # the panel beside the options, now that it has texts
+            self.prompt.show_detail_for(self.prompt.options.highlighted)
+
+    def action_inspect(self) -> None:
+        """`i`: the texts of the position now are asked for when this seat has only older ones (they come in a
+        moment, and inspect mode opens then)."""
+        if self.link.inspect_stale and not self.link.inspectables():
+            self._inspect_wanted = True
+            self.link.ask_inspect()
+            return
+        if self.link.inspect_stale:
+            self.link.ask_inspect()  # meanwhile the older texts; the new ones replace them (inspect_arrived)
+        super().action_inspect()
+
+    def enter_inspect(self) -> None:
+        self.link.keep_inspecting = True
+        super().enter_inspect()
+
+    def leave_inspect(self) -> None:
+        self.link.keep_inspecting = False
+        super().leave_inspect()
 
     # ----- the loop ----------------------------------------------------------------------
     def advance(self) -> None:
