@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from mythtable.engine.decision import Action, Ref, Result, Subject
+from mythtable.engine.decision import Action, Decision, Ref, Result, Subject
 from mythtable.engine.game import Game, LogLine
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.play.recap import Recap
@@ -155,6 +155,38 @@ class SeatLink(Protocol):
 
     def on_change(self, callback: Callable[[], None]) -> None:
         """Call `callback` (on the screen's own loop) whenever a new frame is ready."""
+        ...
+
+    # what the game screen's keys ask of either form (a remote seat answers most with "no": it has no curtain,
+    # no computer of its own, no auto-pass; its table has the answers)
+    @property
+    def watching(self) -> bool:
+        """This keyboard only watches two computers (never, at a shared table: its watchers get a shared screen)."""
+        ...
+
+    @property
+    def decision(self) -> Decision | SeatDecision | None:
+        """The open decision as the screen checks a choice against it (`allows`, `actions`)."""
+        ...
+
+    @property
+    def inspect_seat(self) -> int | None:
+        """Whose eyes inspecting uses."""
+        ...
+
+    @property
+    def repeatable_kinds(self) -> frozenset[str]:
+        """Decision kinds whose highlighted answer `a` gives again (none at a shared table)."""
+        ...
+
+    def can_take_back(self) -> bool:
+        """Whether `u` takes back (or, between terminals, asks to) now."""
+        ...
+
+    def can_repeat(self, kind: str, seat: int) -> bool: ...
+
+    def log_lines(self) -> tuple[list[LogLine], int | None]:
+        """The whole log this seat may read (the log screen), and whose eyes read it."""
         ...
 
 

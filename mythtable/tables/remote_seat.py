@@ -77,10 +77,17 @@ class RemoteSeat:
     def __init__(self, client: TableClient) -> None:
         self.client = client
         self._listeners: list[Callable[[], None]] = []
+        self._sending: set[asyncio.Task[None]] = set()
+        """Messages on their way (a task is kept until done, so none is collected half-sent)."""
         self._frame: SeatFrame | None = None
         self._inspected: list[tuple[InspectTarget, Inspection | None]] = []
         self._inspected_at = -1
         """The moves count the inspection texts were written at (-1: none yet)."""
+        self._version = -1
+        self.inspected_only = False
+        """The latest frame only answered `ask_inspect` (the table did not change)."""
+        self.keep_inspecting = False
+        """The screen is in inspect mode: fresh texts are asked for after every move, not only on `i`."""
         self.notes: list[str] = []
         """What the host refused, newest last (a stale choice, say): the screen shows the latest."""
         self.token: str | None = None
@@ -107,19 +114,35 @@ class RemoteSeat:
                 return self.client.closed or "the table closed"
             if isinstance(message, Frame):
                 self._take(message)
-            elif message.type == "refused":
-                self.notes.append(message.reason)
+            else:
+                self.inspected_only = False
+                if message.type == "refused":
+                    self.notes.append(message.reason)
             self._changed()
 
     def _take(self, message: Frame) -> None:
+        """A frame: the table as it is now, or (the same version again, with texts) the answer to `ask_inspect`,
+        which changes nothing else: `inspected_only` tells the screen it need not draw the table again."""
         self.token = message.token or self.token
-        self._frame = self._with_talk(seat_frame(message), message.talk)
+        self.inspected_only = bool(message.inspect) and self._frame is not None and message.version == self._version
+        if not self.inspected_only:
+            self._frame = self._with_talk(seat_frame(message), message.talk)
+            self._version = message.version
         if message.inspect:
             self._inspected = _INSPECTED.validate_python(message.inspect)
             self._inspected_at = message.moves
-        elif message.moves != self._inspected_at and message.seat is not None and message.result is None:
+            return
+        deciding = message.decision is not None  # its options' subjects are read at once (the prompt's panel)
+        if self.inspect_stale and message.result is None and (deciding or self.keep_inspecting):
             self._inspected_at = message.moves  # asked once a position: the answer comes as a frame
             self.ask_inspect()
+
+    @property
+    def inspect_stale(self) -> bool:
+        """The inspection texts are of an earlier position (asked for when this seat decides or inspects; each
+        costs the host the texts of everything the seat may inspect, so a seat that only waits asks on `i`)."""
+        wire = self.client.frame
+        return wire is not None and wire.seat is not None and wire.moves != self._inspected_at
 
     def _line(self, step: int, text: str, kind: str, seat: int | None, reveals: bool = False) -> LogLine:
         key = (step, text, kind, seat, reveals)
@@ -141,7 +164,16 @@ class RemoteSeat:
             callback()
 
     def _send(self, message: _Message) -> None:
-        asyncio.get_running_loop().create_task(self.client.send(message))
+        self._sending.add(task := asyncio.get_running_loop().create_task(self._deliver(message)))
+        task.add_done_callback(self._sending.discard)
+
+    async def _deliver(self, message: _Message) -> None:
+        """Send, or note why not: a table gone mid-send is said on screen (pump sees the close), never raised."""
+        try:
+            await self.client.send(message)
+        except (ConnectionError, OSError, RuntimeError):
+            self.notes.append("the table did not get that: the connection is gone")
+            self._changed()
 
     # ----- the seam ------------------------------------------------------------------------------------
     @property

@@ -223,3 +223,27 @@ def test_every_option_of_open_has_an_example_that_parses() -> None:
         assert any(flag in line for line in opened), f"open {flag} has no example"
     clocked = parse_command("open magewars --clock 90")
     assert clocked is not None and clocked.clock == 90
+
+
+async def test_while_the_other_seat_decides_the_screen_stays_live_inspect_log_and_rules(tmp_path: Path) -> None:
+    from mythtable.tui.screens.log_view import LogViewScreen
+    from mythtable.tui.screens.rules import RulesScreen
+    from mythtable.tui.widgets.inspect import InspectPanel
+
+    async with seated(tmp_path) as seats:
+        game = seats.table.game
+        while game.decision is not None and game.decision.seat == 0:  # Ana plays until Bram is to decide
+            moves = len(game.actions)
+            await seats.press(0, "1")
+            await seats.settle(lambda moves=moves: len(game.actions) > moves and seats.caught_up())
+        ana = seat_screen_of(seats.apps[0])
+        await seats.settle(lambda: bool(ana.link.inspectables()))
+        await seats.press(0, "i")
+        assert ana.inspecting and "In Ana's hand." in screen_text(seats.apps[0])
+        await seats.press(0, "escape")
+        assert not ana.inspecting and not isinstance(seats.apps[0].focused, InspectPanel)  # the keys are back
+        assert "Leave inspect" not in screen_text(seats.apps[0])
+        await seats.press(0, "l")
+        assert isinstance(seats.apps[0].screen, LogViewScreen)
+        await seats.press(0, "escape", "f1")
+        assert isinstance(seats.apps[0].screen, RulesScreen)

@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from mythtable.engine.decision import Action
 from mythtable.play.seat import SeatFrame
 from mythtable.tables.client import TableClient
 from mythtable.tables.protocol import MAX_CHAT, Frame
@@ -139,6 +140,8 @@ class TableSeatScreen(GameScreen):
         self._received = time.monotonic()
         self._ticking: Timer | None = None
         self._token_shown = False
+        self._inspect_wanted = False
+        """`i` was pressed before the texts of this position came: inspect mode opens when they do."""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -150,8 +153,42 @@ class TableSeatScreen(GameScreen):
         self.advance()  # the table closed: say so
 
     def on_table_changed(self) -> None:
+        if self.link.inspected_only:  # the inspection texts asked for: the table itself did not change
+            self.inspect_arrived()
+            return
         self._received = time.monotonic()
         super().on_table_changed()
+
+    def inspect_arrived(self) -> None:
+        if self._closing_down():
+            return
+        if self.inspecting:
+            self.refresh_inspect()
+        elif self._inspect_wanted:
+            self._inspect_wanted = False
+            self.action_inspect()
+        elif self.prompt.actions and (decision := self.link.decision) is not None:
+            self.with_why_only_done("", decision.actions)  # the panel beside the options, now that it has texts
+            self.prompt.show_detail_for(self.prompt.options.highlighted)
+
+    def action_inspect(self) -> None:
+        """`i`: the texts of the position now are asked for when this seat has only older ones (they come in a
+        moment, and inspect mode opens then)."""
+        if self.link.inspect_stale and not self.link.inspectables():
+            self._inspect_wanted = True
+            self.link.ask_inspect()
+            return
+        if self.link.inspect_stale:
+            self.link.ask_inspect()  # meanwhile the older texts; the new ones replace them (inspect_arrived)
+        super().action_inspect()
+
+    def enter_inspect(self) -> None:
+        self.link.keep_inspecting = True
+        super().enter_inspect()
+
+    def leave_inspect(self) -> None:
+        self.link.keep_inspecting = False
+        super().leave_inspect()
 
     # ----- the loop ----------------------------------------------------------------------
     def advance(self) -> None:
@@ -164,6 +201,8 @@ class TableSeatScreen(GameScreen):
         if frame is None or wire is None:
             return
         refused = self.show_refusal()
+        if refused:
+            self.prompt.options.disabled = False  # the choice was refused: the options are live again
         closed = link.client.closed
         if closed is not None:
             self._asked = None
@@ -190,6 +229,14 @@ class TableSeatScreen(GameScreen):
         self._asked = None
         self.prompt.wait(self.waiting_text(wire))
 
+    def play(self, action: Action, again: bool = False) -> None:
+        """Send the choice; the options dim at once (the key is seen), until the table's next frame asks again."""
+        decision = self.link.decision
+        sent = decision is not None and decision.allows(action) and self.link.client.closed is None
+        super().play(action, again)
+        if sent:
+            self.prompt.options.disabled = True
+
     def waiting_text(self, wire: Frame) -> str:
         """What the table waits for, in words: who chooses what, who is away, a request unanswered."""
         lines = [wire.choosing] if wire.choosing else []
@@ -210,24 +257,33 @@ class TableSeatScreen(GameScreen):
         wire = self.link.wire
         if frame is None or wire is None or self.status_parts is None:
             return frame
-        title, turn, stage, _who, _note = self.status_parts
-        decision = frame.decision
-        if wire.result is not None or decision is None:
-            who = "game over" if wire.result is not None else ""
-        elif decision.seat == frame.seat:
-            who = "your decision"
-        else:
-            who = f"{frame.names[decision.seat]} to decide"
-        self.status_parts = (title, turn, stage, who, self.table_note(wire))
-        self.show_status(self.app.size.width)
+        self.show_table_status(wire)
         return frame
 
-    def table_note(self, wire: Frame) -> str:
-        """The status line's right end: the clock of the open decision, the audience, a muted chat."""
-        parts = []
+    def show_table_status(self, wire: Frame) -> None:
+        """The status line's last parts: whose decision it is with its clock (always shown whole), then the
+        audience and a muted chat (dropped first when the line is too narrow)."""
+        if self.status_parts is None:
+            return
+        title, turn, stage, _who, _note = self.status_parts
+        decision = self.link.decision
+        if wire.result is not None:
+            who = "game over"
+        elif decision is None:
+            who = ""
+        elif decision.seat == wire.seat:
+            who = "your decision"
+        else:
+            who = f"{wire.names[decision.seat]} to decide"
         left = self.clock_left(wire)
-        if left is not None:
-            parts.append(f"⏱ {clock(left)}")
+        if left is not None and who:
+            who += f" ⏱ {clock(left)}"
+        self.status_parts = (title, turn, stage, who, self.table_note(wire))
+        self.show_status(self.app.size.width)
+
+    def table_note(self, wire: Frame) -> str:
+        """The status line's right end: the audience, a muted chat."""
+        parts = []
         if wire.watchers:
             parts.append(f"{wire.watchers} watching")
         elif not wire.watchable:
@@ -245,14 +301,7 @@ class TableSeatScreen(GameScreen):
         """Twice a second: the clock of the open decision counts down on screen between the host's frames."""
         wire = self.link.wire
         if wire is not None and wire.clock_left is not None and not self._closing_down():
-            self.render_status_only(wire)
-
-    def render_status_only(self, wire: Frame) -> None:
-        if self.status_parts is None:
-            return
-        title, turn, stage, who, _note = self.status_parts
-        self.status_parts = (title, turn, stage, who, self.table_note(wire))
-        self.show_status(self.app.size.width)
+            self.show_table_status(wire)
 
     def show_refusal(self) -> bool:
         """What the host said no to, newest, in the notice row; True when there was something new."""
