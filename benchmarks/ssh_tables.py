@@ -2,10 +2,12 @@
 
 Starts a real `serve ssh --open` on 127.0.0.1, opens TABLES tables (`open mythicarium --seed N`), seats a second
 connection at each (`join CODE`) and two watchers (`watch CODE`); then at every table the seat whose decision is
-open presses `1` and Enter after 0.1-0.3 s, MOVES times. For each move it records:
+open (the watchers' screen names who is choosing) presses `1` in its game screen after 0.1-0.3 s, MOVES times. For
+each move it records:
   key -> first byte      from sending the key to the first byte back on the mover's channel;
-  move -> other screen   from sending the key to the other seat's channel showing the new move;
-  move -> watchers       ...and to the last watcher's.
+  move -> other screen   from sending the key to the first byte of the other seat's repaint (nothing else draws on
+                         a seat's screen between moves at a table without a clock);
+  move -> watchers       ...and to the last watcher's screen showing the new move.
 Then it adds 100 watchers to one table and reports what they cost in memory (the server and its game processes,
 RSS). `--before` also runs benchmarks/ssh_latency.py's measure (one game per connection: two TUI sessions per
 table pressing Down/Up) with as many sessions as the tables have seats, for the figures before shared tables.
@@ -39,7 +41,9 @@ from ssh_latency import Probe, children, rss_mb, start_server
 
 CLEAR = b"\x1b[H\x1b[2J"
 MOVE = re.compile(rb", move (\d+) \(")
-CODE = re.compile(rb"table ([2-9A-Z]{5}):")
+CODE = re.compile(rb"join ([2-9A-Z]{5})")
+WATCHED = re.compile(rb"table ([2-9A-Z]{5}):")
+CHOOSING = re.compile(rb"\n(Ana|Bram) is choosing")
 
 
 def latest_screen(probe: Probe) -> bytes:
@@ -86,7 +90,7 @@ async def open_tables(port: int, count: int, watchers: int) -> tuple[list[Table]
         a, b = await connect(port), await connect(port)
         conns += [a, b]
         opener = await session(a, f"open mythicarium --seed {index + 1}")
-        await opener.wait_text("Waiting for")
+        await opener.wait_text("Waiting for Bram to join: join ")
         code = CODE.findall(opener.tail)[-1].decode()
         joiner = await session(b, f"join {code}")
         seen = []
@@ -94,8 +98,12 @@ async def open_tables(port: int, count: int, watchers: int) -> tuple[list[Table]
             w = await connect(port)
             conns.append(w)
             seen.append(await session(w, f"watch {code}"))
-        for probe in (opener, joiner, *seen):
+        for probe in seen:
             await wait_until(probe, lambda p: moves_on(p) == 0)
+        for probe in (opener, joiner):  # an --open server's players have no key: each is shown a seat token first
+            await probe.wait_text("Press Enter to go on")
+            probe.send("\r")
+            await probe.quiet(0.3)
         tables.append(Table([opener, joiner], seen))
     return tables, conns
 
@@ -106,24 +114,27 @@ async def play(table: Table, moves: int, seed: int) -> list[tuple[float, float, 
     out = []
     for _ in range(moves):
         await asyncio.sleep(rng.uniform(0.1, 0.3))
-        mover = next((p for p in table.seats if b"\n  1. " in latest_screen(p)), None)
-        if mover is None:
+        choosing = CHOOSING.findall(latest_screen(table.watchers[0]))
+        if not choosing:
             break
+        mover = table.seats[0 if choosing[-1] == b"Ana" else 1]
         other = table.seats[1 - table.seats.index(mover)]
-        done = moves_on(mover)
-        mover.first_after = None
+        done = moves_on(table.watchers[0])
+        mover.first_after = other.first_after = None
         t0 = time.perf_counter()
-        mover.send("1\r")
+        mover.send("1")
 
         def past(p: Probe, done: int = done) -> bool:
             return moves_on(p) > done
 
-        shown = await wait_until(other, past)
         last = t0
         for watcher in table.watchers:
             last = max(last, await wait_until(watcher, past))
-        await wait_until(mover, past)
+        shown = await wait_until(other, lambda p: p.first_after is not None)
+        shown = other.first_after or shown
         first = mover.first_after or time.perf_counter()
+        await mover.quiet()
+        await other.quiet()
         out.append((first - t0, shown - t0, last - t0))
     return out
 
@@ -158,7 +169,9 @@ async def measure(port: int, server_pid: int, count: int, moves: int) -> dict[st
         for _ in range(100):
             conn = await connect(port)
             conns.append(conn)
-            extra.append(await session(conn, "watch " + CODE.findall(tables[0].seats[0].tail)[-1].decode()))
+            extra.append(
+                await session(conn, "watch " + WATCHED.findall(latest_screen(tables[0].watchers[0]))[-1].decode())
+            )
         for probe in extra:
             await wait_until(probe, lambda p: moves_on(p) >= 0)
         await asyncio.sleep(1.0)

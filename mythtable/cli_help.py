@@ -48,12 +48,22 @@ EXAMPLES: dict[tuple[str, ...], str] = {
     ("serve", "web"): "mythtable serve web --port 8000",
 }
 
+TABLE_EXAMPLES: dict[str, str] = {
+    "open": "ssh -t -p 2222 host open mythicarium --seed 7 --p1 Ana --p2 Bram --option deck2=iron-mountain",
+    "open --clock": "ssh -t -p 2222 host open magewars --clock 90",
+    "join": "ssh -t -p 2222 host join 7KQ2X",
+    "watch": "ssh -t -p 2222 host watch 7KQ2X",
+    "tables": "ssh -p 2222 host tables",
+}
+"""The table commands a `serve ssh` server answers (serve/ssh_tables.py), shown in `serve ssh --help`: every option
+of `open` has an example here (tests/tables/test_seat_screen.py checks that each parses)."""
+
 
 class _HelpFormatter(argparse.HelpFormatter):
     """argparse's own, except that the epilog keeps its lines (an example is a line to copy, not prose)."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        if text.startswith("example:") or text.startswith("documentation:"):
+        if text.startswith(("example:", "documentation:")):
             return "\n".join(indent + line for line in text.splitlines())
         return super()._fill_text(text, width, indent)
 
@@ -87,5 +97,8 @@ def add_examples(parser: argparse.ArgumentParser) -> None:
         command.formatter_class = _HelpFormatter
         if example is not None:
             command.epilog = f"example:\n  {example}"
+        if path == ("serve", "ssh"):
+            tables = "\n".join(f"  {line}" for line in TABLE_EXAMPLES.values())
+            command.epilog = f"{command.epilog}\n\nshared tables (from a player's terminal):\n{tables}"
         if path == ():
             command.epilog = f"{command.epilog}\n\n{documentation()}" if command.epilog else documentation()

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from mythtable.engine.decision import Action, Ref, Result, Subject
+from mythtable.engine.decision import Action, Decision, Ref, Result, Subject
 from mythtable.engine.game import Game, LogLine
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.play.recap import Recap
@@ -37,8 +37,8 @@ class SeatOption:
 
 @dataclass(slots=True, frozen=True)
 class SeatDecision:
-    """The open decision. Its actions and options are filled only for the seat that decides; any
-    other seat learns whose decision it is and its prompt, nothing of what may be chosen."""
+    """The open decision. Its prompt, actions and options are filled only for the seat that decides; any
+    other seat learns whose decision it is and its kind, nothing of what may be chosen."""
 
     seat: int
     kind: str
@@ -49,6 +49,10 @@ class SeatDecision:
     options: tuple[SeatOption, ...] = ()
     why_only_done: str = ""
     """Why it offers only done / pass, when the ruleset can say ("" otherwise)."""
+
+    def allows(self, action: Action) -> bool:
+        """True when `action` is one of this seat's options (never, for a seat that does not decide)."""
+        return action in self.actions
 
 
 @dataclass(slots=True, frozen=True)
@@ -153,15 +157,49 @@ class SeatLink(Protocol):
         """Call `callback` (on the screen's own loop) whenever a new frame is ready."""
         ...
 
+    # what the game screen's keys ask of either form (a remote seat answers most with "no": it has no curtain,
+    # no computer of its own, no auto-pass; its table has the answers)
+    @property
+    def watching(self) -> bool:
+        """This keyboard only watches two computers (never, at a shared table: its watchers get a shared screen)."""
+        ...
+
+    @property
+    def decision(self) -> Decision | SeatDecision | None:
+        """The open decision as the screen checks a choice against it (`allows`, `actions`)."""
+        ...
+
+    @property
+    def inspect_seat(self) -> int | None:
+        """Whose eyes inspecting uses."""
+        ...
+
+    @property
+    def repeatable_kinds(self) -> frozenset[str]:
+        """Decision kinds whose highlighted answer `a` gives again (none at a shared table)."""
+        ...
+
+    def can_take_back(self) -> bool:
+        """Whether `u` takes back (or, between terminals, asks to) now."""
+        ...
+
+    def can_repeat(self, kind: str, seat: int) -> bool: ...
+
+    def log_lines(self) -> tuple[list[LogLine], int | None]:
+        """The whole log this seat may read (the log screen), and whose eyes read it."""
+        ...
+
 
 def decision_of(game: Game, seat: int | None, deciding: bool) -> SeatDecision | None:
-    """The open decision as `seat` may know it: with its options only when `deciding` (the seat's own)."""
+    """The open decision as `seat` may know it: with its prompt and options only when `deciding` (the seat's
+    own). Another seat learns whose decision it is and its kind: a prompt may name a card still in its
+    chooser's hand ("Choose a target for <card>"), so it stays with the chooser, here as at a table host."""
     decision = game.decision
     if decision is None:
         return None
     moves = len(game.actions)
     if not deciding:
-        return SeatDecision(decision.seat, decision.kind, decision.prompt, moves)
+        return SeatDecision(decision.seat, decision.kind, "", moves)
     where = {action: index for index, action in reversed(list(enumerate(decision.actions)))}
     options = tuple(
         SeatOption(where[action], action, words, game.subject(action), copies)

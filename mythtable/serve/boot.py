@@ -54,7 +54,7 @@ BOOT_TTY = _BOOT + _TTY + _RUN
 
 def module_argv(module: str, *args: str) -> list[str]:
     """`python -m MODULE args...` started as a game is (dies with this server; its pty is its controlling
-    terminal): a seat at a shared table runs this way (mythtable.tables.plain_seat)."""
+    terminal): a seat at a shared table runs this way (mythtable.tui.table_app)."""
     run = f"runpy.run_module({module!r}, run_name='__main__', alter_sys=True)\n"
     return [sys.executable, "-c", _BOOT + _TTY + run, str(os.getpid()), *args]
 

@@ -35,7 +35,6 @@ from mythtable.serve.ssh_common import (
     log,
 )
 from mythtable.serve.ssh_game import GameSession
-from mythtable.serve.ssh_tables import JOINS_PER_ADDRESS
 from mythtable.serve.watch_fanout import Fanout
 from mythtable.tables.host import HostSettings, TableHost
 
@@ -57,7 +56,6 @@ class Hub:
         self.closing = False
         self.tables: TableHost | None = None  # the shared tables (started with the server)
         self.fanouts: dict[str, Fanout] = {}  # one watcher renderer per watched table
-        self.code_window = SlidingWindow(JOINS_PER_ADDRESS, 60.0)  # table codes tried per address
 
     def log_for(self, source: object, message: str, name: str | None = None) -> None:
         """Log `message` on behalf of `source` (a connection, or an address), unless it repeats too often."""

@@ -136,6 +136,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if answered is True:
                 return
             argv, table_env = (lambda _folder: seat_argv()), answered
+        elif self.hub.tables is not None:  # the title screen's tables: a lobby connection of its own
+            from mythtable.serve.ssh_tables import lobby_environment
+
+            table_env = lobby_environment(self)
         if not self.has_pty:
             self._refuse("this server only offers the game in an interactive terminal")
             return

@@ -8,12 +8,10 @@ by code is rate-limited per connection and per address, since a code is all that
 from __future__ import annotations
 
 import argparse
-import secrets
 import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
-from mythtable.engine.built import BUILT_PREFIX
 from mythtable.engine.errors import MythtableError
 from mythtable.engine.text import clean_name
 from mythtable.serve.boot import module_argv
@@ -21,11 +19,11 @@ from mythtable.serve.watch_fanout import Fanout
 from mythtable.tables.client import SOCKET_ENV, TICKET_ENV
 from mythtable.tables.codes import CODE_ALPHABET, CODE_LENGTH, guesses_for_a_hit, normal_code
 from mythtable.tables.host import TableHost, TableRefusal
+from mythtable.tables.join_limits import JOINS_PER_ADDRESS, CodeTries
+from mythtable.tables.lobby_client import LOBBY_ENV
+from mythtable.tables.protocol import CLOCK_RANGE
+from mythtable.tables.setup_check import SetupRefused, checked_setup
 
-JOINS_PER_CONNECTION = 5
-"""Wrong table codes (join or watch) one connection may try; then every code it tries is refused."""
-JOINS_PER_ADDRESS = 10
-"""Wrong table codes per address per minute."""
 COMMANDS = ("open", "tables", "join", "watch")
 
 
@@ -38,6 +36,8 @@ class TableCommand:
     seed: int | None = None
     names: dict[int, str] = field(default_factory=dict)
     options: dict[str, str] = field(default_factory=dict)
+    clock: int | None = None
+    """Seconds per decision (`--clock 90`); None: no clock."""
 
     @property
     def needs_terminal(self) -> bool:
@@ -62,6 +62,7 @@ def _open_parser() -> _Parser:
     parser.add_argument("--p1")
     parser.add_argument("--p2")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--clock", type=int, default=None, metavar="SECONDS")
     return parser
 
 
@@ -100,8 +101,11 @@ def parse_command(command: str) -> TableCommand | None:
         if not sep or not key:
             raise CommandError(f"--option wants KEY=VALUE, not {pair[:40]!r}")
         options[key.strip()] = value.strip()
+    low, high = CLOCK_RANGE
+    if args.clock is not None and not low <= args.clock <= high:
+        raise CommandError(f"--clock is seconds per decision, from {low} to {high}")
     names = {seat: clean_name(typed) for seat, typed in enumerate((args.p1, args.p2)) if typed is not None}
-    return TableCommand("open", ruleset=args.ruleset, seed=args.seed, names=names, options=options)
+    return TableCommand("open", ruleset=args.ruleset, seed=args.seed, names=names, options=options, clock=args.clock)
 
 
 def guessing_note(open_tables: int) -> str:
@@ -128,47 +132,36 @@ def seat_environment(host: TableHost, ticket: str) -> dict[str, str]:
     return {SOCKET_ENV: str(host.socket_path), TICKET_ENV: ticket}
 
 
+def lobby_environment(session: Any) -> dict[str, str]:
+    """What lets a session's game reach the tables from its title screen: the host's socket and a lobby ticket
+    held by this connection's player, counting wrong codes with this connection's commands."""
+    host: TableHost = session.hub.tables
+    ticket = host.lobby_ticket(identity_of(session), code_tries(session))
+    return {SOCKET_ENV: str(host.socket_path), LOBBY_ENV: ticket}
+
+
 def seat_argv() -> list[str]:
-    """The game process of a seat at a shared table: the plain seat until the TUI's remote seat replaces it."""
-    return module_argv("mythtable.tables.plain_seat")
+    """The game process of a seat at a shared table: the game screen over the seat's remote link."""
+    return module_argv("mythtable.tui.table_app")
 
 
-def _code_limit(session: Any) -> str | None:
-    """Why no table code may be tried now: too many wrong ones from this connection or its address."""
-    gate, hub = session.gate, session.hub
-    if getattr(gate, "wrong_codes", 0) >= JOINS_PER_CONNECTION:
-        return f"too many wrong table codes on one connection (at most {JOINS_PER_CONNECTION})"
-    if hub.code_window.exceeded(gate.address):
-        return f"too many wrong table codes from your address (at most {JOINS_PER_ADDRESS} a minute)"
-    return None
-
-
-def _wrong_code(session: Any) -> None:
-    session.gate.wrong_codes = getattr(session.gate, "wrong_codes", 0) + 1
-    session.hub.code_window.add(session.gate.address)
+def code_tries(session: Any) -> CodeTries:
+    """The wrong table codes of this SSH connection (its commands and its title screen's lobby count together)."""
+    gate = session.gate
+    tries = getattr(gate, "code_tries", None)
+    if tries is None:
+        tries = gate.code_tries = CodeTries(gate.address)
+    return tries
 
 
 def open_table(host: TableHost, asked: TableCommand, identity: str) -> str:
     """Open the table `asked` describes (as `mythtable play` would set it up); the opener's ticket."""
-    from mythtable.engine.game import Game
-    from mythtable.engine.registry import load
-
     assert asked.ruleset is not None
-    loaded = load(asked.ruleset)
-    setup = loaded.ruleset.default_setup(loaded.content)
-    for seat, name in asked.names.items():
-        setup.players[seat] = name
-    setup.options.update(asked.options)
-    if any(value.startswith(BUILT_PREFIX) for value in setup.options.values()):
-        raise TableRefusal("a shared table plays the prebuilt decks, parties and encounters only")
-    seed = asked.seed if asked.seed is not None else secrets.randbelow(2**31)
     try:
-        Game(loaded, seed, setup)  # the setup checked before a table is made of it
-    except MythtableError as exc:
+        seed, setup = checked_setup(asked.ruleset, asked.names, asked.options, asked.seed)
+    except SetupRefused as exc:
         raise TableRefusal(str(exc)) from None
-    except Exception as exc:
-        raise TableRefusal(f"that setup cannot be played: {str(exc)[:200]}") from None
-    _table, ticket = host.open_table(asked.ruleset, seed, setup, identity)
+    _table, ticket = host.open_table(asked.ruleset, seed, setup, identity, clock=asked.clock)
     return ticket
 
 
@@ -197,13 +190,14 @@ async def table_session(session: Any, command: str) -> dict[str, str] | bool:
         if asked.kind == "open":
             ticket = open_table(host, asked, identity)
         else:
-            limited = _code_limit(session)
+            tries = code_tries(session)
+            limited = host.limits.refusal(tries)
             if limited is not None:
                 session.gate.log(f"refused a table code from {session.gate.address}: {limited}")
                 raise TableRefusal(limited)
             assert asked.code is not None
             if asked.code not in host.tables:
-                _wrong_code(session)
+                host.limits.wrong(tries)
             if asked.kind == "watch":
                 await watch(session, host, asked.code)
                 return True

@@ -161,10 +161,20 @@ def _app_service_class() -> type[Any]:
     class GameService(AppService):  # type: ignore[misc]
         """One page's game process, in its own process group, ended with the page."""
 
-        def __init__(self, argv: list[str], folder: Path, **kwargs: Any) -> None:
+        def __init__(
+            self,
+            argv: list[str],
+            folder: Path,
+            tables: Path | None = None,
+            address: str = "?",
+            **kwargs: Any,
+        ) -> None:
             super().__init__(" ".join(argv), **kwargs)
             self.argv = argv
             self.folder = folder
+            self.tables, self.address = tables, address
+            """The table host's folder (the SSH server's, or this server's own) and the page's address."""
+            self.lobby: dict[str, str] = {}
 
         def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
             """A clean environment, as over SSH (textual-serve hands on the server's whole environment): what
@@ -173,9 +183,14 @@ def _app_service_class() -> type[Any]:
             served = super()._build_environment(width=width, height=height)
             env = child_environment("xterm-256color", None, remote_environment("web", self.folder))
             env.update({k: v for k, v in served.items() if k.startswith("TEXTUAL") or k in TEXTUAL_SERVE_ENV})
+            env.update(self.lobby)
             return env
 
         async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+            if self.tables is not None:  # the title screen's tables: a lobby ticket for this page's game
+                from mythtable.serve.web_tables import lobby_environment
+
+                self.lobby = await lobby_environment(self.tables, self.address)
             self._process = process = await asyncio.create_subprocess_exec(
                 *self.argv,
                 stdin=asyncio.subprocess.PIPE,
@@ -337,6 +352,8 @@ def _server_class() -> type[Any]:
             game = game_service(
                 self.argv,
                 self.folder,
+                tables=getattr(self, "tables_folder", None),
+                address=request.remote or "?",
                 write_bytes=lambda data: _forgiving(websocket.send_bytes, data),
                 write_str=lambda data: _forgiving(websocket.send_str, data),
                 close=websocket.close,

@@ -1,6 +1,6 @@
 """The seat's end of the socket: connect with a ticket, receive frames, send choices (asyncio, no textual).
 
-The remote seat of the TUI and the plain seat (plain_seat.py) both use it, and so do the tests.
+The remote seat of the TUI, the watchers' shared renderer and the tests use it.
 """
 
 from __future__ import annotations

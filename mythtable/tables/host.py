@@ -26,7 +26,16 @@ from mythtable.engine.protocol import Setup
 from mythtable.engine.record import record_json, write_atomic
 from mythtable.engine.text import clean_name
 from mythtable.saves import new_save_name
-from mythtable.tables.codes import new_code, new_token, token_digest, token_matches
+from mythtable.tables.codes import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    new_code,
+    new_token,
+    normal_code,
+    token_digest,
+    token_matches,
+)
+from mythtable.tables.join_limits import CodeTries, JoinLimits
 from mythtable.tables.protocol import (
     MAX_CLIENT_LINE,
     Absent,
@@ -40,19 +49,25 @@ from mythtable.tables.protocol import (
     Hello,
     Inspect,
     Leave,
+    Lobby,
+    LobbyReply,
     Refused,
+    TableInfo,
     TakeBack,
     Watchers,
     encode,
     parse_client_line,
 )
-from mythtable.tables.table import Table
+from mythtable.tables.setup_check import SetupRefused, checked_setup
+from mythtable.tables.table import COMPUTER, Table
 
 SOCKET_NAME = "host.sock"
 CONTROL_KEY_NAME = "control.key"
 TICKET_LIFE = 60.0
 """Seconds a ticket waits for its game process to say hello."""
 HELLO_WAIT = 15.0
+TABLES_PER_LOBBY = 3
+"""Tables one title screen may have open at once (one player cannot fill the server's --max-tables)."""
 SEND_BACKLOG_LIMIT = 8 * 1024 * 1024
 """A connection with this much unsent output does not read its frames: it is let go."""
 
@@ -71,6 +86,10 @@ class Ticket:
     """A new seat token to show the player in the first frame (password and web players)."""
     renderer: bool = False
     """A server's shared watcher renderer: its watchers are counted as the table's audience instead."""
+    lobby: bool = False
+    """A title screen's lobby connection (no table): it asks for tables, seats and watchers' tickets."""
+    tries: CodeTries | None = None
+    """The lobby's wrong table codes (an SSH connection's own, shared with its join and watch commands)."""
 
 
 @dataclass(eq=False)
@@ -84,6 +103,12 @@ class Connection:
     renderer: bool = False
     logged: set[str] = field(default_factory=set)
     closed: bool = False
+    lobby: bool = False
+    identity: str = ""
+    """A lobby's player: who the seats it asks for are held by."""
+    tries: CodeTries | None = None
+    opened: set[str] = field(default_factory=set)
+    """The tables this lobby opened (it may close them again before anyone plays)."""
 
 
 @dataclass
@@ -152,6 +177,9 @@ class TableHost:
         self._ticker: asyncio.Task[None] | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self.saver = Saver()
+        self.limits = JoinLimits()
+        """Wrong table codes per connection and per address: the SSH commands' and the lobbies' alike."""
+        self.lobbies: set[Connection] = set()
 
     @property
     def folder(self) -> Path:
@@ -185,7 +213,7 @@ class TableHost:
             self._ticker.cancel()
         if self.server is not None:
             self.server.close()
-        for conns in list(self.conns.values()):
+        for conns in [*self.conns.values(), self.lobbies]:
             for conn in list(conns):
                 self._close(conn, "the server is shutting down")
         if self._handlers:
@@ -224,9 +252,14 @@ class TableHost:
             if ticket.expires < now:
                 del self.tickets[key]
         for table in list(self.tables.values()):
+            if table.run_clock(now):  # a decision's clock started, or ran out (the computer moved for it)
+                self._run_computer(table)
+                if table.over:
+                    self._finish(table)
+                self.broadcast(table)
             away = [s for s in (0, 1) if table.holders[s] is not None and not table.connected[s]]
             if table.anyone_here() or not away:
-                if away and not table.over:
+                if any(s not in table.computer for s in away) and not table.over:  # a countdown to refresh
                     self.broadcast(table)
                 continue
             since = max(t for t in table.away_since if t is not None) if any(table.away_since) else now
@@ -235,19 +268,29 @@ class TableHost:
 
     # ----- what the server asks ---------------------------------------------------------------------
     def open_table(
-        self, ruleset_id: str, seed: int, setup: Setup, identity: str, watchable: bool = True
+        self,
+        ruleset_id: str,
+        seed: int,
+        setup: Setup,
+        identity: str,
+        watchable: bool = True,
+        clock: float | None = None,
+        seat: int = 0,
     ) -> tuple[Table, str]:
-        """A new table whose seat 1 is `identity`'s; returns it and the ticket for the opener's process."""
+        """A new table whose seat `seat` (1 unless told) is `identity`'s; returns it and the ticket for the
+        opener's process. With `clock`, each decision may take that many seconds (then the computer makes that
+        one move)."""
         if len(self.tables) >= self.settings.max_tables:
             raise TableRefusal(f"the server is full: {self.settings.max_tables} tables are open; try again later")
         game = Game.new(ruleset_id, seed, setup)
         code = new_code(set(self.tables))
         path = self.folder / "tables" / f"{code}.json"
-        table = Table(code=code, game=game, watchable=watchable, path=path, writer=self.saver)
+        table = Table(code=code, game=game, watchable=watchable, path=path, writer=self.saver, clock=clock, opener=seat)
         self.tables[code] = table
-        ticket = self._seat_ticket(table, 0, identity)
+        ticket = self._seat_ticket(table, seat, identity)
         table.save()
-        self.settings.log(f"tables: {code} opened ({ruleset_id}, seed {seed})")
+        timed = f", {clock:g} s a decision" if clock else ""
+        self.settings.log(f"tables: {code} opened ({ruleset_id}, seed {seed}{timed})")
         return table, ticket
 
     def join(self, code: str, identity: str, token: str | None = None) -> str:
@@ -302,6 +345,11 @@ class TableHost:
             table.version += 1
             self.broadcast(table)
 
+    def lobby_ticket(self, identity: str, tries: CodeTries) -> str:
+        """A ticket for a title screen's lobby connection (`lobby`): its player, and the connection's count of
+        wrong table codes (join-by-code is limited as for the SSH commands)."""
+        return self._ticket(Ticket("", None, identity, time.monotonic() + TICKET_LIFE, lobby=True, tries=tries))
+
     def _ticket(self, ticket: Ticket) -> str:
         key = new_token()
         self.tickets[key] = ticket
@@ -318,6 +366,84 @@ class TableHost:
             watch = f"{table.watchers} watching" if table.watchable else "no watchers"
             lines.append(f"{code}  {table.game.ruleset.id:<12} {names}  ({free}; {watch})")
         return lines
+
+    def table_infos(self) -> list[TableInfo]:
+        """The open tables, for a title screen's lists ("Join a table", "Watch a table")."""
+        from mythtable.engine.registry import entries
+
+        titles = {rid: found.title for rid, found in entries().items()}
+        return [
+            TableInfo(
+                code=code,
+                ruleset=table.game.ruleset.id,
+                title=titles.get(table.game.ruleset.id, table.game.ruleset.id),
+                names=table.names,
+                free=table.free_seat() is not None and not table.over,
+                watchable=table.watchable and not table.over,
+                watchers=table.watchers + table.audience,
+                moves=table.moves,
+            )
+            for code, table in sorted(self.tables.items())
+        ]
+
+    # ----- a title screen's lobby -------------------------------------------------------------------
+    def lobby(self, conn: Connection, asked: Lobby) -> LobbyReply:
+        """What a lobby connection asked for, checked against it: its player holds the seats it opens or joins,
+        its wrong codes count against it (and its address), and it closes only a table it opened."""
+        if asked.action == "list":
+            return LobbyReply(tables=self.table_infos())
+        if asked.action == "open":
+            conn.opened &= set(self.tables)
+            if len(conn.opened) >= TABLES_PER_LOBBY:
+                raise TableRefusal(f"you have {TABLES_PER_LOBBY} tables open already: play or cancel one first")
+            table, tickets = self.open_for(conn.identity, asked)
+            conn.opened.add(table.code)
+            return LobbyReply(tickets=tickets, code=table.code)
+        code = normal_code(asked.code or "")
+        if code is None:
+            raise TableRefusal(f"a table code is {CODE_LENGTH} characters of {CODE_ALPHABET}")
+        if asked.action == "close":
+            mine = self.tables.get(code)
+            if mine is None or code not in conn.opened:
+                raise TableRefusal(f"this terminal did not open table {code}")
+            if mine.moves:
+                raise TableRefusal(f"the game at table {code} has begun")
+            self.close_table(mine, "its opener cancelled it")
+            return LobbyReply(code=code)
+        tries = conn.tries if conn.tries is not None else CodeTries("?")
+        limited = self.limits.refusal(tries)
+        if limited is not None:
+            self.settings.log(f"tables: refused a table code from {tries.address}: {limited}")
+            raise TableRefusal(limited)
+        if code not in self.tables:
+            self.limits.wrong(tries)
+        if asked.action == "join":
+            return LobbyReply(tickets=[self.join(code, conn.identity, asked.token)], code=code)
+        return LobbyReply(tickets=[self.watch(code)], code=code)
+
+    def open_for(self, identity: str, asked: Lobby) -> tuple[Table, list[str]]:
+        """A table opened from a title screen: the seat marked "me" is `identity`'s (its ticket first), one marked
+        "keyboard" too (its ticket second), "computer" goes to the computer, "terminal" waits for a player."""
+        kinds = list(asked.seats) or ["me", "terminal"]
+        if len(kinds) != 2 or kinds.count("me") != 1:
+            raise TableRefusal("one seat, and only one, is yours (me)")
+        if asked.ruleset is None:
+            raise TableRefusal("open needs a ruleset")
+        try:
+            seed, setup = checked_setup(asked.ruleset, asked.players, asked.options, asked.seed)
+        except SetupRefused as exc:
+            raise TableRefusal(str(exc)) from None
+        table, ticket = self.open_table(asked.ruleset, seed, setup, identity, seat=kinds.index("me"))
+        tickets = [ticket]
+        for seat, kind in enumerate(kinds):
+            if kind == "keyboard":
+                tickets.append(self._seat_ticket(table, seat, identity))
+            elif kind == "computer":
+                table.holders[seat] = "computer"
+                table.computer.add(seat)
+                table.game.controllers[seat] = COMPUTER
+                table.save()
+        return table, tickets
 
     # ----- connections ------------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -386,8 +512,10 @@ class TableHost:
             except Exception as exc:
                 raise TableRefusal(f"that setup cannot be played: {str(exc)[:200]}") from None
             seed = asked.seed if asked.seed is not None else secrets.randbelow(2**31)
-            table, ticket = self.open_table(asked.ruleset, seed, setup, asked.identity)
+            table, ticket = self.open_table(asked.ruleset, seed, setup, asked.identity, clock=asked.clock)
             return ControlReply(ticket=ticket, code=table.code)
+        if asked.action == "lobby":
+            return ControlReply(ticket=self.lobby_ticket(asked.identity, CodeTries(asked.address)))
         if asked.code is None:
             raise TableRefusal(f"{asked.action} needs a table code")
         if asked.action == "join":
@@ -400,6 +528,10 @@ class TableHost:
         except ValueError:
             message = None
         ticket = self.tickets.pop(message.ticket, None) if isinstance(message, Hello) else None
+        if ticket is not None and ticket.lobby and ticket.expires >= time.monotonic():
+            conn.lobby, conn.identity, conn.tries = True, ticket.identity, ticket.tries
+            self.lobbies.add(conn)
+            return True
         table = self.tables.get(ticket.code) if ticket is not None else None
         if ticket is None or table is None or ticket.expires < time.monotonic():
             self._send(conn, Closed(reason="that ticket is not valid (it is used once, within a minute)"))
@@ -429,6 +561,9 @@ class TableHost:
         return True
 
     def _handle(self, conn: Connection, line: bytes) -> None:
+        if conn.lobby:
+            self._handle_lobby(conn, line)
+            return
         table = self.tables.get(conn.code)
         if table is None:
             self._close(conn, "the table has closed")
@@ -441,6 +576,9 @@ class TableHost:
         seat = conn.seat
         if isinstance(message, Leave):
             self._close(conn, "you left the table")
+            return
+        if isinstance(message, Lobby):
+            self._refuse(conn, "lobby", "a seat's connection does not ask for tables")
             return
         if seat is None:  # a watcher sends nothing that acts
             self._refuse(conn, "watcher", "watchers cannot act at the table")
@@ -478,6 +616,24 @@ class TableHost:
             self._finish(table)
         self.broadcast(table)
 
+    def _handle_lobby(self, conn: Connection, line: bytes) -> None:
+        try:
+            message = parse_client_line(line.strip())
+        except ValueError as exc:
+            self._refuse(conn, "malformed", str(exc))
+            return
+        if isinstance(message, Leave):
+            self._close(conn, "you left the lobby")
+            return
+        if not isinstance(message, Lobby):
+            self._refuse(conn, "not lobby", "a lobby connection only asks for tables")
+            return
+        try:
+            reply = self.lobby(conn, message)
+        except TableRefusal as exc:
+            reply = LobbyReply(refused=str(exc))
+        self._send(conn, reply)
+
     def _run_computer(self, table: Table) -> None:
         while table.computer_move():
             pass
@@ -490,7 +646,7 @@ class TableHost:
             who = "a watcher" if conn.seat is None else f"seat {conn.seat + 1}"
             self.settings.log(f"tables: {conn.code or '?'} refused {who}: {reason}")
 
-    def _send(self, conn: Connection, message: Frame | Refused | Closed | ControlReply) -> None:
+    def _send(self, conn: Connection, message: Frame | Refused | Closed | ControlReply | LobbyReply) -> None:
         self._write(conn, encode(message))
 
     def _write(self, conn: Connection, data: bytes) -> None:
@@ -527,6 +683,10 @@ class TableHost:
         self._gone(conn)
 
     def _gone(self, conn: Connection) -> None:
+        if conn.lobby:
+            conn.closed = True
+            self.lobbies.discard(conn)
+            return
         peers = self.conns.get(conn.code)
         if peers is None or conn not in peers:
             return

@@ -18,6 +18,8 @@ MAX_HOST_LINE = 16 * 1024 * 1024
 """The longest frame a client reads (a whole view and log)."""
 MAX_CHAT = 200
 """Characters of one chat line."""
+CLOCK_RANGE = (10, 3600)
+"""Seconds a table's clock may give each decision (`open ... --clock 90`)."""
 
 
 class _Message(BaseModel):
@@ -92,18 +94,42 @@ class Control(_Message):
 
     type: Literal["control"] = "control"
     key: str = Field(max_length=128)
-    action: Literal["list", "open", "join", "watch"]
+    action: Literal["list", "open", "join", "watch", "lobby"]
     identity: str = Field(default="anonymous", max_length=80)
+    address: str = Field(default="?", max_length=80)
+    """For "lobby": where the player connects from (join-by-code limits count per address)."""
     code: str | None = Field(default=None, max_length=16)
     token: str | None = Field(default=None, max_length=64)
     ruleset: str | None = Field(default=None, max_length=40)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     players: list[str] = Field(default_factory=list, max_length=2)
     options: dict[str, str] = Field(default_factory=dict, max_length=40)
+    clock: int | None = Field(default=None, ge=CLOCK_RANGE[0], le=CLOCK_RANGE[1])
+    """Seconds per decision (open only); None: no clock."""
+
+
+SeatKind = Literal["me", "terminal", "keyboard", "computer"]
+"""Who plays a seat of a table opened from the title screen: the opener, a player at another terminal, a
+second player at the opener's keyboard, or the computer."""
+
+
+class Lobby(_Message):
+    """A title screen's request on its lobby connection (one made with a lobby ticket): list the tables, open
+    one, get a seat's or a watcher's ticket, or close a table this connection opened before anyone played."""
+
+    type: Literal["lobby"] = "lobby"
+    action: Literal["list", "open", "join", "watch", "close"]
+    code: str | None = Field(default=None, max_length=16)
+    token: str | None = Field(default=None, max_length=64)
+    ruleset: str | None = Field(default=None, max_length=40)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    players: list[str] = Field(default_factory=list, max_length=2)
+    options: dict[str, str] = Field(default_factory=dict, max_length=40)
+    seats: list[SeatKind] = Field(default_factory=list, max_length=2)
 
 
 ClientMessage = Annotated[
-    Hello | Choose | TakeBack | Answer | Chat | Absent | Watchers | Inspect | Leave | Control,
+    Hello | Choose | TakeBack | Answer | Chat | Absent | Watchers | Inspect | Leave | Control | Lobby,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessage)
@@ -148,6 +174,17 @@ class LogData(_Message):
     seat: int | None = None
 
 
+class TalkData(_Message):
+    """A line of the table's talk: a player's chat line or a table notice ("Ana declines the take-back.")."""
+
+    step: int
+    """Moves made when it was said: the log shows it after that step's lines."""
+    text: str
+    """Already one clean line (the speaker's name first for chat); still data, never markup."""
+    said: bool = False
+    """A player's chat line (muted with `m`), not a table notice."""
+
+
 class Frame(_Message):
     """What one connection may see now. `decision` is set only for the seat that must answer it."""
 
@@ -176,12 +213,23 @@ class Frame(_Message):
     """The other seat is gone: this seat may answer Absent."""
     token: str | None = None
     """The seat token, in the first frame of a seat whose holder has no key (to get the seat back)."""
+    talk: list[TalkData] = Field(default_factory=list)
+    """The chat and the table's notices with where each sits in the log (`chat` holds their texts)."""
+    opener: bool = False
+    """This seat opened the table: it may open or close it to watchers (Watchers)."""
+    clock: int | None = None
+    """Seconds each decision may take at this table (None: no clock)."""
+    clock_left: float | None = None
+    """Seconds left for the open decision when this frame was built (None: no clock running now)."""
     seat_frame: dict[str, Any] | None = None
     """The seat seam's SeatFrame (mythtable/play/seat.py) as JSON data, less its view (`view` above): what
     the TUI's remote seat draws (tables/remote_seat.py)."""
     inspect: list[Any] = Field(default_factory=list)
     """[InspectTarget, Inspection or None] pairs this seat may read, in the frame that answers its Inspect
     (none for a watcher)."""
+    seats: list[str] = Field(default_factory=list)
+    """Each seat's state: "here", "away", "free" (waiting for a player) or "computer" (a table screen lists
+    who has joined)."""
 
 
 class Refused(_Message):
@@ -204,7 +252,32 @@ class ControlReply(_Message):
     refused: str | None = None
 
 
-HostMessage = Annotated[Frame | Refused | Closed | ControlReply, Field(discriminator="type")]
+class TableInfo(_Message):
+    """One open table as a lobby lists it."""
+
+    code: str
+    ruleset: str
+    title: str
+    names: list[str]
+    free: bool
+    """A seat waits for a player."""
+    watchable: bool
+    watchers: int
+    moves: int
+
+
+class LobbyReply(_Message):
+    """The answer to a Lobby request: the tickets of the seats this terminal takes (one, or two for a table
+    played at this keyboard), a watcher's ticket, the table list, or why not (one line)."""
+
+    type: Literal["lobby_reply"] = "lobby_reply"
+    tickets: list[str] = Field(default_factory=list)
+    code: str | None = None
+    tables: list[TableInfo] = Field(default_factory=list)
+    refused: str | None = None
+
+
+HostMessage = Annotated[Frame | Refused | Closed | ControlReply | LobbyReply, Field(discriminator="type")]
 _HOST = TypeAdapter(HostMessage)
 
 

@@ -17,12 +17,26 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from mythtable.engine.decision import NO_SUBJECT, Action, Ref, Subject
+from mythtable.engine.decision import NO_SUBJECT, Action, Event, Ref, Subject
+from mythtable.engine.game import LogLine
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.views import view_from_data
-from mythtable.play.seat import Opening, SeatFrame
+from mythtable.play.seat import Opening, SeatDecision, SeatFrame
 from mythtable.tables.client import TableClient
-from mythtable.tables.protocol import Chat, Choose, Frame, Inspect, TakeBack, _Message
+from mythtable.tables.protocol import (
+    MAX_CHAT,
+    Absent,
+    Answer,
+    Chat,
+    Choose,
+    Frame,
+    Inspect,
+    Leave,
+    TakeBack,
+    TalkData,
+    Watchers,
+    _Message,
+)
 
 _SEAT_FRAME: TypeAdapter[SeatFrame] = TypeAdapter(SeatFrame)
 _INSPECTED: TypeAdapter[list[tuple[InspectTarget, Inspection | None]]] = TypeAdapter(
@@ -46,39 +60,120 @@ def seat_frame(frame: Frame) -> SeatFrame:
     return dataclasses.replace(bare, view=view_from_data(view_type(frame.ruleset), frame.view))
 
 
+def with_talk(log: list[LogLine], talk: list[LogLine]) -> list[LogLine]:
+    """The log with each talk line after the lines of its step (in the order said)."""
+    merged = list(log)
+    for line in talk:
+        index = len(merged)
+        while index > 0 and merged[index - 1].step > line.step:
+            index -= 1
+        merged.insert(index, line)
+    return merged
+
+
 class RemoteSeat:
     """A SeatLink over a TableClient (see the module's docstring). Run `pump()` on the screen's loop."""
 
     def __init__(self, client: TableClient) -> None:
         self.client = client
         self._listeners: list[Callable[[], None]] = []
+        self._sending: set[asyncio.Task[None]] = set()
+        """Messages on their way (a task is kept until done, so none is collected half-sent)."""
         self._frame: SeatFrame | None = None
         self._inspected: list[tuple[InspectTarget, Inspection | None]] = []
+        self._inspected_at = -1
+        """The moves count the inspection texts were written at (-1: none yet)."""
+        self._version = -1
+        self.inspected_only = False
+        """The latest frame only answered `ask_inspect` (the table did not change)."""
+        self.keep_inspecting = False
+        """The screen is in inspect mode: fresh texts are asked for after every move, not only on `i`."""
         self.notes: list[str] = []
         """What the host refused, newest last (a stale choice, say): the screen shows the latest."""
+        self.token: str | None = None
+        """This seat's token, when the host showed one (a player without a key gets the seat back with it)."""
+        self.muted = False
+        """The players' chat lines are left out of this seat's log (`m`); the table's notices stay."""
+        self._lines: dict[tuple[int, str, str, int | None, bool], LogLine] = {}
+        """Each log line met so far, kept by what it says: a new frame's equal lines are the very same objects,
+        so the log widget appends only what is new instead of redrawing the whole game every frame."""
+        if client.frame is not None:  # its first frame came before this seat was made
+            self.token = client.frame.token
+            self._frame = self._with_talk(seat_frame(client.frame), client.frame.talk)
 
     # ----- receiving ----------------------------------------------------------------------------------
     async def pump(self) -> str:
         """Read frames until the host closes; returns why it closed."""
+        if self.client.frame is not None:  # read before this seat was made
+            self._take(self.client.frame)
+            self._changed()
         while True:
             message = await self.client.receive()
             if message is None or message.type == "closed":
                 self._changed()
                 return self.client.closed or "the table closed"
             if isinstance(message, Frame):
-                self._frame = seat_frame(message)
-                if message.inspect:
-                    self._inspected = _INSPECTED.validate_python(message.inspect)
-            elif message.type == "refused":
-                self.notes.append(message.reason)
+                self._take(message)
+            else:
+                self.inspected_only = False
+                if message.type == "refused":
+                    self.notes.append(message.reason)
             self._changed()
+
+    def _take(self, message: Frame) -> None:
+        """A frame: the table as it is now, or (the same version again, with texts) the answer to `ask_inspect`,
+        which changes nothing else: `inspected_only` tells the screen it need not draw the table again."""
+        self.token = message.token or self.token
+        self.inspected_only = bool(message.inspect) and self._frame is not None and message.version == self._version
+        if not self.inspected_only:
+            self._frame = self._with_talk(seat_frame(message), message.talk)
+            self._version = message.version
+        if message.inspect:
+            self._inspected = _INSPECTED.validate_python(message.inspect)
+            self._inspected_at = message.moves
+            return
+        deciding = message.decision is not None  # its options' subjects are read at once (the prompt's panel)
+        if self.inspect_stale and message.result is None and (deciding or self.keep_inspecting):
+            self._inspected_at = message.moves  # asked once a position: the answer comes as a frame
+            self.ask_inspect()
+
+    @property
+    def inspect_stale(self) -> bool:
+        """The inspection texts are of an earlier position (asked for when this seat decides or inspects; each
+        costs the host the texts of everything the seat may inspect, so a seat that only waits asks on `i`)."""
+        wire = self.client.frame
+        return wire is not None and wire.seat is not None and wire.moves != self._inspected_at
+
+    def _line(self, step: int, text: str, kind: str, seat: int | None, reveals: bool = False) -> LogLine:
+        key = (step, text, kind, seat, reveals)
+        line = self._lines.get(key)
+        if line is None:
+            line = self._lines[key] = LogLine(step, Event(text, seat, kind, reveals))
+        return line
+
+    def _with_talk(self, frame: SeatFrame, talk: list[TalkData]) -> SeatFrame:
+        """The frame's log with the table's talk in it (each line after its step), as lines met before."""
+        log = [self._line(ln.step, e.text, e.kind, e.seat, e.reveals) for ln in frame.log for e in (ln.event,)]
+        said = [self._line(t.step, t.text, "chat" if t.said else "table", None) for t in talk]
+        if self.muted:
+            said = [line for line in said if line.event.kind != "chat"]
+        return dataclasses.replace(frame, log=tuple(with_talk(log, said)))
 
     def _changed(self) -> None:
         for callback in list(self._listeners):
             callback()
 
     def _send(self, message: _Message) -> None:
-        asyncio.get_running_loop().create_task(self.client.send(message))
+        self._sending.add(task := asyncio.get_running_loop().create_task(self._deliver(message)))
+        task.add_done_callback(self._sending.discard)
+
+    async def _deliver(self, message: _Message) -> None:
+        """Send, or note why not: a table gone mid-send is said on screen (pump sees the close), never raised."""
+        try:
+            await self.client.send(message)
+        except (ConnectionError, OSError, RuntimeError):
+            self.notes.append("the table did not get that: the connection is gone")
+            self._changed()
 
     # ----- the seam ------------------------------------------------------------------------------------
     @property
@@ -123,7 +218,32 @@ class RemoteSeat:
 
     def say(self, text: str) -> None:
         """A chat line (the host cleans it; it reaches both players' frames)."""
-        self._send(Chat(text=text[:200]))
+        self._send(Chat(text=text[:MAX_CHAT]))
+
+    def mute(self, on: bool) -> None:
+        """Leave the players' chat out of this seat's log, or bring it back (the host keeps sending it)."""
+        self.muted = on
+        wire = self.client.frame
+        if self._frame is not None and wire is not None:
+            self._frame = self._with_talk(seat_frame(wire), wire.talk)
+        self._changed()
+
+    def answer(self, accept: bool) -> None:
+        """Let the other player take back their move, or not."""
+        self._send(Answer(accept=accept))
+
+    def absent(self, choice: str) -> None:
+        """About the other, disconnected player: "wait", "computer" (it plays their seat) or "end" (saved)."""
+        if choice in ("wait", "computer", "end"):
+            self._send(Absent(choice=choice))  # type: ignore[arg-type]
+
+    def allow_watchers(self, allow: bool) -> None:
+        """The opener opens or closes the table to watchers."""
+        self._send(Watchers(allow=allow))
+
+    def leave(self) -> None:
+        """Leave the table (the seat stays held: the same player may come back to it)."""
+        self._send(Leave())
 
     def ask_inspect(self) -> None:
         """Ask the host for what this seat may inspect now (the answer comes as a frame)."""
@@ -146,6 +266,44 @@ class RemoteSeat:
 
     def opening(self) -> Opening:
         return Opening()
+
+    # ----- what a local seat has and a remote one has not (the game screen asks both) -------------------
+    watching = False
+    """A remote seat plays; watchers of a table get the shared public screen (serve/watch_fanout.py)."""
+    repeatable_kinds: frozenset[str] = frozenset()
+    stop_stages: list[tuple[str, str]] = []
+    computer_moves: list[str] = []
+    last_computer_move = ""
+
+    @property
+    def wire(self) -> Frame | None:
+        """The latest frame as the host sent it (the table's own lines: talk, watchers, clock, requests)."""
+        return self.client.frame
+
+    @property
+    def decision(self) -> SeatDecision | None:
+        return None if self._frame is None else self._frame.decision
+
+    @property
+    def inspect_seat(self) -> int | None:
+        return self.seat
+
+    def can_take_back(self) -> bool:
+        """A seat may ask (the host says why not, when it may not)."""
+        wire = self.client.frame
+        return self.seat is not None and wire is not None and wire.result is None and not self.client.closed
+
+    def can_repeat(self, kind: str, seat: int) -> bool:
+        return False
+
+    def settings_seat(self) -> int | None:
+        return None  # auto-pass and stops are for seats sharing a keyboard
+
+    def autopass(self, kind: str) -> bool:
+        return False
+
+    def log_lines(self) -> tuple[list[LogLine], int | None]:
+        return (list(self._frame.log) if self._frame is not None else []), self.seat
 
     def on_change(self, callback: Callable[[], None]) -> None:
         self._listeners.append(callback)

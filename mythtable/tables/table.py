@@ -23,12 +23,40 @@ from mythtable.engine.record import record_json, write_atomic
 from mythtable.engine.text import one_line
 from mythtable.engine.views import view_data
 from mythtable.play.seat import SeatFrame, frame_of
-from mythtable.tables.protocol import MAX_CHAT, DecisionData, Frame, LogData, OptionData
+from mythtable.tables.protocol import MAX_CHAT, DecisionData, Frame, LogData, OptionData, TalkData
 
 CHAT_KEPT = 50
 COMPUTER = "easy"
 """The strength that takes over a seat handed to the computer (quick: it answers within the host's loop)."""
 TABLE_FORMAT = "mythtable-table"
+KIND_WORDS = {
+    "declare_blockers": "blockers",
+    "declare_attackers": "attackers",
+    "counter_attackers": "counter-attackers",
+    "counter_blockers": "blockers",
+    "assign_wounds": "where the wounds go",
+    "split_damage": "how to split the damage",
+    "damage_choice": "damage or capture",
+    "discard": "what to discard",
+    "first_player": "who goes first",
+    "main": "a move",
+    "respond": "whether to respond",
+    "fast_cast": "whether to respond",
+    "legendary_battle": "whether to play a Legend",
+    "choose_target": "a target",
+    "heal_target": "a target",
+    "target": "a target",
+    "attack_step": "blocks",
+    "reaction": "whether to react",
+    "hero_turn": "an action",
+    "creature_turn": "an action",
+}
+"""What another seat is told a decision is about ("Bram is choosing blockers..."): its kind in words, never its
+prompt (which may name a card in the chooser's hand). A kind not listed reads as itself."""
+
+
+def choosing_words(kind: str) -> str:
+    return KIND_WORDS.get(kind) or kind.replace("_", " ").strip() or "a move"
 
 
 SEAT_FRAME: TypeAdapter[SeatFrame] = TypeAdapter(SeatFrame)
@@ -85,7 +113,12 @@ class Table:
     """Watcher connections to the host (a server's renderer is one of them, not counted)."""
     audience: int = 0
     """Watchers of a server's shared renderer (serve/watch_fanout.py)."""
-    chat: list[str] = field(default_factory=list)
+    talk: list[TalkData] = field(default_factory=list)
+    """Chat lines and table notices, newest last (at most CHAT_KEPT)."""
+    clock: float | None = None
+    """Seconds each decision may take (None: no clock); when they run out the computer makes that one move."""
+    clock_since: float | None = None
+    """When the open decision's clock started (time.monotonic); None while it does not run."""
     asking: int | None = None
     """The seat that asked to take back a move and waits for the other's answer."""
     version: int = 0
@@ -106,6 +139,10 @@ class Table:
     @property
     def names(self) -> list[str]:
         return list(self.game.setup.players)
+
+    @property
+    def chat(self) -> list[str]:
+        return [line.text for line in self.talk]
 
     @property
     def over(self) -> bool:
@@ -130,6 +167,7 @@ class Table:
     def arrive(self, seat: int) -> None:
         self.connected[seat] = True
         self.away_since[seat] = None
+        self.clock_since = None  # the clock of the open decision starts again, from full
         if seat in self.computer:  # its player is back: the computer lets go
             self.computer.discard(seat)
             self.bots.pop(seat, None)
@@ -141,6 +179,23 @@ class Table:
 
     def anyone_here(self) -> bool:
         return any(self.connected)
+
+    def seat_states(self) -> list[str]:
+        """Each seat: "computer", "free" (nobody holds it yet), "here" or "away"."""
+        return [
+            "computer"
+            if seat in self.computer
+            else "free"
+            if self.holders[seat] is None
+            else "here"
+            if self.connected[seat]
+            else "away"
+            for seat in (0, 1)
+        ]
+
+    def seated(self) -> bool:
+        """Every seat has its player (or the computer): the game can go on."""
+        return all(state in ("here", "computer") for state in self.seat_states())
 
     # ----- acting -----------------------------------------------------------------------------------
     def choose(self, seat: int, version: int, index: int) -> str | None:
@@ -198,11 +253,13 @@ class Table:
         line = one_line(text, MAX_CHAT).strip()
         if not line:
             return "nothing to say"
-        self.note(f"{self.names[seat]}: {line}")
+        self.note(f"{self.names[seat]}: {line}", said=True)
         return None
 
-    def note(self, text: str) -> None:
-        self.chat = [*self.chat, text][-CHAT_KEPT:]
+    def note(self, text: str, said: bool = False) -> None:
+        """A line of the table's talk, placed in the log after the moves made so far."""
+        line = TalkData(step=len(self.game.actions), text=text, said=said)
+        self.talk = [*self.talk, line][-CHAT_KEPT:]
         self.version += 1
 
     def absent(self, seat: int, choice: str) -> str | None:
@@ -231,14 +288,55 @@ class Table:
         decision = self.game.decision
         if self.over or decision is None or decision.seat not in self.computer:
             return False
+        self._bot_move()
+        return True
+
+    def _bot_move(self) -> None:
+        decision = self.game.decision
+        assert decision is not None
         bot = self.bots.get(decision.seat)
         if bot is None:
             bot = self.bots[decision.seat] = make_bot(self.game.ruleset.id, COMPUTER, self.game.seed + decision.seat)
         self.game.apply(bot.choose(self.game.ruleset, self.game.state, decision))
         self._changed()
+
+    # ----- the clock -------------------------------------------------------------------------------
+    def clock_runs(self) -> bool:
+        """The open decision is on the clock: a clock is set, a person decides, and both players are here (an
+        away player is covered by the seat's grace, not by the clock; the clock starts again when they are back)."""
+        decision = self.game.decision
+        if self.clock is None or self.over or decision is None or decision.seat in self.computer:
+            return False
+        return all(self.connected[s] or s in self.computer for s in (0, 1))
+
+    def clock_left(self, now: float) -> float | None:
+        if not self.clock_runs() or self.clock is None:
+            return None
+        since = self.clock_since if self.clock_since is not None else now
+        return max(0.0, self.clock - (now - since))
+
+    def run_clock(self, now: float) -> bool:
+        """Start the open decision's clock, or, when its time is up, let the computer make that one move for
+        its seat and say so in the talk; True when anything changed that the seats must see."""
+        if not self.clock_runs() or self.clock is None:
+            changed = self.clock_since is not None
+            self.clock_since = None
+            return changed
+        if self.clock_since is None:
+            self.clock_since = now
+            self.version += 1
+            return True
+        if now - self.clock_since < self.clock:
+            return False
+        decision = self.game.decision
+        assert decision is not None
+        name = self.names[decision.seat]
+        self._bot_move()
+        self.note(f"Time ran out for {name}: the computer made that move.")
         return True
 
     def _changed(self) -> None:
+        self.clock_since = time.monotonic() if self.clock is not None else None
         self.asking = None
         self.moves += 1
         self.version += 1
@@ -264,8 +362,7 @@ class Table:
         decision = self.game.decision
         if self.over or decision is None or decision.seat == seat:
             return ""
-        what = decision.kind.replace("_", " ").strip() or "a move"
-        return f"{self.names[decision.seat]} is choosing ({what})..."
+        return f"{self.names[decision.seat]} is choosing {choosing_words(decision.kind)}..."
 
     def result_text(self) -> str | None:
         result = self.game.result
@@ -318,7 +415,11 @@ class Table:
             decision=offered,
             choosing=self.choosing(seat),
             log=[LogData(step=ln.step, text=ln.event.text, kind=ln.event.kind, seat=ln.event.seat) for ln in log],
-            chat=list(self.chat),
+            chat=self.chat,
+            talk=list(self.talk),
+            opener=seat is not None and seat == self.opener,
+            clock=None if self.clock is None else int(self.clock),
+            clock_left=self.clock_left(now),
             result=self.result_text(),
             watchers=self.watchers + self.audience,
             watchable=self.watchable,
@@ -330,6 +431,7 @@ class Table:
                 game, seat, view, log, deciding, self.choosing(seat), self.watchers + self.audience
             ),
             inspect=inspect_data(game, seat) if inspect else [],
+            seats=self.seat_states(),
         )
 
     # ----- autosave ----------------------------------------------------------------------------------
@@ -341,7 +443,8 @@ class Table:
             "opener": self.opener,
             "watchable": self.watchable,
             "computer": sorted(self.computer),
-            "chat": list(self.chat),
+            "talk": [line.model_dump() for line in self.talk],
+            "clock": self.clock,
             "ended": self.ended,
             "moves": self.moves,
             "record": self.game.record_data(),
@@ -367,7 +470,9 @@ class Table:
             opener=int(data.get("opener", 0)),
             watchable=bool(data.get("watchable", True)),
             computer={int(s) for s in data.get("computer", []) if s in (0, 1)},
-            chat=[str(c) for c in data.get("chat", [])][-CHAT_KEPT:],
+            talk=[TalkData.model_validate(t) for t in data.get("talk", [])][-CHAT_KEPT:]
+            or [TalkData(step=0, text=str(c)) for c in data.get("chat", [])][-CHAT_KEPT:],
+            clock=float(data["clock"]) if data.get("clock") else None,
             ended=data.get("ended"),
             path=path,
         )

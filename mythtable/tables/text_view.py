@@ -1,4 +1,5 @@
-"""A frame as a plain terminal screen: what the plain seat and the watchers' shared stream show.
+"""A frame as a plain terminal screen: what the watchers' shared stream shows (serve/watch_fanout.py; a seat
+plays in the game screen, tui/screens/table_seat.py).
 
 Everything in a frame that came from players, content or records is cleaned here once more (text is data:
 escape sequences and control characters never reach a terminal), and each repaint is whole, so a watcher who
@@ -11,7 +12,6 @@ from mythtable.engine.text import one_line
 from mythtable.tables.protocol import Frame
 
 CLEAR = "\x1b[H\x1b[2J"
-HELP_SEAT = "number: choose  u: take back  t TEXT: chat  m: mute chat  q: leave"
 
 
 def screen_lines(frame: Frame, width: int = 80, height: int = 24) -> list[str]:
@@ -29,19 +29,11 @@ def screen_lines(frame: Frame, width: int = 80, height: int = 24) -> list[str]:
         tail.append(fit(f"Game over. {frame.result}"))
     elif frame.decision is not None:
         tail.append(fit(frame.decision.prompt))
-        for number, option in enumerate(frame.decision.options, start=1):  # what the plain seat's keys name
+        for number, option in enumerate(frame.decision.options, start=1):
             copies = f" (x{option.copies})" if option.copies > 1 else ""
             tail.append(fit(f"  {number}. {option.label}{copies}"))
     elif frame.choosing:
         tail.append(fit(frame.choosing))
-    if frame.seat is not None:
-        if frame.asks_take_back:
-            tail.append(fit(f"{frame.names[1 - frame.seat]} asks to take back a move: y to allow, n to refuse"))
-        if frame.absent:
-            tail.append("The other player is away: w wait, c hand their seat to the computer, e end (saved)")
-        if frame.token:
-            tail.append(fit(f"Your seat token (to come back without a key): {frame.token}"))
-        tail.append(fit(HELP_SEAT))
     chat = [fit(f"> {line}") for line in frame.chat[-3:]]
     room = max(3, height - len(head) - len(tail) - len(chat) - 1)
     log = [fit(line.text) for line in frame.log[-room:]]

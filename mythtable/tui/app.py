@@ -70,6 +70,10 @@ class MythtableApp(App[None]):
         self._too_small: TooSmallScreen | None = None
         self.remote = remote_session()
         """"ssh" or "web" when a server runs this game for a remote player: then no screen asks for a path."""
+        from mythtable.tui.table_link import TableLink
+
+        self.table_link = TableLink.from_environment()
+        """The server's shared tables, when a server that has them runs this game (None locally)."""
 
     def get_driver_class(self) -> Any:
         """Textual's driver; for a remote player, its input thread held back while the app is behind
@@ -92,7 +96,9 @@ class MythtableApp(App[None]):
 
     def on_mount(self) -> None:
         self.watch_terminal()
-        self.push_screen(TitleScreen(lambda: self.store))
+        if self.table_link is not None:  # at once: the lobby ticket lasts a minute
+            self.run_worker(self.table_link.connect(), exit_on_error=False)
+        self.push_screen(TitleScreen(lambda: self.store, self.table_link))
         if self.start is not None:
             self.open_start(self.start)
         self.check_size(self.size.width, self.size.height)

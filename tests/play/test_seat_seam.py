@@ -148,3 +148,37 @@ def test_a_refused_take_back_says_why_and_changes_nothing() -> None:
 def test_the_local_form_is_a_seat_link() -> None:
     link = LocalSeat(Session(Game.new("mythicarium", 7)))
     assert isinstance(link, SeatLink)
+
+
+def test_a_seat_that_does_not_decide_gets_no_prompt_of_the_other_seat_s_decision() -> None:
+    """Hot-seat against the computer: while the computer decides, the frame of the seat at the keyboard carries the
+    decision's seat and kind only (a prompt may name a card still in the chooser's hand), as a table host's does."""
+    game = Game.new("mythicarium", 7)
+    link = LocalSeat(Session(game, ["human", "easy"]))
+    theirs = 0
+    for _ in range(80):
+        step = link.next_step()
+        if step is Next.OVER:
+            break
+        if step is Next.CURTAIN:
+            assert link.decision is not None
+            link.take_keyboard(link.decision.seat)
+            continue
+        if step is Next.RECAP:
+            link.recap_seen()
+            continue
+        frame = link.frame()
+        decision = game.decision
+        assert frame.decision is not None and decision is not None
+        if step is Next.COMPUTER:
+            theirs += 1
+            assert frame.seat == 0 and decision.prompt
+            assert frame.decision.prompt == "" and frame.decision.options == ()
+            assert frame.decision.kind == decision.kind and frame.decision.seat == decision.seat
+            turn = link.computer_turn()
+            assert turn is not None
+            assert link.computer_chose(turn.think(), turn.moves) is None
+        else:
+            assert frame.decision.prompt == decision.prompt  # the seat's own decision: its whole prompt
+            assert link.choose(frame.decision.options[0].index) is None
+    assert theirs > 5, "the computer decided too seldom to tell"

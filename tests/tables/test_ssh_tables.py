@@ -1,7 +1,8 @@
 """Shared tables over real SSH connections (issue 32): open, tables, join, watch, drops, restarts.
 
-The seats play through their keys (the plain seat: a number and Enter chooses), the record equals the
-hot-seat game of the same choices, and a watcher's whole byte stream never names a hidden card.
+The seats play in the full game screen (the seat program is tui/table_app.py: a digit chooses an option, as in
+hot-seat), the record equals the hot-seat game of the same choices, and a watcher's whole byte stream never names a
+hidden card.
 """
 
 from __future__ import annotations
@@ -24,10 +25,14 @@ from tests.test_views import SECRETS
 pytestmark = pytest.mark.slow
 
 SEED = 7
-ROWS = 120  # tall enough for every option of a decision
-OPTION = re.compile(r"^  (\d+)\. ", re.M)
+PICKS = 88
+"""The seed of the test's random picks (among the first nine options, the digits): this one ends the game in 158
+moves."""
+ROWS = 40
 MOVE = re.compile(r", move (\d+) \(")
-CODE = re.compile(r"^table ([2-9A-Z]{5}):", re.M)
+CODE = re.compile(r"join ([2-9A-Z]{5})")
+OPTION_ROW = re.compile(r"^([1-9]) (\S.*?)\s*[│┌└]", re.M)
+"""An option of the prompt, left of the log: its digit and its words."""
 
 
 @pytest.fixture(scope="module")
@@ -71,8 +76,28 @@ def moves_shown(screen: Screen) -> int:
     return int(found[-1]) if found else -1
 
 
-def options_shown(screen: Screen) -> list[int]:
-    return [int(n) for n in OPTION.findall(screen.text())]
+def options_shown(screen: Screen) -> list[str]:
+    """The prompt's option rows as the seat sees them ("1 Play Rusalka of the Ford (3 XP)")."""
+    return [f"{n} {words}" for n, words in OPTION_ROW.findall(screen.text())]
+
+
+def actions_saved(server: Server, code: str) -> int:
+    try:
+        return len(json.loads(table_file(server, code).read_text())["record"]["actions"])
+    except (OSError, ValueError, KeyError):
+        return -1
+
+
+async def until_saved(server: Server, code: str, moves: int, screens: list[Screen]) -> None:
+    """Until the table's autosave holds `moves` moves (written a moment after each), and the seats' screens rest."""
+    for _ in range(400):
+        if actions_saved(server, code) >= moves:
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError(f"the table never saved move {moves}:\n" + "\n\n".join(s.text() for s in screens))
+    for screen in screens:
+        await screen.wait_quiet()
 
 
 async def moved_past(screens: list[Screen], moves: int) -> None:
@@ -93,12 +118,15 @@ async def seated(
     conn_a: asyncssh.SSHClientConnection, conn_b: asyncssh.SSHClientConnection
 ) -> tuple[str, Screen, Screen]:
     ana = await command(conn_a, f"open mythicarium --seed {SEED}")
-    shown = await ana.wait_for("Waiting for Bram to join")
+    shown = await ana.wait_for("Waiting for Bram to join: join ")
     code = CODE.findall(shown)[0]
+    assert "Mythicarium · turn 0" in shown and "Hand 7/8" in shown, "the opener sees the board, not plain text"
     bram = await command(conn_b, f"join {code}")
+    await bram.wait_for("Ana is choosing who goes first...")
+    await ana.wait_for("1 Ana goes first")
     for screen in (ana, bram):
-        await screen.wait_for("move 0")
         await screen.wait_quiet()
+    assert "Waiting for Bram" not in ana.text()
     return code, ana, bram
 
 
@@ -118,7 +146,7 @@ def test_tables_lists_and_needs_no_terminal_and_bad_codes_are_refused(
             result = await conn.run("join 0O1IL", encoding=None, timeout=10)
             assert b"a table code is 5 characters of" in (result.stderr or b"")
             ana = await command(conn, f"open mythicarium --seed {SEED}")
-            shown = await ana.wait_for("Waiting for Bram")
+            shown = await ana.wait_for("Waiting for Bram to join: join ")
             code = CODE.findall(shown)[0]
         async with await connect(server.port, client_keys=[keys[1]]) as conn:
             result = await conn.run("tables", encoding=None, timeout=10)
@@ -149,11 +177,11 @@ def test_two_ssh_seats_play_a_seeded_game_to_its_end_by_keys_and_a_watcher_sees_
             watcher = await command(conn_w, f"watch {code}", rows=24)
             await watcher.wait_for("move 0")
             await ana.wait_for("1 watching")
-            rng, picks = random.Random(11), []
+            rng, picks = random.Random(PICKS), []
             replica = Game.new("mythicarium", SEED)
             secret_of = SECRETS["mythicarium"]
             seen = 0
-            for _ in range(2000):
+            for _ in range(400):
                 moves = len(picks)
                 chunk = bytes(watcher.raw[seen:])
                 seen = len(watcher.raw)
@@ -163,17 +191,20 @@ def test_two_ssh_seats_play_a_seeded_game_to_its_end_by_keys_and_a_watcher_sees_
                 if replica.result is not None:
                     break
                 seat = replica.decision.seat  # type: ignore[union-attr]
-                mover = [ana, bram][seat]
-                numbers = options_shown(mover)
-                assert numbers == list(range(1, len(replica.options()) + 1)), mover.text()
-                pick = rng.randrange(len(numbers))
+                mover, other = [ana, bram][seat], [ana, bram][1 - seat]
+                options = replica.options()
+                shown = options_shown(mover)
+                assert shown[:1] and shown[0].startswith(f"1 {options[0][1][:20]}".rstrip()), mover.text()
+                assert "is choosing" in other.text() and not options_shown(other)
+                pick = rng.randrange(min(9, len(options)))
                 picks.append(pick)
-                replica.apply(replica.options()[pick][0])
-                mover.send(f"{pick + 1}\r")
-                await moved_past([ana, bram, watcher], moves)
+                replica.apply(options[pick][0])
+                mover.send(str(pick + 1))  # a digit chooses, as in hot-seat
+                await until_saved(server, code, moves + 1, [ana, bram])
+                await moved_past([watcher], moves)
             assert replica.result is not None
-            await ana.wait_for("Game over.")
-            await bram.wait_for("Game over.")
+            await ana.wait_for("The game is over.")
+            await bram.wait_for("The game is over.")
             saved = json.loads(table_file(server, code).read_text())["record"]
             assert record_without_times(saved) == record_without_times(hot_seat(SEED, picks).record_data())
         players = list((server.data / "ssh" / "players").glob("*/saves/*.json"))
@@ -191,18 +222,20 @@ def test_a_killed_seat_connection_reconnects_to_the_same_decision(
             code, ana, bram = await seated(conn_a, conn_b)
             replica = Game.new("mythicarium", SEED)
             while replica.decision.seat != 1:  # type: ignore[union-attr]
-                ana.send("1\r")
+                ana.send("1")
                 replica.apply(replica.options()[0][0])
-                await moved_past([ana, bram], len(replica.actions) - 1)
-            before = [line for line in bram.text().splitlines() if OPTION.match(line)]
+                await until_saved(server, code, len(replica.actions), [ana, bram])
+            before = options_shown(bram)
+            assert before, bram.text()
             conn_b.abort()  # the connection dies mid-decision
             await ana.wait_for("Bram disconnected, waiting 9:")
-            assert "w wait, c hand their seat to the computer, e end" in ana.text()
+            shown = ana.text()
+            assert "wait for Bram" in shown and "the computer plays for Bram" in shown and "end the game" in shown
             async with await connect(server.port, client_keys=[keys[1]]) as again:
                 back = await command(again, f"join {code}")
-                await back.wait_for(f"move {len(replica.actions)}")
+                await back.wait_for(before[0])
                 await back.wait_quiet()
-                assert [line for line in back.text().splitlines() if OPTION.match(line)] == before
+                assert options_shown(back) == before
                 await ana.wait_for("Bram is choosing")
 
     run(scenario())
@@ -220,9 +253,8 @@ def test_the_server_killed_and_restarted_brings_the_table_back(
             await connect(first.port, client_keys=[keys[0]]) as conn_a,
             await connect(first.port, client_keys=[keys[1]]) as conn_b,
         ):
-            code, ana, bram = await seated(conn_a, conn_b)
-            ana.send("1\r")
-            await moved_past([ana, bram], 0)
+            code, ana, _bram = await seated(conn_a, conn_b)
+            ana.send("1")
             saved = table_file(first, code)
             for _ in range(100):  # the autosave is written off the server's loop, a moment after the move
                 if len(json.loads(saved.read_text())["record"]["actions"]) == 1:
@@ -240,7 +272,7 @@ def test_the_server_killed_and_restarted_brings_the_table_back(
                 listed = await conn.run("tables", encoding=None, timeout=10)
                 assert code.encode() in (listed.stdout or b"") and b"seats taken" in (listed.stdout or b"")
                 back = await command(conn, f"join {code}")
-                await back.wait_for("move 1")
+                await back.wait_for("Ana goes first")  # the log of the move made before the restart
                 await back.wait_for("Bram disconnected")
 
         run(after())

@@ -4,8 +4,7 @@ watcher's screen has no options (issue 32)."""
 from __future__ import annotations
 
 from mythtable.engine.game import Game
-from mythtable.tables.plain_seat import command
-from mythtable.tables.protocol import Chat, Choose, LogData
+from mythtable.tables.protocol import LogData
 from mythtable.tables.table import Table
 from mythtable.tables.text_view import CLEAR, screen
 
@@ -35,17 +34,3 @@ def test_a_watchers_screen_shows_who_chooses_and_no_options() -> None:
     assert "  1. " not in watcher_screen
     assert f"{table.names[decision.seat]} is choosing" in watcher_screen
     assert "watching)" in watcher_screen.splitlines()[0]
-
-
-def test_keys_of_the_plain_seat() -> None:
-    class Holder:
-        frame = a_table().frame(0, 0.0, 600.0)
-
-    asked = command("2", Holder())  # type: ignore[arg-type]
-    decision = Holder.frame.decision
-    assert decision is not None  # Ana decides first at this seed
-    assert asked == Choose(decision=0, index=decision.options[1].index)
-    assert command("99", Holder()) == "there is no option 99"  # type: ignore[arg-type]
-    assert command("t hello", Holder()) == Chat(text="hello")  # type: ignore[arg-type]
-    assert command("zz", Holder()) == "unknown command 'zz'"  # type: ignore[arg-type]
-    assert command("", Holder()) is None  # type: ignore[arg-type]

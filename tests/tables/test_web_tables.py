@@ -14,7 +14,7 @@ from mythtable.tables.client import TableClient, control
 from mythtable.tables.host import CONTROL_KEY_NAME
 from mythtable.tables.protocol import Choose
 from tests.tables.hostkit import until
-from tests.tables.test_ssh_tables import CODE, command, keys, start  # noqa: F401  (keys: a fixture)
+from tests.tables.test_ssh_tables import CODE, command, keys, start, until_saved  # noqa: F401  (keys: a fixture)
 
 pytestmark = pytest.mark.slow
 
@@ -48,13 +48,17 @@ def test_a_web_seat_joins_a_table_opened_over_ssh(
                 assert "Waiting for Bram" not in ana.text()
                 replica = Game.new("mythicarium", 7)
                 while replica.decision.seat != 1:  # type: ignore[union-attr]  # Ana's keys until it is Bram's turn
-                    ana.send("1\r")
+                    ana.send("1")  # a digit chooses, in the game screen
                     replica.apply(replica.options()[0][0])
-                    await ana.wait_for(f"move {len(replica.actions)}")
+                    await until_saved(server, code, len(replica.actions), [ana])
+                await ana.wait_for("Bram is choosing")
                 frame = await until(bram, lambda f: f.decision is not None and f.moves == len(replica.actions))
                 assert frame.decision is not None
                 await bram.send(Choose(decision=frame.decision.id, index=0))
-                await ana.wait_for(f"move {frame.moves + 1}")
+                await until_saved(server, code, frame.moves + 1, [ana])
+                replica.apply(replica.decision.actions[0])  # type: ignore[union-attr]
+                last = replica.log[-1].event.text
+                await ana.wait_for(last[:30])  # Bram's move, on Ana's screen
                 await bram.close()
 
         asyncio.run(asyncio.wait_for(scenario(), 120))

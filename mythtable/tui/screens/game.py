@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from mythtable.engine.decision import NO_SUBJECT, Action
 from mythtable.play.seat import SeatFrame
+from mythtable.tables.remote_seat import RemoteSeat
 from mythtable.tui.boards import board_class
 from mythtable.tui.boards.base import Board
 from mythtable.tui.local_seat import LocalSeat
@@ -50,26 +51,32 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         pace_given: bool = False,
     ) -> None:
         super().__init__()
-        self.link = LocalSeat(session, autosave=lambda: self.app.post_message(Autosave()))
-        """The game, as this seat's screen reaches it (the seat seam's local form)."""
-        self.link.on_change(self.on_table_changed)
+        self.attach(LocalSeat(session, autosave=lambda: self.app.post_message(Autosave())), session.game.ruleset.title)
+        self.link: LocalSeat
+        """The game, as this seat's screen reaches it (the seat seam's local form; table_seat.py: the remote)."""
         self.computer_delay = computer_delay
         """Seconds at least between two computer moves (thinking runs meanwhile; longer when watching slowly)."""
         if not pace_given:  # a player's own remembered pace (settings, key s), unless --computer-pace said
             paces = [session.autopass[s].pace for s in (0, 1) if s not in session.bots]
             self.computer_delay = next((p for p in paces if p is not None), computer_delay)
+        self._record_path = record_path
+
+    def attach(self, link: LocalSeat | RemoteSeat, title: str) -> None:
+        """What every game screen sets up, whichever form its link has: the board of the link's ruleset."""
+        self.link = link  # type: ignore[assignment]
+        link.on_change(self.on_table_changed)
+        self.computer_delay = 0.0
         self._move_started = 0.0
-        """When the computer's decision open now was first shown (its pace counts from there)."""
         self.timings = Timings.from_env()
         """Where the time of each computer move goes, when MYTHTABLE_TIMINGS names a file (benchmarks)."""
-        self._record_path = record_path
-        self.board: Board = board_class(session.game.ruleset.id)(id="table")
-        self.board.subjects = self.link.subject  # what options are about
+        self._record_path: Callable[[], Path | None] = lambda: None
+        self.board: Board = board_class(link.ruleset_id)(id="table")
+        self.board.subjects = link.subject  # what options are about
         for binding in self.board.SCREEN_BINDINGS:  # the board's own keys (a grid cursor, say)
             self._bindings.bind(binding.key, f"board('{binding.action}')", binding.description, show=binding.show)
-        if self.link.repeatable_kinds:  # Mythicarium's wounds: `a` places the rest on one blocker
+        if link.repeatable_kinds:  # Mythicarium's wounds: `a` places the rest on one blocker
             self._bindings.bind("a", "repeat_choice", "All here")
-        self.title_text = session.game.ruleset.title
+        self.title_text = title
         self._computer_timer: Timer | None = None
         self.view: object = None
         """The view on screen now (what the viewer may see)."""

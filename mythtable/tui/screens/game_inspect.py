@@ -97,8 +97,10 @@ class InspectMode:
         if self.prompt.actions:
             self.prompt.options.focus()
             self.prompt.show_detail_for(self.prompt.options.highlighted)
-        else:
+        else:  # waiting (the other seat or a computer decides): the panel lets go of the keys too
             self.show_subject(None)
+            if self.inspect_panel.has_focus:
+                self.set_focus(None)
 
     def on_inspect_panel_moved(self: GameScreen, message: InspectPanel.Moved) -> None:
         message.stop()

@@ -31,6 +31,8 @@ def seat_label(role: str) -> str:
 
 
 class NewGameScreen(Screen[None]):
+    HEADING = "[b]New game[/b]  (Tab moves between fields; Enter on Start, or Ctrl+S)"
+    START_LABEL = "Start"
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start"),
@@ -46,7 +48,7 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
-            yield Static("[b]New game[/b]  (Tab moves between fields; Enter on Start, or Ctrl+S)")
+            yield Static(self.HEADING)
             with Horizontal(classes="row"):
                 yield Label("Ruleset")
                 yield Select(
@@ -75,7 +77,7 @@ class NewGameScreen(Screen[None]):
                 yield Label("Seed (optional)")
                 yield Input(placeholder="random", id="seed", compact=True, type="integer", max_length=12)
             yield Static("", id="error")
-            yield Button("Start", id="start", variant="primary")
+            yield Button(self.START_LABEL, id="start", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -19,6 +19,7 @@ from mythtable.tui.safe_text import plain
 
 if TYPE_CHECKING:
     from mythtable.saves import SaveStore
+    from mythtable.tui.table_link import TableLink
 
 BANNER = r"""
               _   _     _        _     _
@@ -39,13 +40,20 @@ class TitleScreen(Screen[None]):
         Binding("d", "decks", "Decks"),
         Binding("h", "parties", "Parties", show=False),
         Binding("e", "encounters", "Encounters", show=False),  # the footer is full at 80 columns
+        Binding("o", "open_table", "Open a table", show=False),  # over SSH or web only (tables_offered)
+        Binding("j", "join_table", "Join a table", show=False),
+        Binding("t", "watch_table", "Watch a table", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, store: Callable[[], SaveStore]) -> None:
+    def __init__(self, store: Callable[[], SaveStore], link: TableLink | None = None) -> None:
         super().__init__()
         self.store = store
         """The save folder, opened when first needed (so this screen comes up fast)."""
+        self.link = link
+        """The server's shared tables (a game run by `serve ssh` or `serve web`); None when played locally."""
+        if link is not None:
+            self.add_class("tables")
 
     def compose(self) -> ComposeResult:
         games = " · ".join(found.title for found in entries().values())
@@ -55,8 +63,18 @@ class TitleScreen(Screen[None]):
             with Center():
                 yield Static(plain(f"hot-seat tabletop games · v{__version__}\n{games}"), id="tagline")
             with Center():
+                tables = (
+                    [
+                        Option("Open a table", id="open_table"),
+                        Option("Join a table", id="join_table"),
+                        Option("Watch a table", id="watch_table"),
+                    ]
+                    if self.link is not None
+                    else []
+                )
                 yield OptionList(
                     Option("New game", id="new"),
+                    *tables,
                     Option("Continue a saved game", id="continue"),
                     Option("Replay a finished game", id="replays"),
                     Option("Watch the computer play", id="watch"),
@@ -79,6 +97,9 @@ class TitleScreen(Screen[None]):
             "decks": self.action_decks,
             "parties": self.action_parties,
             "encounters": self.action_encounters,
+            "open_table": self.action_open_table,
+            "join_table": self.action_join_table,
+            "watch_table": self.action_watch_table,
         }
         actions.get(event.option.id or "quit", self.app.exit)()
 
@@ -119,3 +140,21 @@ class TitleScreen(Screen[None]):
         from mythtable.tui.screens.pick_rules import PickRulesScreen
 
         self.app.push_screen(PickRulesScreen())
+
+    def action_open_table(self) -> None:
+        if self.link is not None:
+            from mythtable.tui.screens.table_open import OpenTableScreen
+
+            self.app.push_screen(OpenTableScreen(self.link))
+
+    def action_join_table(self) -> None:
+        if self.link is not None:
+            from mythtable.tui.screens.table_join import JoinTableScreen
+
+            self.app.push_screen(JoinTableScreen(self.link))
+
+    def action_watch_table(self) -> None:
+        if self.link is not None:
+            from mythtable.tui.screens.table_join import JoinTableScreen
+
+            self.app.push_screen(JoinTableScreen(self.link, watch=True))

@@ -27,6 +27,8 @@ STYLES = {
     "combat": "red",
     "win": "bold green",
     "private": "italic",
+    "chat": "magenta",
+    "table": "italic cyan",
 }
 
 
