@@ -230,7 +230,10 @@ class TableSeatScreen(GameScreen):
         self.prompt.wait(self.waiting_text(wire))
 
     def play(self, action: Action, again: bool = False) -> None:
-        """Send the choice; the options dim at once (the key is seen), until the table's next frame asks again."""
+        """Send the choice; the options dim at once (the key is seen), until the table's next frame asks again.
+        A second key meanwhile is dropped: it would answer a decision the table has already had an answer to."""
+        if self.prompt.options.disabled:
+            return
         decision = self.link.decision
         sent = decision is not None and decision.allows(action) and self.link.client.closed is None
         super().play(action, again)
