@@ -218,6 +218,8 @@ def test_two_ssh_seats_play_a_seeded_game_to_its_end_by_keys_and_a_watcher_sees_
             assert replica.result is not None
             await ana.wait_for("The game is over.")
             await bram.wait_for("The game is over.")
+            winner = replica.setup.players[replica.result.winner or 0]
+            assert f"{winner} wins" in ana.text() and f"wins: {winner} wins" not in ana.text()  # said once
             saved = json.loads(table_file(server, code).read_text())["record"]
             assert record_without_times(saved) == record_without_times(hot_seat(SEED, picks).record_data())
         players = list((server.data / "ssh" / "players").glob("*/saves/*.json"))

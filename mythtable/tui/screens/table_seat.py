@@ -213,7 +213,7 @@ class TableSeatScreen(GameScreen):
         self.table_dialogs(wire)
         self.show_token(wire)
         if wire.result is not None:
-            self.wait(f"The game is over. {wire.result}\nPress x to leave (the game is in your saves).")
+            self.wait(f"The game is over. {wire.result.rstrip('.')}.\nPress x to leave the table.")
             return
         decision = frame.decision
         if decision is not None and decision.options and wire.decision is not None:
