@@ -278,3 +278,16 @@ async def test_seat_screen_is_the_entry_point_another_screen_pushes_and_leaving_
                     break
             assert app.screen is below and left == [None]
             assert table.connected == [False, False] and table.holders[0] == "key:ana"  # the seat stays Ana's
+
+
+async def test_players_see_how_many_watch_and_only_the_opener_closes_the_table_to_them(tmp_path: Path) -> None:
+    async with seated(tmp_path) as seats:
+        table = seats.table
+        seats.host.set_audience(table.code, 2)  # two watchers of the server's shared screen
+        await seats.settle(lambda: all("2 watching" in screen_text(app).splitlines()[0] for app in seats.apps))
+        assert "w Watch" in screen_text(seats.apps[0]) and "w Watch" not in screen_text(seats.apps[1])
+        await seats.press(1, "w")  # not Bram's table to close
+        assert table.watchable
+        await seats.press(0, "w")
+        await seats.settle(lambda: not table.watchable and seats.caught_up())
+        assert "The table is closed to watchers." in log_text(seats.apps[1])
