@@ -370,7 +370,8 @@ class Table:
             return None
         if result.winner is None:
             return f"A draw: {result.reason}"
-        return f"{self.names[result.winner]} wins: {result.reason}"
+        head = f"{self.names[result.winner]} wins"
+        return result.reason if result.reason.startswith(head) else f"{head}: {result.reason}"  # said once
 
     def frame(
         self, seat: int | None, now: float, grace: float, token: str | None = None, inspect: bool = False

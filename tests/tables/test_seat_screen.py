@@ -247,3 +247,47 @@ async def test_while_the_other_seat_decides_the_screen_stays_live_inspect_log_an
         assert isinstance(seats.apps[0].screen, LogViewScreen)
         await seats.press(0, "escape", "f1")
         assert isinstance(seats.apps[0].screen, RulesScreen)
+
+
+async def test_seat_screen_is_the_entry_point_another_screen_pushes_and_leaving_comes_back(tmp_path: Path) -> None:
+    """The title screen's "Join a table" (another helper's) pushes `seat_screen(client)` in the ordinary app: the
+    seat plays there, and `x` leaves the table back to the screen below, the seat still held."""
+    from mythtable.tables.client import TableClient
+    from mythtable.tui.app import MythtableApp
+    from mythtable.tui.screens.table_seat import seat_screen
+
+    async with running_host(tmp_path) as host:
+        table, ana = host.open_table(RULESET, SEED, Game.new(RULESET, SEED).setup, "key:ana")
+        app = MythtableApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            below = app.screen
+            left: list[object] = []
+            client = await TableClient.connect(host.socket_path, ana)
+            app.push_screen(seat_screen(client), left.append)
+            for _ in range(200):
+                await pilot.pause(0.01)
+                if isinstance(app.screen, TableSeatScreen) and app.screen.prompt.actions:
+                    break
+            assert isinstance(app.screen, TableSeatScreen) and "Waiting for Bram to join" in screen_text(app)
+            await pilot.press("x")
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("y")
+            for _ in range(100):
+                await pilot.pause(0.01)
+                if table.connected == [False, False]:
+                    break
+            assert app.screen is below and left == [None]
+            assert table.connected == [False, False] and table.holders[0] == "key:ana"  # the seat stays Ana's
+
+
+async def test_players_see_how_many_watch_and_only_the_opener_closes_the_table_to_them(tmp_path: Path) -> None:
+    async with seated(tmp_path) as seats:
+        table = seats.table
+        seats.host.set_audience(table.code, 2)  # two watchers of the server's shared screen
+        await seats.settle(lambda: all("2 watching" in screen_text(app).splitlines()[0] for app in seats.apps))
+        assert "w Watch" in screen_text(seats.apps[0]) and "w Watch" not in screen_text(seats.apps[1])
+        await seats.press(1, "w")  # not Bram's table to close
+        assert table.watchable
+        await seats.press(0, "w")
+        await seats.settle(lambda: not table.watchable and seats.caught_up())
+        assert "The table is closed to watchers." in log_text(seats.apps[1])

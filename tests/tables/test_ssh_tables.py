@@ -8,10 +8,12 @@ hidden card.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import re
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import asyncssh
@@ -79,6 +81,17 @@ def moves_shown(screen: Screen) -> int:
 def options_shown(screen: Screen) -> list[str]:
     """The prompt's option rows as the seat sees them ("1 Play Rusalka of the Ford (3 XP)")."""
     return [f"{n} {words}" for n, words in OPTION_ROW.findall(screen.text())]
+
+
+async def showing(screen: Screen, test: Callable[[str], bool], timeout: float = 30.0) -> None:
+    """Until the screen's text passes `test` (a loaded machine draws late; a wrong screen fails after `timeout`)."""
+    end = time.monotonic() + timeout
+    while not test(screen.text()):
+        if time.monotonic() > end or screen.closed.is_set():
+            raise AssertionError(f"not on screen:\n{screen.text()}")
+        screen.arrived.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(screen.arrived.wait(), 0.2)
 
 
 def actions_saved(server: Server, code: str) -> int:
@@ -193,9 +206,9 @@ def test_two_ssh_seats_play_a_seeded_game_to_its_end_by_keys_and_a_watcher_sees_
                 seat = replica.decision.seat  # type: ignore[union-attr]
                 mover, other = [ana, bram][seat], [ana, bram][1 - seat]
                 options = replica.options()
-                shown = options_shown(mover)
-                assert shown[:1] and shown[0].startswith(f"1 {options[0][1][:20]}".rstrip()), mover.text()
-                assert "is choosing" in other.text() and not options_shown(other)
+                first = f"1 {options[0][1][:20]}".rstrip()
+                await showing(mover, lambda s, first=first: s.startswith(first) or f"\n{first}" in s)
+                await showing(other, lambda s: "is choosing" in s and not OPTION_ROW.search(s))
                 pick = rng.randrange(min(9, len(options)))
                 picks.append(pick)
                 replica.apply(options[pick][0])
@@ -205,6 +218,8 @@ def test_two_ssh_seats_play_a_seeded_game_to_its_end_by_keys_and_a_watcher_sees_
             assert replica.result is not None
             await ana.wait_for("The game is over.")
             await bram.wait_for("The game is over.")
+            winner = replica.setup.players[replica.result.winner or 0]
+            assert f"{winner} wins" in ana.text() and f"wins: {winner} wins" not in ana.text()  # said once
             saved = json.loads(table_file(server, code).read_text())["record"]
             assert record_without_times(saved) == record_without_times(hot_seat(SEED, picks).record_data())
         players = list((server.data / "ssh" / "players").glob("*/saves/*.json"))

@@ -142,6 +142,8 @@ class TableSeatScreen(GameScreen):
         self._token_shown = False
         self._inspect_wanted = False
         """`i` was pressed before the texts of this position came: inspect mode opens when they do."""
+        self._waiting: str | None = None
+        """What the prompt says while this seat waits (None: a question is up)."""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -205,32 +207,41 @@ class TableSeatScreen(GameScreen):
             self.prompt.options.disabled = False  # the choice was refused: the options are live again
         closed = link.client.closed
         if closed is not None:
-            self._asked = None
             self.close_dialogs()
-            self.prompt.wait(f"{closed[:1].upper()}{closed[1:]}.\nPress x to leave.")
+            self.wait(f"{closed[:1].upper()}{closed[1:]}.\nPress x to leave.")
             return
         self.table_dialogs(wire)
         self.show_token(wire)
         if wire.result is not None:
-            self._asked = None
-            self.prompt.wait(f"The game is over. {wire.result}\nPress x to leave (the game is in your saves).")
+            self.wait(f"The game is over. {wire.result.rstrip('.')}.\nPress x to leave the table.")
             return
         decision = frame.decision
         if decision is not None and decision.options and wire.decision is not None:
             asked = (wire.moves, wire.decision.id)
             if asked != self._asked:
                 self._asked = asked
+                self._waiting = None
                 self.ask(frame)
             status = " · ".join(self.status_lines(wire)[:2])  # the table's lines: the code, who is away
             if not refused and status != self._status_shown:
                 self.prompt.note(status)
             self._status_shown = status
             return
+        self.wait(self.waiting_text(wire))
+
+    def wait(self, text: str) -> None:
+        """No question for this seat: say what the table waits for (again only when it says something new: a
+        frame that changes nothing here, a watcher arriving say, costs no relayout)."""
         self._asked = None
-        self.prompt.wait(self.waiting_text(wire))
+        if text != self._waiting:
+            self._waiting = text
+            self.prompt.wait(text)
 
     def play(self, action: Action, again: bool = False) -> None:
-        """Send the choice; the options dim at once (the key is seen), until the table's next frame asks again."""
+        """Send the choice; the options dim at once (the key is seen), until the table's next frame asks again.
+        A second key meanwhile is dropped: it would answer a decision the table has already had an answer to."""
+        if self.prompt.options.disabled:
+            return
         decision = self.link.decision
         sent = decision is not None and decision.allows(action) and self.link.client.closed is None
         super().play(action, again)
