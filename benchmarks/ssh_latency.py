@@ -28,8 +28,7 @@ import time
 from pathlib import Path
 from typing import Any, cast
 
-import asyncssh
-from asyncssh.channel import SSHChannel
+from mythtable.serve.libraries import SSHChannel, asyncssh  # their deprecation warnings filtered, as the server does
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))

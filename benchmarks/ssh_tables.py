@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 from typing import Any, cast
 
-import asyncssh
+from mythtable.serve.libraries import asyncssh  # its deprecation warnings filtered, as the server does
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
