@@ -89,7 +89,7 @@ class Board(Vertical, Generic[V]):
         return True
 
     def names_key(self, action: str) -> bool:
-        """Whether the footer names the game screen's key for `action` (only "legend" asks) now. A board
+        """Whether the footer names the game screen's key for `action` ("legend" and "recap" ask) now. A board
         whose own keys need the footer's room says False for a key it names elsewhere on screen; the key
         still works."""
         return True
