@@ -52,3 +52,25 @@ async def test_the_status_line_at_80x24_keeps_the_seat_in_a_long_stage(ruleset_i
         who = f"{screen.session.names[decision.seat]} to decide"
         assert top.endswith(who) or f"{who} ·" in top, top
         assert "…" not in top
+
+
+@pytest.mark.parametrize("ruleset_id", ["mythicarium", "magewars"])
+async def test_the_status_line_at_80x24_keeps_whose_turn_it_is_while_the_other_seat_decides(ruleset_id: str) -> None:
+    """Mythicarium's Double Assault round has the longest stage: the line still says whose turn it is (Mage Wars
+    with its own stage)."""
+    app = MythtableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_game(Game.new(ruleset_id, 7))
+        await settle(pilot)
+        if isinstance(app.screen, CurtainScreen):
+            await press(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        if ruleset_id == "mythicarium":
+            screen.board.status = lambda view: LONG_STAGES[ruleset_id]  # type: ignore[method-assign]
+        screen.render_table()
+        await settle(pilot)
+        top = screen._compositor.render_strips()[0].text.rstrip()
+        active = screen.session.game.ruleset.view(screen.session.game.state, None).active
+        assert f"{screen.session.names[active]}'s turn" in top, top
+        assert "…" not in top

@@ -79,6 +79,7 @@ class MythCraftBoard(Board[MythcraftView]):
     their place then)."""
 
     SHOW_TURN = False  # the status names the round already
+    MIN_ROWS = 22  # the map stays whole (and doubled at 120x40): its many options, the moves, are chosen on it
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
         Binding("g", "grid", "Map"),
         Binding("g", "grid_quiet", "Map", show=False),  # g while the question names the map's key
