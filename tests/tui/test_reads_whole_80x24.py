@@ -142,3 +142,21 @@ async def test_each_stage_and_the_end_read_whole_at_80x24(ruleset_id: str) -> No
         if not any(row.strip().startswith(f"{title} · ") for row in rows):
             problems.append("the end: the result's headline is not on screen")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("ruleset_id", ["mythicarium", "magewars"])
+async def test_a_decision_with_many_options_takes_rows_from_the_board(ruleset_id: str) -> None:
+    """A first turn with about ten options: at 80x24 four or five showed while the board kept empty rows. Now the
+    options take rows from the board (down to its MIN_ROWS): at least seven show, and the board still shows both
+    seats."""
+    game = Game.new(ruleset_id, 7)
+    while game.decision is not None and len(game.decision.actions) < 9:
+        game.apply(game.decision.actions[0])
+    app = MythtableApp(start=OpenGame(game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await game_screen(pilot, app)
+        await settle(pilot)
+        rows = screen_rows(app)
+        options = [row for row in rows[1:-1] if re.match(r"^[1-9 ] [A-Z]", row[:48])]  # the prompt's column
+        assert len(options) >= 7, "\n".join(rows)
+        assert all(any(name in row for row in rows[1:3]) for name in game.setup.players), rows[:3]
