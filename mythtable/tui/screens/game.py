@@ -407,6 +407,7 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
             view=self.link.final_view(),
             names=names,
             can_replay=not watching,
+            status=" · ".join(p for p in (*(self.status_parts or ())[:2], "game over") if p),
         )
         self.app.push_screen(screen, self.after_result)
 
