@@ -128,7 +128,8 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
 
     def fit_bottom(self, height: int, wanted: int | None = None) -> None:
         """The prompt and log take about 40% of a tall terminal, and 10 rows at 24; a decision with more
-        options than that shows takes rows from the board, down to its MIN_ROWS (issue 33, item 5); while a
+        options than that shows takes rows from the board, down to its MIN_ROWS (issue 33, item 5; a terminal
+        taller than 30 rows keeps half for the board); while a
         narrow terminal reads an inspection (-reading) the panel takes about 60% (14 rows at 24). `wanted`: the
         rows the prompt will want (render_table knows them before the board is drawn, so the board is laid out
         once for the rows left); else the prompt's as it stands (a resize)."""
@@ -138,7 +139,10 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         elif self.is_mounted:
             if wanted is None:
                 wanted = self.prompt.rows_wanted(self.prompt_width()) + 1  # and the border above
-            rows = max(rows, min(wanted, height - 2 - self.board.MIN_ROWS, height // 2))
+            limit = height - 2 - self.board.MIN_ROWS  # the board keeps its minimum
+            if height > 30:
+                limit = min(limit, height // 2)  # and on a tall terminal half the screen
+            rows = max(rows, min(wanted, limit))
         self.query_one("#bottom").styles.height = rows
 
     # ----- the loop ---------------------------------------------------------------------

@@ -69,6 +69,9 @@ class Half(Vertical):
 
 
 class MageWarsBoard(Board[GameView]):
+    MIN_ROWS = 8
+    """A long list of options leaves the board its header, both lines, the Tower row and the hand (80x24: ten
+    options show, not five)."""
     TALL = 18
     """From this many rows on, the hand lists one card a line with its text."""
     TALL_HAND = 9
