@@ -92,7 +92,8 @@ def replayed(done: Game, moves: int) -> Game:
 
 
 def header_problems(ruleset_id: str, rows: list[str], game: Game) -> list[str]:
-    """The status line: the screen's first line, whole, naming who decides and (card games) whose turn it is."""
+    """The status line: the screen's first line, whole, naming who decides and (card games, while the other seat
+    decides) whose turn it is."""
     top = rows[0].strip()
     decision = game.decision
     assert decision is not None
@@ -102,9 +103,9 @@ def header_problems(ruleset_id: str, rows: list[str], game: Game) -> list[str]:
         out.append(f"cut header {top!r}")
     if f"{names[decision.seat]} to decide" not in top:
         out.append(f"header without who decides: {top!r}")
-    if ruleset_id != "mythcraft":
+    if ruleset_id != "mythcraft":  # whose turn it is, when the other seat decides
         active = game.ruleset.view(game.state, None).active
-        if f"{names[active]}'s turn" not in top:
+        if active != decision.seat and f"{names[active]}'s turn" not in top:
             out.append(f"header without whose turn it is ({names[active]}'s): {top!r}")
     return out
 

@@ -381,10 +381,11 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         self.fit_bottom(self.app.size.height, wanted)
         self.board.show(view, frame.seat, list(frame.names))
         stage = self.board.status(view) or frame.stage
-        owner = self.board.turn_owner(view)  # whose turn: kept when the defender decides (issue 33, item 5)
-        turn = f"turn {frame.turn}" if owner is None else f"{frame.names[owner]}'s turn {frame.turn}"
-        turn = turn if self.board.SHOW_TURN else ""
         who, _, note = frame.choosing.removeprefix(" · ").partition(" · ")
+        owner = self.board.turn_owner(view)  # whose turn, when the other seat decides (issue 33, item 5)
+        other = owner is not None and not who.startswith(f"{frame.names[owner]} ")
+        turn = f"{frame.names[owner]}'s turn {frame.turn}" if other and owner is not None else f"turn {frame.turn}"
+        turn = turn if self.board.SHOW_TURN else ""
         self.status_parts = (frame.title, turn, stage, who, note)
         self.show_status(self.app.size.width)
         self.query_one(GameLog).show(list(frame.log), list(frame.names) if frame.log_names else None)
