@@ -98,6 +98,9 @@ class Encounters(Generic[C]):
     data holds: whatever is odd stays, and the check names it."""
     data: Callable[[EncounterDraft], dict[str, Any]]
     """The file data of a draft (what `Buildable.problems` checks and `userfiles.save` writes)."""
+    marks: Callable[[C, EncounterDraft], dict[tuple[int, int], str]] | None = None
+    """The two characters each creature of a draft shows on the builder's map: the ruleset's game board marks
+    the same creature the same way (None: the file's letter)."""
 
 
 def nothing_to_explain(state: Any) -> str | None:

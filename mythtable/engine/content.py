@@ -9,9 +9,9 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from mythtable.engine import reference
 from mythtable.engine.built import Problem
@@ -27,6 +27,33 @@ class StrictModel(BaseModel):
     """Base for content models: unknown fields are mistakes, not extras."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+SHORT_NAME_MAX = 14
+"""A card's, creature's, hero's or item's short name fits this many cells: what a board at 80x24 gives a
+name where room is tight (issue 33, item 5); the full name shows wherever there is room."""
+
+
+def _short_name(value: str) -> str:
+    if value != value.strip() or not value:
+        raise ValueError("a short name is words without spaces around them, not empty")
+    if len(value) > SHORT_NAME_MAX:
+        raise ValueError(
+            f"the short name {value!r} has {len(value)} characters; at most {SHORT_NAME_MAX} "
+            "(the name a narrow board shows: choose a shorter one a player recognises)"
+        )
+    return value
+
+
+ShortName = Annotated[str, AfterValidator(_short_name)]
+"""The name a narrow board shows, chosen per card in its content (at most SHORT_NAME_MAX characters)."""
+
+
+def short_name_problem(name: str, short: str) -> str | None:
+    """Why a short name does not go with its name (None: it does): never longer than the name itself."""
+    if len(short) > len(name):
+        return f"the short name {short!r} is longer than the name {name!r}"
+    return None
 
 
 def read_toml(path: Path) -> dict[str, Any]:

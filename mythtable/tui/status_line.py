@@ -1,9 +1,10 @@
 """The game screen's status line, fitted to the terminal's width without cutting whose turn it is.
 
 At 80 columns "Mythicarium · turn 5 · Combat: declare blockers (Double Assault round) · Bram to decide"
-ran past the edge and the one thing a player looks for, who decides, was cut off (issue 33 item 5). The
-parts go in order of what matters least: the auto-pass note, then the ruleset's title, then the turn;
-a stage with a note in brackets drops the note last. Whose decision it is always shows whole.
+ran past the edge and the one thing a player looks for, who decides, was cut off (issue 33 item 5); then the
+turn ("Ana's turn 5", whose turn it is while the other seat decides) went first. The parts go in order of
+what matters least: the auto-pass note, then the ruleset's title, then a stage's note in brackets, then the
+turn. Whose decision it is always shows whole.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ def status_parts(title: str, turn: str, stage: str, who: str, note: str, width: 
         [title, turn, stage, who, note],
         [title, turn, stage, who, ""],
         ["", turn, stage, who, ""],
+        ["", turn, short_stage, who, ""],
         ["", "", stage, who, ""],
         ["", "", short_stage, who, ""],
         ["", "", "", who, ""],

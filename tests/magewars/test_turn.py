@@ -873,6 +873,7 @@ def test_H_44_the_loader_refuses_a_ritual_that_acts_beyond_one_unit() -> None:
     base = {
         "id": "rite-x",
         "name": "Rite X",
+        "short_name": "Rite X",
         "type": "ritual",
         "elements": ["Fire"],
         "requires": {"elements": {"Fire": 1}},

@@ -7,6 +7,7 @@ from typing import Any
 SLAG_TOAD: dict[str, Any] = {
     "id": "slag_toad",
     "name": "Slag Toad",
+    "short_name": "Slag Toad",
     "level": 1,
     "size": "medium",
     "tags": ["beast", "elemental"],
@@ -60,6 +61,7 @@ SLAG_TOAD: dict[str, Any] = {
 VETERAN_SOLDIER: dict[str, Any] = {
     "id": "veteran_soldier",
     "name": "Veteran Soldier",
+    "short_name": "Veteran",
     "level": 3,
     "size": "medium",
     "tags": ["humanoid"],

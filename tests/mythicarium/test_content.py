@@ -89,7 +89,7 @@ def test_broken_card_field_is_named(tmp_path: Path) -> None:
 
 
 def test_broken_card_value_is_named(tmp_path: Path) -> None:
-    old = 'name = "Moss-Backed Troll"\ntype = "Ally"\nclass = "Druid"\nrace = "Troll"\nxp = 4\ndp = 2'
+    old = 'short_name = "Moss Troll"\ntype = "Ally"\nclass = "Druid"\nrace = "Troll"\nxp = 4\ndp = 2'
     folder = _broken(tmp_path, "cards.toml", old, old.replace("dp = 2", 'dp = "two"'))
     with pytest.raises(ContentError) as err:
         load_content(folder)

@@ -14,6 +14,7 @@ from .helpers import QUIET, RS, content, lane_uid, table
 UNIT_RECORD = {
     "id": "test-unit",
     "name": "Test Unit",
+    "short_name": "Test Unit",
     "type": "Minion",
     "race": "Goblin",
     "xp": 1,

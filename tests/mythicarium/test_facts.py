@@ -226,6 +226,7 @@ def test_F_19_H_16_equipment_and_classless_minions_fit_any_deck() -> None:
             {
                 "id": "x",
                 "name": "X",
+                "short_name": "X",
                 "type": "Equipment",
                 "class": "Monk",
                 "race": "Artifact",
@@ -379,7 +380,16 @@ def test_H_13_equipment_attaches_to_a_champion_and_changes_stats() -> None:
 def test_H_14_H_19_campaigns_are_rejected_by_the_loader() -> None:
     with pytest.raises(ValidationError, match="H-19"):
         Card.model_validate(
-            {"id": "c", "name": "C", "type": "Campaign", "race": "none", "xp": 0, "text": "", "flavour": "f"}
+            {
+                "id": "c",
+                "name": "C",
+                "short_name": "C",
+                "type": "Campaign",
+                "race": "none",
+                "xp": 0,
+                "text": "",
+                "flavour": "f",
+            }
         )
 
 
@@ -389,6 +399,7 @@ def test_H_15_H_20_realms_are_rejected_by_the_loader() -> None:
             {
                 "id": "r",
                 "name": "R",
+                "short_name": "R",
                 "type": "Realm",
                 "class": "Druid",
                 "race": "none",

@@ -62,6 +62,17 @@ async def test_quit_shows_whole_at_80_columns(ruleset: str) -> None:
         assert keys["Quit"][1] <= 20, keys  # among the first keys: whatever a turn adds after it, not cut
 
 
+@pytest.mark.parametrize("ruleset", ["mythicarium", "magewars", "mythcraft"])
+async def test_the_footer_names_r_the_recap_at_80_columns(ruleset: str) -> None:
+    """`r` opens the recap: the game screen's footer names it (MythCraft's while it has room, as k)."""
+    app = MythtableApp(start=OpenGame(Game.new(ruleset, 3)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await game_screen(pilot, app)
+        await settle(pilot)
+        keys = shown_keys(app)
+        assert "Recap" in keys and keys["Recap"][1] <= 80 and cut_keys(app) == [], keys
+
+
 async def test_a_crowded_mythcraft_turn_still_shows_quit_and_the_map_once() -> None:
     game = game_until(3, can_attack)  # attacks offered: the Attack group's key joins the footer
     app = MythtableApp(start=OpenGame(game))

@@ -267,11 +267,12 @@ async def test_at_80x24_the_panel_takes_the_bottom_and_a_unit_reads_in_full(tmp_
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_game(pilot, app, "mythicarium")
         bottom = screen.query_one("#bottom")
-        assert bottom.outer_size.height == 10 and screen.prompt.is_on_screen
+        before = bottom.outer_size.height  # 10 rows, or more for a decision with many options (at most 14)
+        assert 10 <= before <= 14 and screen.prompt.is_on_screen
         await press(pilot, "i", "tab")  # Your lane: Mara of the Black Veil
         panel = screen.inspect_panel
         assert panel.current is not None and panel.current.zone == "Your lane"
-        assert bottom.outer_size.height > 10 and not screen.prompt.is_on_screen
+        assert bottom.outer_size.height >= 14 and not screen.prompt.is_on_screen
         assert panel.size.width >= 70  # the whole width, less its border
         inspection = screen.session.game.inspect(screen.inspect_seat(), panel.current.ref)
         assert inspection is not None
@@ -282,7 +283,7 @@ async def test_at_80x24_the_panel_takes_the_bottom_and_a_unit_reads_in_full(tmp_
         await press(pilot, "1")  # the options are out of sight: a digit chooses nothing
         assert len(screen.session.game.actions) == moves and screen.inspecting
         await press(pilot, "escape")
-        assert bottom.outer_size.height == 10 and screen.prompt.is_on_screen and not screen.has_class("-reading")
+        assert bottom.outer_size.height == before and screen.prompt.is_on_screen and not screen.has_class("-reading")
 
 
 async def test_a_long_inspection_scrolls_by_space_and_b_and_pgdn_stays_the_logs() -> None:

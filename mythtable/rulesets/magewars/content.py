@@ -66,6 +66,8 @@ class Info:
 
     id: str
     name: str
+    short_name: str
+    """What a narrow board shows instead of `name` (issue 33, item 5)."""
     type: str
     elements: tuple[str, ...]
     speed: str

@@ -14,10 +14,12 @@ from mythtable.engine.built import Built, Problem, with_built_decks
 from mythtable.engine.content import (
     REFERENCE_TWINS,
     RulesReference,
+    ShortName,
     StrictModel,
     entry_problems,
     load_entries,
     load_reference,
+    short_name_problem,
 )
 from mythtable.engine.errors import ContentError
 from mythtable.engine.plain import plain
@@ -73,6 +75,8 @@ class Requirements(StrictModel):
 class CardModel(StrictModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str = Field(min_length=1, max_length=40)
+    short_name: ShortName
+    """What a narrow board shows (at most 14 characters): the full name wherever there is room."""
     type: CardType
     elements: list[Element] = []
     speed: Speed | None = None
@@ -102,6 +106,7 @@ def compile_card(m: CardModel) -> Info:
     return Info(
         id=m.id,
         name=m.name,
+        short_name=m.short_name,
         type=m.type,
         elements=tuple(m.elements),
         speed=m.speed or "",
@@ -124,6 +129,9 @@ def compile_card(m: CardModel) -> Info:
 def card_problems(m: CardModel) -> list[tuple[str, str]]:
     """Rules that span fields, as (field, message) pairs."""
     out: list[tuple[str, str]] = []
+    problem = short_name_problem(m.name, m.short_name)
+    if problem:
+        out.append(("short_name", problem))
     if m.type == "unit":
         if not m.requires.holding:
             out.append(("requires.holding", "a unit needs a Holding to deploy (F-9)"))

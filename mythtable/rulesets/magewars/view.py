@@ -51,6 +51,8 @@ class PrintedCard:
     text: str
     ability_text: str
     """The rules of its activated ability (H-49), "" when it has none."""
+    short_name: str = ""
+    """What a narrow board shows instead of the name (issue 33, item 5): chosen in the card's content."""
 
 
 _PRINTED: dict[int, tuple[Info, PrintedCard]] = {}
@@ -78,6 +80,7 @@ def printed(d: Info) -> PrintedCard:
             d.keywords,
             d.text,
             d.ability.text if d.ability is not None else "",
+            d.short_name,
         )
         got = _PRINTED[id(d)] = (d, card)
     return got[1]

@@ -90,6 +90,7 @@ class ApcRuleDef:
 class ItemDef:
     id: str
     name: str
+    short_name: str
     kind: Literal["weapon", "shield", "armor", "consumable", "gear"]
     weight: int
     grip: Literal["one_hand", "two_hands", "hand_and_half", "none"]
@@ -153,6 +154,8 @@ class HeroTemplateDef:
     raises: list[Attr] = field(default_factory=list)
     """The attribute each level after the first raises by 1 (levels 2, 3, 4, 5; H-31): a shipped hero at the
     party's level spends all the points of that level (F-40)."""
+    short_name: str | None = None
+    """What a narrow panel shows (None for a built hero that chose none: its name)."""
 
 
 def level_attributes(attributes: Mapping[str, int], raises: Sequence[str], level: int) -> dict[str, int]:
@@ -203,6 +206,7 @@ class CreatureDef:
 
     id: str
     name: str
+    short_name: str
     level: int
     size: Literal["tiny", "small", "medium", "large", "huge"]
     tags: list[str]

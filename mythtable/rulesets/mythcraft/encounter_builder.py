@@ -17,6 +17,7 @@ from mythtable.engine.encounter_kit import STARTS, TERRAIN, EncounterDraft, Enco
 from mythtable.engine.inspect import Inspection
 from mythtable.rulesets.mythcraft.content import MythcraftContent
 from mythtable.rulesets.mythcraft.inspect import item_words
+from mythtable.rulesets.mythcraft.marks import creature_marks
 
 MIN_WIDTH, MAX_WIDTH, MIN_HEIGHT, MAX_HEIGHT = 12, 40, 8, 40
 """The map's limits (schema.Encounter: width 12-40, height 8-40)."""
@@ -134,6 +135,12 @@ def encounter_draft(data: Any) -> EncounterDraft:
             if isinstance(x, int) and isinstance(y, int) and draft.on_map((x, y)):
                 draft.items.append((x, y, g["item"]))
     return draft
+
+
+def draft_marks(content: MythcraftContent, draft: EncounterDraft) -> dict[tuple[int, int], str]:
+    """The marks the game's map gives the draft's creatures (marks.py, one function for both)."""
+    placed = {pos: (c.id, c.extra) for pos, c in draft.creatures.items()}
+    return creature_marks(placed, {cid: d.name for cid, d in content.creatures.items()})
 
 
 def letters_for(draft: EncounterDraft) -> dict[tuple[str, bool], str]:

@@ -15,7 +15,7 @@ from mythtable.engine.errors import SetupError
 from mythtable.engine.protocol import Ruleset, SeatInfo, Setup, SetupChoice, SetupField
 from mythtable.rulesets.mythcraft import ENTRY, ai, builder, built, inspect, rules, tactics
 from mythtable.rulesets.mythcraft.content import HeroTemplateDef, MythcraftContent
-from mythtable.rulesets.mythcraft.encounter_builder import encounter_data, encounter_draft, encounter_kit
+from mythtable.rulesets.mythcraft.encounter_builder import draft_marks, encounter_data, encounter_draft, encounter_kit
 from mythtable.rulesets.mythcraft.rules import (
     ROUND_LIMIT_CHOICES,
     SIMULATION_ROUND_LIMIT,
@@ -190,7 +190,7 @@ PARTS = RulesetParts(
         with_built=built.with_built,
     ),
     parties=Parties(builder.hero_fields, builder.hero_templates, builder.hero_data, builder.hero_sheet),
-    encounters=Encounters(encounter_kit, encounter_draft, encounter_data),
+    encounters=Encounters(encounter_kit, encounter_draft, encounter_data, draft_marks),
     inspection=Inspector(inspect.inspectables, inspect.inspect, changes=changes),
     ai=AIHooks(
         ai.heuristic,

@@ -17,11 +17,13 @@ from mythtable.engine.built import KIND_TABLES, Built, Problem
 from mythtable.engine.content import (
     REFERENCE_TWINS,
     RulesReference,
+    ShortName,
     StrictModel,
     entry_problems,
     load_entries,
     load_reference,
     model_problems,
+    short_name_problem,
 )
 from mythtable.engine.errors import ContentError
 from mythtable.engine.plain import plain
@@ -71,6 +73,8 @@ class ApcRule(StrictModel):
 class Item(StrictModel):
     id: str = Field(pattern=r"^[a-z_]+$")
     name: str
+    short_name: ShortName
+    """What a narrow panel shows (at most 14 characters): the full name wherever there is room."""
     kind: Literal["weapon", "shield", "armor", "consumable", "gear"]
     weight: int = Field(ge=0, le=20)
     grip: Literal["one_hand", "two_hands", "hand_and_half", "none"] = "none"
@@ -100,6 +104,9 @@ class Item(StrictModel):
 
     @model_validator(mode="after")
     def _shape(self) -> Item:
+        problem = short_name_problem(self.name, self.short_name)
+        if problem:
+            raise ValueError(problem)
         if self.kind == "weapon":
             if self.apc is None or self.attribute is None or not self.damage or self.damage_type is None:
                 raise ValueError("a weapon needs apc, attribute, damage and damage_type")
@@ -149,6 +156,9 @@ class HeroTemplate(StrictModel):
     id: str = Field(pattern=r"^[a-z_]+$")
     title: str
     name: str
+    short_name: ShortName | None = None
+    """What a narrow panel shows (at most 14 characters); every shipped hero has one, a built hero may leave
+    it out (its name then shows, cut where it must be)."""
     attributes: dict[Attr, int]
     speed_ft: int = 20
     armor: str = ""
@@ -235,6 +245,8 @@ class Creature(StrictModel):
 
     id: str = Field(pattern=r"^[a-z_]+$")
     name: str
+    short_name: ShortName
+    """What a narrow panel shows (at most 14 characters): the full name wherever there is room."""
     level: int = Field(ge=1, le=20)
     size: Literal["tiny", "small", "medium", "large", "huge"]
     tags: list[str] = Field(min_length=1)
@@ -262,6 +274,9 @@ class Creature(StrictModel):
 
     @model_validator(mode="after")
     def _shape(self) -> Creature:
+        problem = short_name_problem(self.name, self.short_name)
+        if problem:
+            raise ValueError(problem)
         if set(self.attributes) != {"STR", "DEX", "END", "AWR", "INT", "CHA"}:
             raise ValueError("attributes must list STR, DEX, END, AWR, INT and CHA")
         for k, x in self.attributes.items():

@@ -12,6 +12,7 @@ from mythtable.rulesets.mythcraft.content import ItemDef, MythcraftContent, Spel
 from mythtable.rulesets.mythcraft.forecast import Forecast as Forecast
 from mythtable.rulesets.mythcraft.forecast import TargetForecast as TargetForecast
 from mythtable.rulesets.mythcraft.forecast import forecasts
+from mythtable.rulesets.mythcraft.marks import creature_mark as creature_mark  # the board's (and the builder's) marks
 from mythtable.rulesets.mythcraft.rules import (
     DEF_INDEX,
     HEROES,
@@ -102,6 +103,10 @@ class CombatantView:
     weapon_name: str  # "" when the hand is empty
     off_hand_name: str
     actions: tuple[CreatureActionView, ...]  # a creature's stat-block actions (() for a hero)
+    short_name: str = field(default="", compare=False)
+    """What a narrow panel shows: the short name its creature or hero chose, with a creature's letter
+    ("Rattlebone B" for "Rattlebone Sentry B"); its name when none was chosen. Left out of ==: it follows
+    from the name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,6 +367,17 @@ def reach_squares(state: State, u: Unit) -> tuple[tuple[int, int], ...]:
     )
 
 
+def unit_short_name(state: State, u: Unit) -> str:
+    """The short name chosen in the content, with a creature's letter; the name when none was chosen."""
+    if u.side == HEROES:
+        hero = state.content.heroes.get(u.kind)
+        return (hero.short_name if hero is not None else None) or u.name
+    creature = state.content.creatures[u.kind]
+    if not u.name.startswith(creature.name):
+        return u.name
+    return creature.short_name + u.name[len(creature.name) :]
+
+
 def combatant_view(state: State, u: Unit) -> CombatantView:
     items = state.content.items
     creature = state.content.creatures[u.kind] if u.side != HEROES else None
@@ -405,6 +421,7 @@ def combatant_view(state: State, u: Unit) -> CombatantView:
         actions_left=u.acts,
         feature=u.feature,
         kind_name=creature.name if creature is not None else state.content.heroes[u.kind].title,
+        short_name=unit_short_name(state, u),
         weapon_name=items[u.main].name if u.main else "",
         off_hand_name=items[u.off].name if u.off else "",
         actions=_catalogue(state.content)[1][u.kind] if creature is not None else (),

@@ -97,6 +97,8 @@ class CardDef:
 
     id: str
     name: str
+    short_name: str
+    """What a narrow board shows instead of `name` (issue 33, item 5)."""
     type: str
     klass: str | None
     race: str

@@ -14,10 +14,12 @@ from mythtable.engine.built import Built, Problem, with_built_decks
 from mythtable.engine.content import (
     REFERENCE_TWINS,
     RulesReference,
+    ShortName,
     StrictModel,
     entry_problems,
     load_entries,
     load_reference,
+    short_name_problem,
 )
 from mythtable.engine.errors import ContentError
 from mythtable.engine.plain import plain
@@ -73,6 +75,8 @@ class Card(StrictModel):
 
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     name: str = Field(min_length=1, max_length=40)
+    short_name: ShortName
+    """What a narrow board shows (at most 14 characters): the full name wherever there is room."""
     type: CardType
     klass: ClassName | None = Field(default=None, alias="class")
     race: str = Field(min_length=1)
@@ -91,6 +95,9 @@ class Card(StrictModel):
 
     @model_validator(mode="after")
     def _check(self) -> Card:
+        problem = short_name_problem(self.name, self.short_name)
+        if problem:
+            raise ValueError(problem)
         if self.type in ("Realm", "Campaign"):
             rule = "H-19" if self.type == "Campaign" else "H-20"
             raise ValueError(f"{self.type} cards are not shipped in this version ({rule})")
@@ -208,6 +215,7 @@ def make_def(c: Card) -> CardDef:
     return CardDef(
         id=c.id,
         name=c.name,
+        short_name=c.short_name,
         type=c.type,
         klass=c.klass,
         race=c.race,

@@ -23,6 +23,8 @@ class HandCard:
     damage: str | None
     keywords: tuple[str, ...]
     text: str
+    short_name: str = field(default="", compare=False)
+    """What a narrow board shows instead of the name (issue 33, item 5): chosen in the card's content."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -32,6 +34,8 @@ class EquipmentView:
     name: str
     dp: int
     hp: int
+    short_name: str = field(default="", compare=False)
+    """What a narrow board shows instead of the name (issue 33, item 5): chosen in the card's content."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -63,6 +67,8 @@ class UnitView:
     """The card's text (its ability): public once the unit is in play."""
     tag: str = ""
     """Its letter ("A", "B") while another unit of the same card is in play, kept for its life; "" else."""
+    short_name: str = field(default="", compare=False)
+    """What a narrow board shows instead of the name (issue 33, item 5): chosen in the card's content."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -94,6 +100,8 @@ class LimboEntry:
     text: str
     target_uid: int
     target_name: str
+    short_name: str = field(default="", compare=False)
+    """What a narrow board shows instead of the name (issue 33, item 5): chosen in the card's content."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -132,17 +140,18 @@ class MythicariumView:
 
 
 def _hand_card(uid: int, c: CardDef) -> HandCard:
-    return HandCard(uid, c.id, c.name, c.type, c.klass, c.xp, c.dp, c.hp, c.damage, c.keywords, c.text)
+    return HandCard(uid, c.id, c.name, c.type, c.klass, c.xp, c.dp, c.hp, c.damage, c.keywords, c.text, c.short_name)
+
+
+def _equipment(uid: int, c: CardDef) -> EquipmentView:
+    return EquipmentView(uid, c.id, c.name, c.dp, c.hp, c.short_name)
 
 
 def _unit(state: State, u: Unit) -> UnitView:
     cards = state.content.cards
     c = cards[u.card]
     cb = state.combat
-    eq = tuple(
-        EquipmentView(e, state.cards[e], cards[state.cards[e]].name, cards[state.cards[e]].dp, cards[state.cards[e]].hp)
-        for e in u.equipment
-    )
+    eq = tuple(_equipment(e, cards[state.cards[e]]) for e in u.equipment)
     return UnitView(
         uid=u.uid,
         card_id=c.id,
@@ -164,6 +173,7 @@ def _unit(state: State, u: Unit) -> UnitView:
         blocking=cb.blocks.get(u.uid, NO_TARGET) if cb is not None else NO_TARGET,
         text=c.text,
         tag=shown_tag(state, u.uid),
+        short_name=c.short_name,
     )
 
 
@@ -206,7 +216,7 @@ def _view(state: State, seat: int | None, hands: tuple[int, ...]) -> Mythicarium
         if it.kind == "ability" and c.ability is not None:
             text = c.text
         tname = unit_name(state, it.target) if it.target != NO_TARGET else ""
-        limbo.append(LimboEntry(it.owner, it.kind, it.uid, c.id, c.name, text, it.target, tname))
+        limbo.append(LimboEntry(it.owner, it.kind, it.uid, c.id, c.name, text, it.target, tname, c.short_name))
     cb = state.combat
     combat = None
     if cb is not None:

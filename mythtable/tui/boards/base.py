@@ -55,8 +55,15 @@ class Board(Vertical, Generic[V]):
     DEFAULT_CSS = """
     Board { height: 1fr; }
     """
+    MIN_ROWS: ClassVar[int] = 10
+    """A decision with many options takes rows from the board down to this many (at 80x24: 8 options, not 5)."""
     SHOW_TURN: ClassVar[bool] = True
     """Whether the status line adds "turn N" (a board whose status() names the round says False)."""
+
+    def turn_owner(self, view: V) -> int | None:
+        """The seat whose turn it is, for the status line ("Ana's turn 5"); None: the status names no one."""
+        return None
+
     SCREEN_BINDINGS: ClassVar[list[Binding]] = []
     """Keys the board adds to the game screen: a binding with action "x" runs the board's `action_x`."""
     subjects: Callable[[Action], Subject] | None = None
@@ -89,7 +96,7 @@ class Board(Vertical, Generic[V]):
         return True
 
     def names_key(self, action: str) -> bool:
-        """Whether the footer names the game screen's key for `action` (only "legend" asks) now. A board
+        """Whether the footer names the game screen's key for `action` ("legend" and "recap" ask) now. A board
         whose own keys need the footer's room says False for a key it names elsewhere on screen; the key
         still works."""
         return True

@@ -391,8 +391,11 @@ class EncounterEditorScreen(BuiltFileEditor):
     def changed(self) -> None:
         """After every edit: the file data again, the map, the list's counts, the check."""
         self.data = self.encounters.data(self.draft)
+        marks = self.encounters.marks
         self.query_one("#map", MapEditor).show(
-            list(self.data["map"]), frozenset((x, y) for x, y, _i in self.draft.items), frozenset(self.draft.creatures)
+            list(self.data["map"]),
+            frozenset((x, y) for x, y, _i in self.draft.items),
+            marks(self.loaded.content, self.draft) if marks is not None else dict.fromkeys(self.draft.creatures, ""),
         )
         self.query_one("#entries", CardList).refresh()
         self.show_tools()

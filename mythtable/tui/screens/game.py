@@ -36,7 +36,7 @@ from mythtable.tui.status_line import status_text
 from mythtable.tui.timings import Timings
 from mythtable.tui.widgets.inspect import InspectPanel
 from mythtable.tui.widgets.log import GameLog
-from mythtable.tui.widgets.prompt import Prompt
+from mythtable.tui.widgets.prompt import Prompt, prompt_rows
 from mythtable.tui.widgets.recap import RecapPanel
 
 
@@ -130,12 +130,26 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         if self.status_parts is not None:
             self.query_one("#status", Static).update(status_text(*self.status_parts, width - 2))
 
-    def fit_bottom(self, height: int) -> None:
-        """The prompt and log take about 40% of a tall terminal, and 10 rows at 24; while a narrow
-        terminal reads an inspection (-reading) the panel takes about 60% (14 rows at 24)."""
+    def prompt_width(self) -> int:
+        return self.prompt.size.width or self.app.size.width * 3 // 5
+
+    def fit_bottom(self, height: int, wanted: int | None = None) -> None:
+        """The prompt and log take about 40% of a tall terminal, and 10 rows at 24; a decision with more
+        options than that shows takes rows from the board, down to its MIN_ROWS (issue 33, item 5; a terminal
+        taller than 30 rows keeps half for the board); while a
+        narrow terminal reads an inspection (-reading) the panel takes about 60% (14 rows at 24). `wanted`: the
+        rows the prompt will want (render_table knows them before the board is drawn, so the board is laid out
+        once for the rows left); else the prompt's as it stands (a resize)."""
         rows = max(10, height * 2 // 5)
         if self.has_class("-reading"):
             rows = max(rows, height * 3 // 5)
+        elif self.is_mounted:
+            if wanted is None:
+                wanted = self.prompt.rows_wanted(self.prompt_width()) + 1  # and the border above
+            limit = height - 2 - self.board.MIN_ROWS  # the board keeps its minimum
+            if height > 30:
+                limit = min(limit, height // 2)  # and on a tall terminal half the screen
+            rows = max(rows, min(wanted, limit))
         self.query_one("#bottom").styles.height = rows
 
     # ----- the loop ---------------------------------------------------------------------
@@ -368,10 +382,17 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
             return None  # nothing left to draw on
         frame = self.link.frame()
         view = self.view = frame.view
+        decision = frame.decision  # the rows its options will want, before the board is drawn in what is left
+        words = [o.words for o in decision.options] if decision is not None and decision.seat == frame.seat else []
+        wanted = prompt_rows(decision.prompt, words, self.prompt_width()) + 1 if words and decision else 0
+        self.fit_bottom(self.app.size.height, wanted)
         self.board.show(view, frame.seat, list(frame.names))
         stage = self.board.status(view) or frame.stage
-        turn = f"turn {frame.turn}" if self.board.SHOW_TURN else ""
         who, _, note = frame.choosing.removeprefix(" · ").partition(" · ")
+        owner = self.board.turn_owner(view)  # whose turn, when the other seat decides (issue 33, item 5)
+        other = owner is not None and not who.startswith(f"{frame.names[owner]} ")
+        turn = f"{frame.names[owner]}'s turn {frame.turn}" if other and owner is not None else f"turn {frame.turn}"
+        turn = turn if self.board.SHOW_TURN else ""
         self.status_parts = (frame.title, turn, stage, who, note)
         self.show_status(self.app.size.width)
         self.query_one(GameLog).show(list(frame.log), list(frame.names) if frame.log_names else None)
@@ -398,6 +419,7 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
             view=self.link.final_view(),
             names=names,
             can_replay=not watching,
+            status=" · ".join(p for p in (*(self.status_parts or ())[:2], "game over") if p),
         )
         self.app.push_screen(screen, self.after_result)
 

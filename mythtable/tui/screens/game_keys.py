@@ -25,7 +25,8 @@ GAME_BINDINGS = [
     Binding("u", "take_back", "Take back"),
     Binding("u", "cannot_take_back", "Take back", show=False),  # u when the one above is off: say why
     Binding("i", "inspect", "Inspect"),
-    Binding("r", "recap", "Recap", show=False),  # what happened since you last looked (issue 33, item 1)
+    Binding("r", "recap", "Recap"),  # what happened since you last looked (issue 33, item 1)
+    Binding("r", "recap_unnamed", "Recap", show=False),  # r while the board needs the footer's room
     Binding("f", "autopass('full')", "Full control", show=False),  # auto-pass keys (issue 15)
     Binding("y", "autopass('turn')", "Pass until my turn", show=False),
     Binding("e", "autopass('combat')", "Pass until end of combat", show=False),
@@ -51,9 +52,10 @@ class GameKeys:
             return link.can_take_back()
         if action == "cannot_take_back":
             return not link.can_take_back() and not link.watching
-        if action == "recap":  # unless the board's own `r` is on offer (MythCraft's React group)
+        if action in ("recap", "recap_unnamed"):  # unless the board's own `r` is on offer (MythCraft's React group)
             board_r = any(b.key == "r" and self.board.key_enabled(b.action) for b in self.board.SCREEN_BINDINGS)
-            return not link.watching and link.seat is not None and not board_r
+            usable = not link.watching and link.seat is not None and not board_r
+            return usable and self.board.names_key("recap") == (action == "recap")
         if action == "inspect":
             return not link.watching and link.decision is not None
         if action == "legend":  # shown for boards that draw symbols, unless the board names k elsewhere
@@ -187,6 +189,9 @@ class GameKeys:
 
     def action_legend_unnamed(self: GameScreen) -> None:
         self.action_legend()
+
+    def action_recap_unnamed(self: GameScreen) -> None:
+        self.action_recap()
 
     def autopass_at_work(self: GameScreen) -> bool:
         """Auto-pass matters here: two people share the keyboard in a ruleset that opens answer windows."""

@@ -263,6 +263,7 @@ class ResultScreen(Screen[str]):
         view: Any = None,
         names: list[str] | None = None,
         can_replay: bool = True,
+        status: str = "",
     ) -> None:
         super().__init__()
         self.content = text
@@ -275,6 +276,9 @@ class ResultScreen(Screen[str]):
         self.view = view
         self.names = names or []
         self.can_replay = can_replay
+        self.status = status
+        """The top line over the final board, as the game screen's status line was ("Mythicarium · Bram's turn
+        14 · game over"): at 80x24 the end screen began mid-board, its top line lost (issue 33, item 5)."""
         self._picked = False
 
     def on_mount(self) -> None:
@@ -303,6 +307,7 @@ class ResultScreen(Screen[str]):
                 yield self.options()
         else:
             self.add_class("with-board")
+            yield Static(plain(self.status), id="result-status")
             yield self.board
             with Horizontal(id="result-bottom"):
                 with VerticalScroll(id="result-card"):

@@ -37,12 +37,16 @@ SQUARE = 2
 PROBLEM_STYLE = MAP_PROBLEM_STYLE
 
 
-def glyph(mark: str, has_item: bool, creature: bool = False) -> tuple[str, str]:
-    """A square's two characters and style: walls and rubble fill it, a start square or creature
-    shows its mark; an item on it shows as `*` (beside the mark when something stands there)."""
+def glyph(mark: str, has_item: bool, creature: str | None = None) -> tuple[str, str]:
+    """A square's two characters and style: walls and rubble fill it, a start square shows its mark, a creature
+    the mark the game's map gives it (`creature`: "hA", the ruleset's one marking; "" for the file's letter);
+    an item on it shows as `*` (beside the mark when something stands there and the mark leaves room)."""
     star = "*" if has_item else " "
-    if creature:
-        return mark + star, CREATURE_STYLE_ALT if mark.isupper() else CREATURE_STYLE
+    if creature is not None:
+        style = CREATURE_STYLE_ALT if mark.isupper() else CREATURE_STYLE
+        if not creature:
+            return mark + star, style
+        return (creature[0] + "*" if has_item and creature[1:] == " " else creature), style
     if mark == "#":
         return ("█*" if has_item else "██"), (PROBLEM_STYLE if has_item else WALL_STYLE)
     if mark == ":":
@@ -89,15 +93,16 @@ class MapEditor(KeysInTurn, Widget, can_focus=True):
         super().__init__(id=id)
         self.rows: list[str] = []
         self.items: frozenset[tuple[int, int]] = frozenset()
-        self.creatures: frozenset[tuple[int, int]] = frozenset()
+        self.creatures: dict[tuple[int, int], str] = {}
+        """The squares with a creature, and the mark it shows (as on the game's map)."""
         self.cursor = (0, 0)
         self.left = 0
         self.top = 0
 
     # ----- what the screen calls -----------------------------------------------------------------
-    def show(self, rows: list[str], items: frozenset[tuple[int, int]], creatures: frozenset[tuple[int, int]]) -> None:
-        """The map to draw (an encounter file's rows), the squares with items and with creatures on
-        them (any other mark but terrain and start squares shows as `?`: the check names it)."""
+    def show(self, rows: list[str], items: frozenset[tuple[int, int]], creatures: dict[tuple[int, int], str]) -> None:
+        """The map to draw (an encounter file's rows), the squares with items and with creatures on them, each
+        creature with its mark (any other mark but terrain and start squares shows as `?`: the check names it)."""
         self.rows = rows
         self.items = items
         self.creatures = creatures
@@ -133,7 +138,7 @@ class MapEditor(KeysInTurn, Widget, can_focus=True):
         label = MAP_LABEL_FOCUS if row_index == self.cursor[1] else MAP_LABEL
         segments = [Segment(f"{row_index:>2} ", base + Style.parse(label))]
         for x in columns:
-            text, style = glyph(row[x], (x, row_index) in self.items, (x, row_index) in self.creatures)
+            text, style = glyph(row[x], (x, row_index) in self.items, self.creatures.get((x, row_index)))
             if (x, row_index) == self.cursor:
                 style = CURSOR_STYLE
                 if text == "· ":

@@ -12,6 +12,7 @@ indented under its own words. A decision may open "guarded" (safe keys, issue 15
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 from rich.table import Table
@@ -96,6 +97,20 @@ class ChoiceList(OptionList):
         super().action_select()
 
 
+def prompt_rows(question: str, labels: list[str], width: int, notice: str = "") -> int:
+    """The rows a prompt takes at `width` cells to show every option at once: the notice and the question
+    (three rows at most each), the options wrapped as they wrap, and the detail line."""
+
+    def wrapped(text: str, cells: int, most: int | None = None) -> int:
+        rows = max(1, len(textwrap.wrap(text, max(cells, 8)) or [""]))
+        return rows if most is None else min(rows, most)
+
+    rows = wrapped(notice, width, 3) if notice else 0
+    rows += wrapped(question, width, 3)
+    rows += sum(wrapped(clean_text(label, newlines=False), width - 3) for label in labels)
+    return rows + 2
+
+
 def option_row(key: str, label: str) -> Table:
     """One option: its number, then its words, wrapped under themselves (never cut)."""
     row = Table.grid(padding=(0, 1), expand=True)
@@ -169,6 +184,12 @@ class Prompt(Vertical):
             if options.highlighted:  # once laid out (wrapped options change the heights): bring it into view
                 options.call_after_refresh(options.scroll_to_highlight)
         self.guarded = confirm_first and bool(items)
+
+    def rows_wanted(self, width: int) -> int:
+        """The rows the notice, the question, every option and the detail line take at `width` cells."""
+        notice = self.query_one("#notice", Static)
+        question = str(self.query_one("#question", Static).render())
+        return prompt_rows(question, self.labels, width, str(notice.render()) if notice.display else "")
 
     def hold_first_enter(self, highlighted: int | None) -> bool:
         """Enter on a guarded decision: say what a second Enter chooses, and choose nothing now."""

@@ -7,6 +7,7 @@ from typing import Any
 from mythtable.engine.decision import Event
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.mythcraft.content import HeroTemplateDef, MythcraftContent, level_attributes
+from mythtable.rulesets.mythcraft.marks import creature_letters
 from mythtable.rulesets.mythcraft.rules.board import board_for
 from mythtable.rulesets.mythcraft.rules.flow import advance
 from mythtable.rulesets.mythcraft.rules.formulas import ATTR_INDEX, CREATURES, HEROES, SIZES, hero_max_hp
@@ -55,13 +56,9 @@ def build(
     if len(party) > 3 and party[3] and len(capitals) > 1:
         creature_spots.append(capitals[1])
     creature_spots.sort(key=lambda cp: (cp[1][1], cp[1][0]))
-    kinds = [legend[c] for c, _ in creature_spots]
-    seen: dict[str, int] = {}
-    for k, (c, pos) in enumerate(creature_spots, start=1):
-        cid = legend[c]
-        seen[cid] = seen.get(cid, 0) + 1
-        suffix = f" {chr(64 + seen[cid])}" if kinds.count(cid) > 1 else ""
-        units.append(make_creature(content, f"c{k}", cid, pos, suffix))
+    letters = creature_letters([legend[c] for c, _ in creature_spots])  # the builder's map marks them alike
+    for k, ((c, pos), letter) in enumerate(zip(creature_spots, letters, strict=True), start=1):
+        units.append(make_creature(content, f"c{k}", legend[c], pos, f" {letter}" if letter else ""))
     names: dict[str, int] = {}
     for u in units:
         if u.side == HEROES:

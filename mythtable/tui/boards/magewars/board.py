@@ -46,7 +46,32 @@ SCROLL_KEYS = (
 )
 
 
+def chosen_names(view: GameView) -> dict[str, str]:
+    """Each unit's name as shown (a look-alike's letter included) -> its card's chosen short name (with the
+    letter); only the units whose card the view shows (a face-down card of the other seat's has no name)."""
+    out = {}
+    for player in view.players:
+        for unit in (*player.offensive, *player.defensive):
+            info = unit.info
+            if info is not None and info.short_name and unit.name.startswith(info.name):
+                out[unit.name] = info.short_name + unit.name[len(info.name) :]
+    return out
+
+
+class Half(Vertical):
+    """One player's half. Its height can change without the board's (a panel below it grows or shrinks as the
+    board is first laid out, or the options take rows): the lines are fitted again to the rows it has then."""
+
+    def on_resize(self) -> None:
+        board = self.parent.parent if self.parent is not None else None
+        if isinstance(board, MageWarsBoard):
+            board.call_after_refresh(board.after_layout)
+
+
 class MageWarsBoard(Board[GameView]):
+    MIN_ROWS = 8
+    """A long list of options leaves the board its header, both lines, the Tower row and the hand (80x24: ten
+    options show, not five)."""
     TALL = 18
     """From this many rows on, the hand lists one card a line with its text."""
     TALL_HAND = 9
@@ -72,7 +97,7 @@ class MageWarsBoard(Board[GameView]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="sides"):
             for where in ("left", "right"):
-                with Vertical(id=f"half-{where}", classes="half"):
+                with Half(id=f"half-{where}", classes="half"):
                     yield Static("", id=f"head-{where}", classes="header")
                     yield SideView(id=f"side-{where}")
                     yield LineWidget("row", id=f"row-{where}", classes="row")
@@ -130,14 +155,15 @@ class MageWarsBoard(Board[GameView]):
         board never share a form: when the sides' forms would meet, both use one width."""
         left, right = self.sides
         names = left.unit_names() | right.unit_names()
+        chosen = chosen_names(self._last[0]) if self._last is not None else {}
         widths = (left.name_width(level), right.name_width(level))
-        maps = (abbreviate(names, widths[0]), abbreviate(names, widths[1]))
+        maps = (abbreviate(names, widths[0], chosen), abbreviate(names, widths[1], chosen))
         shown: dict[str, str] = {}
         for side, forms in zip((left, right), maps, strict=True):
             for name in side.unit_names():
                 shown[forms[name]] = shown.get(forms[name], name)
                 if shown[forms[name]] != name:  # two names would look alike: one width for both
-                    common = abbreviate(names, min(widths))
+                    common = abbreviate(names, min(widths), chosen)
                     return common, common
         return maps
 
@@ -354,6 +380,9 @@ class MageWarsBoard(Board[GameView]):
         self.query_one("#hand", Static).update(text)
 
     # ----- the status line and the prompt's detail line ----------------------------------
+    def turn_owner(self, view: GameView) -> int | None:
+        return view.active
+
     def status(self, view: GameView) -> str:
         """The step; combat steps numbered and named (declaration to counter-attack)."""
         label = str(STATUS_LABELS.get(view.step, view.step_label))

@@ -1,14 +1,15 @@
 """Short forms of card names for narrow columns: deterministic, and never the same for two different
 names on one board (so two units never look alike); the full name is in the inspect panel.
 
-`abbreviate(names, width)` maps every name to a form at most `width` cells wide: the name itself when
-it fits, else the name with filler words dropped and its longest words cut ("Admir. Oda Deep."), and
-when two names would still meet, a numbered form ("Rite Still#1") for all but the first of them.
+`abbreviate(names, width, chosen)` maps every name to a form at most `width` cells wide: the name itself
+when it fits, else the short name its card chose (`chosen`, from the view: "Admiral Oda"), and only in a
+column narrower than that the name with filler words dropped and its longest words cut ("Admir. Oda Deep."),
+and when two names would still meet, a numbered form ("Rite Still#1") for all but the first of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from rich.cells import cell_len
 
@@ -77,12 +78,26 @@ def tagged(name: str, width: int, number: int) -> str:
     return base + tag
 
 
-def abbreviate(names: Iterable[str], width: int) -> dict[str, str]:
+def preferred_form(name: str, width: int, chosen: Mapping[str, str]) -> str:
+    """`name` when it fits `width`, else its card's chosen short name when that fits, else cut words."""
+    if cell_len(name) <= width:
+        return name
+    short = chosen.get(name)
+    base, _, letter = name.rpartition(" ")
+    if short is None and len(letter) == 1 and letter.isupper() and base in chosen:
+        short = f"{chosen[base]} {letter}"  # a look-alike keeps its letter ("Emberwing B")
+    if short is not None and cell_len(short) <= width:
+        return short
+    return shorten(name, width)
+
+
+def abbreviate(names: Iterable[str], width: int, chosen: Mapping[str, str] | None = None) -> dict[str, str]:
     """Every name to a form at most `width` cells wide (from MIN_WIDTH on), distinct names to distinct
     forms. The same set of names and width always give the same forms."""
     width = max(MIN_WIDTH, width)
+    chosen = chosen or {}
     distinct = sorted(set(names))
-    preferred = {name: shorten(name, width) for name in distinct}
+    preferred = {name: preferred_form(name, width, chosen) for name in distinct}
     counts: dict[str, int] = {}
     for form in preferred.values():
         counts[form] = counts.get(form, 0) + 1

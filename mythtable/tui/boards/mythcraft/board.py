@@ -79,6 +79,7 @@ class MythCraftBoard(Board[MythcraftView]):
     their place then)."""
 
     SHOW_TURN = False  # the status names the round already
+    MIN_ROWS = 22  # the map stays whole (and doubled at 120x40): its many options, the moves, are chosen on it
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
         Binding("g", "grid", "Map"),
         Binding("g", "grid_quiet", "Map", show=False),  # g while the question names the map's key
@@ -90,6 +91,7 @@ class MythCraftBoard(Board[MythcraftView]):
     OPTIONAL_KEYS: ClassVar[tuple[tuple[str, str, str], ...]] = (
         ("group_move", "m", "Move"),
         ("legend", "k", "Legend"),
+        ("recap", "r", "Recap"),
         ("all_options", "escape", "All"),
     )
     """(action, key, words) of the footer's keys named elsewhere on screen, most useful first: each is named in the
@@ -417,8 +419,9 @@ class MythCraftBoard(Board[MythcraftView]):
         return not self.grid.has_focus and not getattr(self.screen, "inspecting", False)
 
     def names_key(self, action: str) -> bool:
-        """k is named in the footer while it has room (the legend line under the map names it always)."""
-        if action == "legend":
+        """k and r are named in the footer while it has room (the legend line under the map names k always;
+        the recap's own heading names r when it opens by itself)."""
+        if action in ("legend", "recap"):
             return self.fits(action)
         return True
 
@@ -446,6 +449,8 @@ class MythCraftBoard(Board[MythcraftView]):
             return self.group_usable("move") and self.options_have_keys()
         if action == "all_options":
             return bool(self.group)
+        if action == "recap":  # the React group's r takes the key while it has options
+            return not self.group_usable("react")
         return action == "legend"  # the game screen names k for every board with a legend, as this one
 
     def action_grid(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mythtable.rulesets.mythcraft.view import CombatantView, ConditionView, MythcraftView
+from mythtable.rulesets.mythcraft.view import CombatantView, ConditionView, MythcraftView, creature_mark
 from mythtable.tui.colours import (
     ACTIVE_STYLE,
     AREA_BG,
@@ -88,9 +88,8 @@ def token(c: CombatantView) -> str:
         digits = "".join(ch for ch in c.uid if ch.isdigit()) or "?"
         return f"{digits[-1]}{str(c.name)[:1]}".ljust(2)[:2]
     kind_name = str(c.kind_name) or c.name
-    letter = kind_name.split()[-1][:1].lower()
     suffix = c.name[len(kind_name) :].strip() if c.name.startswith(kind_name) else ""
-    return (letter + suffix[:1]).ljust(2)
+    return creature_mark(kind_name, suffix)  # as the encounter builder's map marks it (rulesets/mythcraft/marks.py)
 
 
 def token_style(c: CombatantView, alternate: bool = False) -> str:

@@ -32,13 +32,26 @@ def roll_words(entry: InitiativeEntry) -> str:
 
 
 def short_name(c: CombatantView) -> str:
-    """A name short enough for a narrow panel, the same way for everyone: a creature's last word of its kind
-    and its letter ("Hound A" for "Ash Hound A"), a hero's own name (full names are in the inspect panel)."""
+    """A name short enough for a narrow panel: the short name its creature or hero chose in the content, with
+    a creature's letter ("Rattlebone B" for "Rattlebone Sentry B"; full names are in the inspect panel)."""
+    return str(c.short_name or c.name)
+
+
+def shortest_name(c: CombatantView) -> str:
+    """The last resort of the narrowest track (a map 18 squares wide at 80 columns): the last word of the short
+    name and a creature's letter ("Crows A" for "Carrion Crows A"), a hero's own name."""
     if c.side == 0:
-        return str(c.name)
+        return short_name(c)
     kind = str(c.kind_name) or str(c.name)
     suffix = c.name[len(kind) :].strip() if c.name.startswith(kind) else ""
-    return f"{kind.split()[-1]} {suffix}".strip()
+    short = short_name(c)
+    base = short[: len(short) - len(suffix)] if suffix else short
+    return f"{base.split()[-1]} {suffix}".strip()
+
+
+def fitting_name(c: CombatantView, width: int) -> str:
+    """The name, else the short name, else the shortest, whichever first fits `width` cells."""
+    return next((n for n in (str(c.name), short_name(c)) if len(n) <= width), shortest_name(c))
 
 
 class TrackRender:
@@ -63,6 +76,8 @@ class TrackRender:
         names = {c.uid: c.name for _, _, c in entries}
         if not full and max((7 + len(n) for n in names.values()), default=0) > width:
             names = {uid: short_name(by_uid[uid]) for uid in names}
+        if not full and max((7 + len(n) for n in names.values()), default=0) > width:
+            names = {uid: shortest_name(by_uid[uid]) for uid in names}
         name_width = max((len(n) for n in names.values()), default=0)
         for index, entry, c in entries:
             current = index == init.current and c.uid == view.active_uid
@@ -99,7 +114,7 @@ class TrackRender:
                 line.append("✝", style="dim")
                 line.append(token(c), style="dim strike")
                 line.append(" ")
-                line.append(c.name, style="dim strike")
+                line.append(fitting_name(c, width - 9), style="dim strike")
                 line.append(" dead", style="dim")
                 line.truncate(width, overflow="ellipsis")
                 line.stylize(inspect_style(c.uid))

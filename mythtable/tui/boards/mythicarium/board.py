@@ -272,6 +272,9 @@ class MythicariumBoard(Board[MythicariumView]):
         return list(LEGEND)
 
     # ----- the screen's questions ----------------------------------------------------------------
+    def turn_owner(self, view: MythicariumView) -> int | None:
+        return view.active
+
     def status(self, view: MythicariumView) -> str:
         extra = ""
         if view.combat is not None and view.combat.round > 1:

@@ -19,7 +19,7 @@ from rich.text import Text
 from mythtable.engine.decision import Ref
 from mythtable.rulesets.mythicarium.view import HandCard, MythicariumView, PlayerView, UnitView
 from mythtable.tui.boards.base import inspect_style
-from mythtable.tui.boards.mythicarium.names import abbreviate, short_names
+from mythtable.tui.boards.mythicarium.names import preferred, short_names
 
 KEYWORD_ABBREV = {
     "Berserk": "Bz",
@@ -86,19 +86,21 @@ class Look:
     changed: frozenset[Ref] = frozenset()
     cursor: Ref | None = None
     focus: frozenset[Ref] = frozenset()
+    chosen: dict[str, str] = field(default_factory=dict)
+    """Full name -> the short name its card chose (the view's short_names)."""
 
     def label(self, name: str) -> str:
         return self.labels.get(name, name)
 
     def unit_label(self, unit: UnitView) -> str:
-        """The unit's short name, and its letter when it has a look-alike in play ("Hound Wild H. B"): the
-        letter always shows, the name gives way to it."""
+        """The unit's short name, and its letter when it has a look-alike in play ("Hound B"): the letter always
+        shows, the name gives way to it (its card's short name, which the column always has room for)."""
         if not unit.tag:
             return self.label(unit.name)
         room = self.name_width - len(unit.tag) - 1
         short = self.label(unit.name)
         if len(short) > room:
-            short = abbreviate(unit.name, room)
+            short = preferred(unit.name, room, self.chosen)
         return f"{short} {unit.tag}"
 
 
@@ -113,6 +115,18 @@ def board_names(view: MythicariumView) -> list[str]:
     names.extend(entry.name for entry in view.limbo)
     names.extend(entry.target_name for entry in view.limbo if entry.target_name)
     return names
+
+
+def chosen_names(view: MythicariumView) -> dict[str, str]:
+    """Every name the board may draw -> the short name its card chose (what the view says of each card)."""
+    out: dict[str, str] = {}
+    for player in view.players:
+        for unit in player.lane:
+            out[unit.name] = unit.short_name or unit.name
+            out.update((eq.name, eq.short_name or eq.name) for eq in unit.equipment)
+        out.update((card.name, card.short_name or card.name) for card in player.hand or ())
+    out.update((entry.name, entry.short_name or entry.name) for entry in view.limbo)
+    return out
 
 
 def _tail(unit: UnitView, look: Look, wide: bool) -> list[tuple[str, str]]:
@@ -166,7 +180,7 @@ def make_look(view: MythicariumView, lane_width: int, changed: frozenset[Ref], c
     hp_width = max((len(hp_text(u)) for u in units), default=1)
     wide = lane_width >= WIDE
     combat = view.combat
-    look = Look({}, 0, dp_width, hp_width, wide, changed=changed, cursor=cursor)
+    look = Look({}, 0, dp_width, hp_width, wide, changed=changed, cursor=cursor, chosen=chosen_names(view))
     if combat is not None:
         look.attack_no = {uid: n for n, uid in enumerate(combat.attackers, start=1)}
         look.selected = combat.selected_blocker
@@ -182,8 +196,10 @@ def make_look(view: MythicariumView, lane_width: int, changed: frozenset[Ref], c
     room = tails[-1] if tails else 0
     if lane_width - fixed - room < GOOD_NAME and len(tails) > 1:
         room = tails[-2]
-    look.name_width = max(MIN_NAME, min(longest, lane_width - fixed - room))
-    look.labels = short_names(names, look.name_width)
+    # never narrower than a unit's chosen short name (and its letter): a name is whole or short, never cut
+    needed = max((len(look.chosen.get(u.name, u.name)) + (len(u.tag) + 1 if u.tag else 0) for u in units), default=0)
+    look.name_width = max(MIN_NAME, min(longest, max(needed, lane_width - fixed - room)))
+    look.labels = short_names(names, look.name_width, look.chosen)
     return look
 
 

@@ -1,12 +1,15 @@
 """Short names for a narrow board: every name fits its column and no two distinct names look alike.
 
-`short_names` is deterministic (the same names and width always give the same forms) and
-injective over the names it is given; the full name stays in the inspect panel and the detail line.
+A name that does not fit shows the short name its card chose (`chosen`, from the view: "Will-o'-Wisp" for
+"Will-o'-Wisp Poisoner"); only a column narrower than that falls back to cutting words ("Will-o'-Wi. P."), which
+the board's columns never ask for at 80x24. `short_names` is deterministic (the same names and width always give
+the same forms) and injective over the names it is given; the full name stays in the inspect panel and the
+detail line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 FILLERS = frozenset({"of", "the", "a", "an", "and"})
 """Words a short form drops first ("Mara of the Black Veil" -> "Mara Black Veil")."""
@@ -58,6 +61,26 @@ def abbreviate(name: str, width: int) -> str:
     return name[: width - 1] + "…"
 
 
+def preferred(name: str, width: int, chosen: Mapping[str, str]) -> str:
+    """`name` when it fits `width`, else its card's chosen short name when that fits, else cut words."""
+    if len(name) <= width:
+        return name
+    short = chosen_form(name, chosen)
+    if short is not None and len(short) <= width:
+        return short
+    return abbreviate(name, width)
+
+
+def chosen_form(name: str, chosen: Mapping[str, str]) -> str | None:
+    """The chosen short name of `name`, a look-alike's letter kept ("Hound B" for "Hound of the Wild Hunt B")."""
+    if name in chosen:
+        return chosen[name]
+    base, _, letter = name.rpartition(" ")
+    if len(letter) == 1 and letter.isupper() and base in chosen:
+        return f"{chosen[base]} {letter}"
+    return None
+
+
 def _fallbacks(name: str, width: int) -> Iterator[str]:
     """Endless distinct forms of `name` that fit `width`: its abbreviation with a number at the end."""
     number = 2
@@ -68,16 +91,17 @@ def _fallbacks(name: str, width: int) -> Iterator[str]:
         number += 1
 
 
-def short_names(names: Iterable[str], width: int) -> dict[str, str]:
+def short_names(names: Iterable[str], width: int, chosen: Mapping[str, str] | None = None) -> dict[str, str]:
     """Name -> short form of at most `width` cells; distinct names never share a form.
 
     Names are settled in sorted order: each takes its own abbreviation, unless an earlier name took
     it, then the next of its numbered forms not taken ("Kitsune V.~2"), so the map is injective."""
     width = max(width, MIN_WIDTH)
+    chosen = chosen or {}
     distinct = sorted(set(names))
     wanted: dict[str, list[str]] = {}
     for name in distinct:
-        wanted.setdefault(abbreviate(name, width), []).append(name)
+        wanted.setdefault(preferred(name, width, chosen), []).append(name)
     out: dict[str, str] = {}
     taken: set[str] = set()
     # names that keep their full text, or whose form nobody else wants, go first: they never get a number
@@ -88,7 +112,7 @@ def short_names(names: Iterable[str], width: int) -> dict[str, str]:
     for name in distinct:
         if name in out:
             continue
-        form = abbreviate(name, width)
+        form = preferred(name, width, chosen)
         if form in taken:
             form = next(f for f in _fallbacks(name, width) if f not in taken)
         out[name] = form
