@@ -390,7 +390,7 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         stage = self.board.status(view) or frame.stage
         who, _, note = frame.choosing.removeprefix(" · ").partition(" · ")
         owner = self.board.turn_owner(view)  # whose turn, when the other seat decides (issue 33, item 5)
-        other = owner is not None and not who.startswith(f"{frame.names[owner]} ")
+        other = owner is not None and decision is not None and decision.seat != owner  # ("your decision" remotely)
         turn = f"{frame.names[owner]}'s turn {frame.turn}" if other and owner is not None else f"turn {frame.turn}"
         turn = turn if self.board.SHOW_TURN else ""
         self.status_parts = (frame.title, turn, stage, who, note)
