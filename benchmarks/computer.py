@@ -6,13 +6,14 @@ percentile of its thinking time per decision (all of them; those with one legal 
 left by the loop guard; those where the search settled before its share of the budget) and per
 turn (the sum over the decisions it took while the ruleset's turn number stayed the same: its
 own turn and its answers in the other seat's, a round of its side in MythCraft), and its win
-rate with a 95% Wilson interval.
+rate with a 95% Wilson interval (a draw, such as MythCraft's 30 rounds run out, is not a win; the
+draws are counted apart from the losses).
 
 With `--by-iterations` a level that has a count of iterations ("normal", bots.LEVEL_ITERATIONS)
 plays it without its clock: the same games on any machine, under any load (the win rate of the
 level as a fast machine plays it; the timing figures are then those of the count, not the clock).
 
-`--opponent` sets the other side: the greedy bot (default), Normal by its count (`normal`, for
+`--opponent` sets the other side: the greedy bot (default; `easy` is the same bot), Normal by its count (`normal`, for
 Hard against Normal with `--by-iterations`), the ruleset's own computer player (`ai`), or, in
 MythCraft, `attacker`: a scripted hero side that attacks whenever it can (the creature AI's simple
 hero play: attack, else close in, else end). Against `attacker` the tested level always plays the
@@ -75,7 +76,7 @@ class Timed:
         return action
 
 
-OPPONENTS = ("greedy", "ai", "attacker", "normal")
+OPPONENTS = ("greedy", "easy", "ai", "attacker", "normal")
 
 
 class Attacker:
@@ -96,7 +97,7 @@ class Attacker:
 
 
 def _opponent(ruleset_id: str, opponent: str, seed: int) -> Bot:
-    if opponent == "greedy":
+    if opponent in ("greedy", "easy"):  # Easy is the greedy bot
         return GreedyBot(ruleset_id, seed)
     if opponent == "normal":  # Normal's count without its clock (Hard against Normal: the same games anywhere)
         return make_bot(ruleset_id, "normal", seed, workers=1, iterations=LEVEL_ITERATIONS["normal"])
@@ -127,6 +128,12 @@ def _bot(ruleset_id: str, level: str, seed: int, workers: int, by_iterations: bo
     return make_bot(ruleset_id, level, seed, workers=workers, iterations=count)
 
 
+def _rounds(outcome: Any) -> str:
+    """The rounds a game lasted, for a ruleset whose state counts them (MythCraft), else nothing."""
+    rounds = getattr(getattr(outcome.game, "state", None), "round", None)
+    return f", {rounds} rounds" if isinstance(rounds, int) else ""
+
+
 def _quantiles(values: list[float]) -> dict[str, float | int]:
     if not values:
         return {"n": 0, "median_s": 0.0, "p95_s": 0.0, "max_s": 0.0}
@@ -152,14 +159,15 @@ def measure(
     encounter: str | None = None,
 ) -> dict[str, Any]:
     setup = _setup(ruleset_id, encounter)
-    by_seat = [[0, 0], [0, 0]]
-    """Wins and finished games of the tested computer in seat 1 and in seat 2."""
+    by_seat = [[0, 0, 0], [0, 0, 0]]
+    """Wins, finished games and draws of the tested computer in seat 1 and in seat 2."""
     decisions: list[float] = []
     single: list[float] = []
     settled: list[float] = []
     turns: list[float] = []
-    wins = finished = 0
+    wins = finished = draws = 0
     for i in range(games):
+        began = time.perf_counter()
         game_seed = seed + i
         me = Timed(_bot(ruleset_id, level, game_seed * 2 + 1, workers, by_iterations))
         other = _opponent(ruleset_id, opponent, game_seed * 2 + 2)
@@ -175,14 +183,22 @@ def measure(
         if outcome.error is None and outcome.result is not None:
             finished += 1
             won_game = outcome.result.winner == seat
+            drawn = outcome.result.winner is None
             wins += won_game
+            draws += drawn
             by_seat[seat][0] += won_game
             by_seat[seat][1] += 1
+            by_seat[seat][2] += drawn
         if progress:
-            won = outcome.result is not None and outcome.result.winner == seat
+            result = outcome.result
+            if result is None:
+                what = f"error ({outcome.error})"
+            else:
+                what = "drew" if result.winner is None else "won" if result.winner == seat else "lost"
             print(
-                f"  {ruleset_id} {level} game {i} (seed {game_seed}, seat {seat + 1}): {'won' if won else 'lost'};"
-                f" {wins}/{finished} so far",
+                f"  {ruleset_id} {level} game {i} (seed {game_seed}, seat {seat + 1}): {what}"
+                f" ({outcome.actions} actions{_rounds(outcome)}, {time.perf_counter() - began:.0f} s);"
+                f" {wins}/{finished} won, {draws} drawn so far",
                 file=sys.stderr,
                 flush=True,
             )
@@ -197,6 +213,7 @@ def measure(
         "by_seat": by_seat,
         "finished": finished,
         "wins": wins,
+        "draws": draws,
         "win_rate": round(wins / finished, 4) if finished else 0.0,
         "ci95": [round(low, 4), round(high, 4)],
         "decision": _quantiles(decisions),
@@ -247,11 +264,12 @@ def main(argv: list[str] | None = None) -> int:
                 o, e = row["one_option"], row["settled"]
                 low, high = row["ci95"]
                 label = f"{level} {row['iterations']} it" if row["iterations"] else level
-                (w1, n1), (w2, n2) = row["by_seat"]
+                (w1, n1, d1), (w2, n2, d2) = row["by_seat"]
                 print(
                     f"{ruleset_id:12} {label:7} vs {args.opponent}: wins {row['wins']}/{row['finished']}"
                     f" ({100 * row['win_rate']:.0f}%, 95% CI {100 * low:.0f}-{100 * high:.0f}%;"
-                    f" seat 1 {w1}/{n1}, seat 2 {w2}/{n2})"
+                    f" draws {row['draws']}, losses {row['finished'] - row['wins'] - row['draws']};"
+                    f" seat 1 {w1}/{n1} ({d1} drawn), seat 2 {w2}/{n2} ({d2} drawn))"
                     f" | decision median {d['median_s']:.3f} s p95 {d['p95_s']:.3f} s (n={d['n']})"
                     f" | one option median {o['median_s'] * 1000:.1f} ms p95 {o['p95_s'] * 1000:.1f} ms (n={o['n']})"
                     f" | settled median {e['median_s'] * 1000:.0f} ms p95 {e['p95_s'] * 1000:.0f} ms (n={e['n']})"

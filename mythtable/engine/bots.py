@@ -133,5 +133,6 @@ def make_bot(
             iterations=count,
             capped=iterations is None,
             clear_stop=True,
+            level=strength,
         )
     raise ValueError(f"unknown bot strength {strength!r} (choose one of: {', '.join(STRENGTHS)})")

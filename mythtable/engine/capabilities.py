@@ -156,6 +156,9 @@ class AIHooks:
     """Heuristic points that make one side clearly ahead (the width of the search's sigmoid)."""
     search: dict[str, Any] = field(default_factory=dict)
     """The ruleset's own settings for the search bot (`mcts.SearchParams` fields), if any."""
+    level_search: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """A level's own settings over `search`, by level name (MythCraft's "hard"); a level not named
+    searches with `search` alone."""
     search_determinize: Callable[[Any, int, Rng], Any] | None = None
     """A re-deal for the search bot alone, if the ruleset has one (Mage Wars deals face-down cards
     by what their owner could not yet turn face-up); the greedy bot, and so the golden games,

@@ -58,6 +58,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from mythtable.engine.capabilities import AIHooks
@@ -122,6 +123,8 @@ def search(
     "settled" (whether it stopped early) and "root" (the tree, to keep a subtree of)."""
     decision = ruleset.pending(state)
     assert decision is not None and decision.seat == seat
+    if params.heuristic is not None:
+        hooks = replace(hooks, heuristic=params.heuristic)
     root = Node(1 - seat)
     allowed = decision.actions if actions is None else actions
     if params.paired_root:

@@ -142,7 +142,8 @@ class SearchBot:
     without the clock gives the games it gives on a fast machine). `workers` is the number of processes: None
     uses up to two cores. `early_stop` answers as soon as the search's statistics settle.
     `reuse` keeps the tree from one decision to the next where the new one follows from the last
-    (the main process's tree only; helpers always search afresh).
+    (the main process's tree only; helpers always search afresh). `level` (normal, hard) adds that
+    level's own settings, if the ruleset has any (`AIHooks.level_search`).
     """
 
     name = "search"
@@ -161,6 +162,7 @@ class SearchBot:
         reuse: bool = True,
         capped: bool = False,
         clear_stop: bool = False,
+        level: str | None = None,
     ) -> None:
         self.ruleset_id = ruleset_id
         self.hooks = ai_hooks(ruleset_id).for_search()
@@ -180,7 +182,7 @@ class SearchBot:
             clock = ThinkingClock(per_turn, budget, share=0.4, spread=turn_budget is not None)
         self.clock = clock
         self.early_stop = early_stop
-        self.params = params or SearchParams(**self.hooks.search)
+        self.params = params or SearchParams(**{**self.hooks.search, **self.hooks.level_search.get(level or "", {})})
         self.workers = workers if workers is not None else max(1, min(2, os.cpu_count() or 1))
         self._pool: Any = None
         self._pool_content: Any = None

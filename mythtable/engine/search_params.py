@@ -59,6 +59,9 @@ class SearchParams:
     hundred squares left two samples per option and the greedy prior decided (issue 34)."""
     root_keep: Callable[[Action], bool] | None = None
     """Root actions always searched whatever `root_width` says (MythCraft: everything but a move)."""
+    heuristic: Callable[[Any, int], float] | None = None
+    """When given, the scoring of this search instead of the hooks' (`AIHooks.search_heuristic`):
+    a level's own, through `AIHooks.level_search`."""
     guard_keep: tuple[Action, ...] = ()
     """Actions the search bot's loop guard (lookahead.LoopGuard) never leaves out: a pass that the
     guard's one re-deal shows coming straight back (it dealt the opponent nothing to answer with)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from mythtable.engine.bots import ai_hooks
+from mythtable.engine.bots import LEVEL_ITERATIONS, ai_hooks, make_bot
 from mythtable.engine.decision import Action
 from mythtable.engine.dice import Rng
 from mythtable.engine.mcts import SearchParams, _rollout
@@ -20,7 +20,7 @@ from mythtable.rulesets.mythcraft import rules
 from mythtable.rulesets.mythcraft.rules import dist
 from mythtable.rulesets.mythcraft.ruleset import RULESET
 from mythtable.rulesets.mythcraft.state import State, clone
-from mythtable.rulesets.mythcraft.tactics import rollout_policy, search_heuristic
+from mythtable.rulesets.mythcraft.tactics import engaging_heuristic, rollout_policy, search_heuristic
 from tests.mythcraft.helpers import Scene
 
 SEEDS = (1, 2, 3)
@@ -135,3 +135,78 @@ def test_the_rollout_policy_plays_like_a_sensible_player() -> None:
     d = s.decision
     assert d.kind == "reaction"
     assert rollout_policy(s.state, d, Rng(1))[0] == "react"
+
+
+# ----- Hard against Normal (issue 34's fourth item) ------------------------------------------------
+# Hard (1000 iterations) drew every game against Normal: both searching sides ended every turn for
+# 30 rounds. Both sides' distance from the fight was priced, so a step toward the other side brought
+# its participants nearer the fight too: in E1's opening (four heroes, five creatures) ending the
+# turn scored above every move for either side. Hard prices only its own side's distance, and that
+# by its participant farthest from the fight (priced per participant, each ran ahead alone).
+
+
+def _e1_opening() -> State:
+    """E1 as the benchmark plays it (seed 9000): the creature c3 is first to act, far from every hero."""
+    from mythtable.engine.game import Game
+    from mythtable.engine.registry import load
+
+    loaded = load("mythcraft")
+    game = Game.new("mythcraft", 9000, loaded.ruleset.simulation_setup(loaded.content))
+    state: State = game.state
+    assert state.decision is not None and state.decision.seat == 1
+    return state
+
+
+def _gap_to_heroes(state: State, uid: str) -> int:
+    u = rules.unit(state, uid)
+    return min(dist(u.x, u.y, h.x, h.y) for h in state.units if h.side == 0)
+
+
+def test_both_sides_priced_for_distance_make_standing_apart_pay() -> None:
+    state = _e1_opening()
+    active = state.units[state.order[state.turn_idx]].uid
+    closer = clone(state)
+    rules.unit(closer, active).x -= 3
+    assert _gap_to_heroes(closer, active) < _gap_to_heroes(state, active)
+    # The cause: Normal's scoring (both sides' distance) says a step toward the heroes loses.
+    assert search_heuristic(closer, 1) < search_heuristic(state, 1)
+
+
+def test_hard_scoring_pays_for_closing_in_together_not_for_running_ahead() -> None:
+    state = _e1_opening()
+    active = state.units[state.order[state.turn_idx]].uid
+    creatures = [u.uid for u in state.units if u.side == 1]
+    ahead = clone(state)
+    rules.unit(ahead, active).x -= 3
+    together = clone(state)
+    for uid in creatures:
+        rules.unit(together, uid).x -= 3
+    assert engaging_heuristic(together, 1) > engaging_heuristic(state, 1) + 1.0
+    assert engaging_heuristic(ahead, 1) <= engaging_heuristic(state, 1)
+    # Bringing up the rear is what pays: the last creature joining the others.
+    rear = clone(together)
+    rules.unit(rear, active).x += 3
+    assert engaging_heuristic(together, 1) > engaging_heuristic(rear, 1)
+
+
+def test_hard_closes_in_rather_than_waiting_for_the_other_side() -> None:
+    state = _e1_opening()
+    active = state.units[state.order[state.turn_idx]].uid
+    for seed in SEEDS:
+        bot = make_bot("mythcraft", "hard", seed, workers=1, iterations=LEVEL_ITERATIONS["hard"])
+        d = state.decision
+        assert d is not None
+        choice = bot.choose(RULESET, state, d)
+        assert choice[0] == "move", (seed, choice)
+        after = clone(state)
+        rules.unit(after, active).x, rules.unit(after, active).y = int(choice[1]), int(choice[2])
+        assert _gap_to_heroes(after, active) < _gap_to_heroes(state, active), (seed, choice)
+
+
+def test_hard_alone_scores_with_the_engaging_heuristic() -> None:
+    hard = make_bot("mythcraft", "hard", 1, workers=1)
+    normal = make_bot("mythcraft", "normal", 1, workers=1)
+    assert isinstance(hard, SearchBot) and isinstance(normal, SearchBot)
+    assert hard.params.heuristic is engaging_heuristic
+    assert normal.params.heuristic is None  # Normal scores with search_heuristic, as before
+    assert replace(hard.params, heuristic=None) == normal.params

@@ -197,6 +197,7 @@ PARTS = RulesetParts(
         ai.determinize,
         ai.HEURISTIC_SCALE,
         dict(tactics.SEARCH_PARAMS),
+        level_search=tactics.LEVEL_SEARCH,
         search_heuristic=tactics.search_heuristic,
         rollout_policy=tactics.rollout_policy,
         make_ai=ai.make_ai,

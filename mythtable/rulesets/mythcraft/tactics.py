@@ -71,11 +71,13 @@ def damage(state: State, u: Unit) -> float:
     return got
 
 
-def _losses(state: State) -> list[float]:
+def _losses(state: State, approach: int | None = None) -> list[float]:
     """What `ai._side_value` leaves out, for each side in HP of that side: the blows the adjacent
     hostiles may land (a lone creature among three heroes is worth less than its HP say; a pack
-    round one hero is worth more), and distance from the fight. One pass over the pairs of able
-    hostiles (the hottest function of a search after the rules)."""
+    round one hero is worth more), and distance from the fight: each participant's own, for both
+    sides, or with `approach` for that side alone, by its participant farthest from the fight
+    (see `engaging_heuristic`). One pass over the pairs of able hostiles (the hottest function
+    of a search after the rules)."""
     units = state.units
     able = [u for u in units if not u.dead and not u.dying]
     heroes = [u for u in able if u.side == HEROES]
@@ -101,13 +103,19 @@ def _losses(state: State) -> list[float]:
                 inc_c[j] += damage(state, h)
     lost = [0.0, 0.0]
     for group, near, inc in ((heroes, near_h, inc_h), (others, near_c, inc_c)):
+        far = 1
         for u, n, incoming in zip(group, near, inc, strict=True):
             side_lost = 0.0
             if incoming:
                 side_lost += THREAT_WEIGHT * HIT_CHANCE * min(incoming, float(max(u.hp, 0)))
             if 1 < n < 99:
-                side_lost += APPROACH_HP * (n - 1)
+                if approach is None:
+                    side_lost += APPROACH_HP * (n - 1)
+                elif u.side == approach and n > far:
+                    far = n
             lost[u.side] += side_lost
+        if far > 1 and approach is not None:
+            lost[approach] += APPROACH_HP * len(group) * (far - 1)
     return lost
 
 
@@ -130,6 +138,27 @@ def search_heuristic(state: State, seat: int) -> float:
             return 0.0
         return 1000.0 if r[0] == seat else -1000.0
     lost = _losses(state)
+    return _side_value(state, seat, lost[seat]) - _side_value(state, 1 - seat, lost[1 - seat])
+
+
+def engaging_heuristic(state: State, seat: int) -> float:
+    """Hard's scoring: `search_heuristic` with only `seat`'s own distance from the fight priced,
+    and that by its participant farthest from it, as if every one of them stood there.
+
+    Why (issue 34, Hard against Normal): with both sides' distance priced, a step toward the other
+    side brings its participants nearer the fight too, without their moving; where a side has
+    more participants, or less HP, than the other, every step toward it scored worse than ending
+    the turn, and two searching sides stood apart for 30 rounds (every game a draw). Priced for
+    the seat alone, per participant, closing in paid, but for each participant alone: the first
+    to act ran ahead of its side into the other's reach and was cut down (a cleric alone against
+    two creatures in round 1). Priced by the laggard, only bringing up the rear pays: a side
+    closes in together and meets the other all at once."""
+    r = state.result
+    if r is not None:
+        if r[0] is None:
+            return 0.0
+        return 1000.0 if r[0] == seat else -1000.0
+    lost = _losses(state, seat)
     return _side_value(state, seat, lost[seat]) - _side_value(state, 1 - seat, lost[1 - seat])
 
 
@@ -256,3 +285,8 @@ SEARCH_PARAMS: dict[str, Any] = {
 """The search's settings: paired root sampling as before, rollouts with the policy above to the
 end of the participant's turn (`horizon`; 40 choices at most), and of a turn's many squares only the
 six best by the greedy prior compared on the samples (`root_width`)."""
+
+LEVEL_SEARCH: dict[str, dict[str, Any]] = {
+    "hard": {"heuristic": engaging_heuristic},
+}
+"""Hard's own settings over `SEARCH_PARAMS` (`AIHooks.level_search`); Normal has none."""
