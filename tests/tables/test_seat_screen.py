@@ -291,3 +291,18 @@ async def test_players_see_how_many_watch_and_only_the_opener_closes_the_table_t
         await seats.press(0, "w")
         await seats.settle(lambda: not table.watchable and seats.caught_up())
         assert "The table is closed to watchers." in log_text(seats.apps[1])
+
+
+async def test_the_auto_pass_keys_reach_the_table_and_the_seats_status_line_says_so(tmp_path: Path) -> None:
+    async with seated(tmp_path) as seats:
+        table = seats.table
+        await seats.press(1, "y")  # Bram: pass until my turn, as at one keyboard
+        await seats.settle(lambda: table.autopass[1].yield_ == "turn" and seats.caught_up())
+        notes = [seat_screen_of(app).status_parts for app in seats.apps]
+        assert notes[1] is not None and "passing until your turn" in notes[1][-1]
+        assert notes[0] is not None and "passing" not in notes[0][-1]  # Ana's own settings, not Bram's
+        await seats.press(1, "f")
+        await seats.settle(lambda: table.autopass[1].full_control and seats.caught_up())
+        parts = seat_screen_of(seats.apps[1]).status_parts
+        assert parts is not None and "full control" in parts[-1]
+        assert seat_screen_of(seats.apps[1]).link.client.refusals == []
