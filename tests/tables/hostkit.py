@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from mythtable.engine.decision import Action
 from mythtable.engine.game import Game
 from mythtable.tables.client import TableClient
 from mythtable.tables.host import HostSettings, TableHost
@@ -40,7 +41,11 @@ class HotSeat:
 
     def pick(self, pick: int) -> None:
         """The asked seat takes option `pick` (of Game.options); then the moves nobody is asked for."""
-        self.game.apply(self.game.options()[pick][0])
+        self.play(self.game.options()[pick][0])
+
+    def play(self, action: Action) -> None:
+        """The asked seat makes `action`; then the moves nobody is asked for."""
+        self.game.apply(action)
         self.session.next_step()
 
 
