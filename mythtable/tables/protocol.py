@@ -83,7 +83,8 @@ class Inspect(_Message):
     type: Literal["inspect"] = "inspect"
 
 
-AUTOPASS_KEYS = ("full", "turn", "combat")
+AutoPassKey = Literal["full", "turn", "combat"]
+AUTOPASS_KEYS: tuple[AutoPassKey, ...] = ("full", "turn", "combat")
 
 
 class AutoPass(_Message):
@@ -91,7 +92,7 @@ class AutoPass(_Message):
     or until the end of this combat ("combat")."""
 
     type: Literal["autopass"] = "autopass"
-    kind: Literal["full", "turn", "combat"]
+    kind: AutoPassKey
 
 
 class Leave(_Message):

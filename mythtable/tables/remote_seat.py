@@ -304,9 +304,10 @@ class RemoteSeat:
     def autopass(self, kind: str) -> bool:
         """Full control on/off ("full"), or a yield, for this seat: the table's host keeps its settings and makes
         the passes they give; False for a watcher."""
-        if self.seat is None or kind not in AUTOPASS_KEYS:
+        key = next((k for k in AUTOPASS_KEYS if k == kind), None)
+        if self.seat is None or key is None:
             return False
-        self._send(AutoPass(kind=kind))
+        self._send(AutoPass(kind=key))
         return True
 
     def log_lines(self) -> tuple[list[LogLine], int | None]:
