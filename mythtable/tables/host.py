@@ -40,6 +40,7 @@ from mythtable.tables.protocol import (
     MAX_CLIENT_LINE,
     Absent,
     Answer,
+    AutoPass,
     Chat,
     Choose,
     Closed,
@@ -597,6 +598,8 @@ class TableHost:
             refusal = table.say(seat, message.text)
         elif isinstance(message, Absent):
             refusal = table.absent(seat, message.choice)
+        elif isinstance(message, AutoPass):
+            refusal = table.set_autopass(seat, message.kind)
         elif isinstance(message, Watchers):
             if seat != table.opener:
                 refusal = "only the table's opener opens or closes it to watchers"
@@ -635,7 +638,8 @@ class TableHost:
         self._send(conn, reply)
 
     def _run_computer(self, table: Table) -> None:
-        while table.computer_move():
+        """Make the moves nobody is asked for: the computer's, and a person's seat's auto-passes."""
+        while table.computer_move() or table.auto_move():
             pass
 
     def _refuse(self, conn: Connection, kind: str, reason: str) -> None:

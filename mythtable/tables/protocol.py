@@ -83,6 +83,18 @@ class Inspect(_Message):
     type: Literal["inspect"] = "inspect"
 
 
+AutoPassKey = Literal["full", "turn", "combat"]
+AUTOPASS_KEYS: tuple[AutoPassKey, ...] = ("full", "turn", "combat")
+
+
+class AutoPass(_Message):
+    """This seat's auto-pass keys, as at one keyboard: full control on/off ("full"), pass until my turn ("turn"),
+    or until the end of this combat ("combat")."""
+
+    type: Literal["autopass"] = "autopass"
+    kind: AutoPassKey
+
+
 class Leave(_Message):
     type: Literal["leave"] = "leave"
 
@@ -129,7 +141,7 @@ class Lobby(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | Choose | TakeBack | Answer | Chat | Absent | Watchers | Inspect | Leave | Control | Lobby,
+    Hello | Choose | TakeBack | Answer | Chat | Absent | Watchers | Inspect | AutoPass | Leave | Control | Lobby,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessage)
@@ -227,6 +239,8 @@ class Frame(_Message):
     inspect: list[Any] = Field(default_factory=list)
     """[InspectTarget, Inspection or None] pairs this seat may read, in the frame that answers its Inspect
     (none for a watcher)."""
+    autopass: str = ""
+    """This seat's own auto-pass settings in words ("passing until your turn"; "" for the defaults)."""
     seats: list[str] = Field(default_factory=list)
     """Each seat's state: "here", "away", "free" (waiting for a player) or "computer" (a table screen lists
     who has joined)."""

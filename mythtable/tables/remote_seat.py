@@ -24,9 +24,11 @@ from mythtable.engine.views import view_from_data
 from mythtable.play.seat import Opening, SeatDecision, SeatFrame
 from mythtable.tables.client import TableClient
 from mythtable.tables.protocol import (
+    AUTOPASS_KEYS,
     MAX_CHAT,
     Absent,
     Answer,
+    AutoPass,
     Chat,
     Choose,
     Frame,
@@ -297,10 +299,16 @@ class RemoteSeat:
         return False
 
     def settings_seat(self) -> int | None:
-        return None  # auto-pass and stops are for seats sharing a keyboard
+        return None  # the stops screen is for seats sharing a keyboard; the auto-pass keys work here too
 
     def autopass(self, kind: str) -> bool:
-        return False
+        """Full control on/off ("full"), or a yield, for this seat: the table's host keeps its settings and makes
+        the passes they give; False for a watcher."""
+        key = next((k for k in AUTOPASS_KEYS if k == kind), None)
+        if self.seat is None or key is None:
+            return False
+        self._send(AutoPass(kind=key))
+        return True
 
     def log_lines(self) -> tuple[list[LogLine], int | None]:
         return (list(self._frame.log) if self._frame is not None else []), self.seat

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from mythtable.engine.autopass import YIELD_COMBAT, YIELD_TURN, SeatSettings
 from mythtable.engine.bots import Bot, make_bot
 from mythtable.engine.errors import IllegalAction
 from mythtable.engine.game import Game, LogLine
@@ -22,6 +23,7 @@ from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.record import record_json, write_atomic
 from mythtable.engine.text import one_line
 from mythtable.engine.views import view_data
+from mythtable.play.autoplay import auto_answer, keep_settings, saved_settings, settings_words
 from mythtable.play.seat import SeatFrame, frame_of
 from mythtable.tables.protocol import MAX_CHAT, DecisionData, Frame, LogData, OptionData, TalkData
 
@@ -135,6 +137,13 @@ class Table:
     """How the autosave is written: at once here; the host writes in a thread, off its loop (host.Saver)."""
     copied: bool = False
     """The finished game is in its players' saves already."""
+    autopass: list[SeatSettings] = field(default_factory=list)
+    """Each seat's auto-pass settings (engine/autopass.py): from the game's record, else the defaults."""
+
+    def __post_init__(self) -> None:
+        if not self.autopass:
+            self.autopass = saved_settings(self.game) or [SeatSettings(), SeatSettings()]
+        keep_settings(self.game, self.autopass)  # in the record, as a hot-seat game keeps them
 
     @property
     def names(self) -> list[str]:
@@ -217,6 +226,25 @@ class Table:
         self._changed()
         return None
 
+    def set_autopass(self, seat: int, kind: str) -> str | None:
+        """A seat's auto-pass key, as at one keyboard: full control on/off, or a yield; the reason it is
+        refused, else None (the host then makes the passes it gives)."""
+        if self.over:
+            return "the game is over"
+        if seat in self.computer:
+            return "the computer plays this seat"
+        settings = self.autopass[seat]
+        if kind == "full":
+            settings = dataclasses.replace(settings, full_control=not settings.full_control)
+        elif kind in (YIELD_TURN, YIELD_COMBAT):
+            settings = dataclasses.replace(settings, yield_=kind)
+        else:
+            return f"no such auto-pass key: {kind}"
+        self.autopass[seat] = settings
+        keep_settings(self.game, self.autopass)
+        self.version += 1
+        return None
+
     def ask_take_back(self, seat: int) -> str | None:
         if self.over:
             return "the game is over"
@@ -289,6 +317,14 @@ class Table:
         if self.over or decision is None or decision.seat not in self.computer:
             return False
         self._bot_move()
+        return True
+
+    def auto_move(self) -> bool:
+        """Answer the open decision for a person's seat that need not be asked, as hot-seat does (an only
+        choice, a pass its settings give); True if one was made."""
+        if self.over or auto_answer(self.game, self.autopass, self.computer) is None:
+            return False
+        self._changed()
         return True
 
     def _bot_move(self) -> None:
@@ -433,6 +469,7 @@ class Table:
             ),
             inspect=inspect_data(game, seat) if inspect else [],
             seats=self.seat_states(),
+            autopass=settings_words(self.autopass[seat]) if seat is not None and seat not in self.computer else "",
         )
 
     # ----- autosave ----------------------------------------------------------------------------------

@@ -14,23 +14,19 @@ from pathlib import Path
 from typing import Any
 
 from mythtable.engine.autopass import (
-    YIELD_COMBAT,
     YIELD_NONE,
-    YIELD_TURN,
     YIELDS,
     SeatSettings,
-    Window,
     enter_commits_at_once,
-    expire_yield,
     safe_action,
-    should_autopass,
 )
 from mythtable.engine.bots import LEVELS, STRENGTHS, Bot, RandomBot
 from mythtable.engine.bots import make_bot as make_strength_bot
-from mythtable.engine.decision import Event, Ref
-from mythtable.engine.game import Game, LogLine
+from mythtable.engine.decision import Ref
+from mythtable.engine.game import Game
 from mythtable.engine.record import write_atomic
 from mythtable.engine.registry import own_ai
+from mythtable.play.autoplay import auto_answer, keep_settings, saved_settings, settings_words
 from mythtable.play.recap import Recap, recap_of, starts_turn
 from mythtable.play.seat import Opening
 
@@ -95,10 +91,9 @@ class Session:
             if controller != "human":
                 self.bots[seat] = make_bot(self.game.ruleset.id, controller, self.game.seed + seat)
         if not self.autopass:
-            saved = self.game.autopass
-            seats = saved.get("seats") if isinstance(saved, dict) else None
-            if isinstance(seats, list) and len(seats) == 2:
-                self.autopass = [SeatSettings.from_json(s) for s in seats]
+            saved = saved_settings(self.game)
+            if saved is not None:
+                self.autopass = saved
             else:
                 stored = load_settings(self.config_dir())
                 self.autopass = [replace(SeatSettings.from_json(stored.get(n)), yield_=YIELD_NONE) for n in self.names]
@@ -114,7 +109,7 @@ class Session:
 
     def _sync_game(self) -> None:
         """The settings go into the save, so that a resumed game asks the same."""
-        self.game.autopass = {"seats": [s.to_json() for s in self.autopass]}
+        keep_settings(self.game, self.autopass)
 
     def _store(self, seat: int) -> None:
         """Remember a seat's stops and full control under its player's name (yields are for this game only)."""
@@ -154,55 +149,18 @@ class Session:
         """What the status line says about a seat's auto-pass settings ("" for the defaults)."""
         if seat is None or seat in self.bots or self.watching:
             return ""
-        settings = self.autopass[seat]
-        if settings.full_control:
-            return " · full control"
-        return {YIELD_TURN: " · passing until your turn", YIELD_COMBAT: " · passing until combat ends"}.get(
-            settings.yield_, ""
-        )
+        words = settings_words(self.autopass[seat])
+        return f" · {words}" if words else ""
 
     def auto_answer(self) -> bool:
-        """Apply the open decision's answer for a human seat that need not be asked; True if one was applied.
-
-        It goes through Game.apply like any move, so the record stays legal and replays the same."""
-        game = self.game
-        decision = game.decision
-        if decision is None or decision.seat in self.bots:
+        """Apply the open decision's answer for a human seat that need not be asked (play/autoplay.py, shared
+        with a table's host); True if one was applied."""
+        move = auto_answer(self.game, self.autopass, self.bots)
+        if move is None:
             return False
-        seat = decision.seat
-        window = game.window()
-        if window is not None:
-            settings = expire_yield(window, self.autopass[seat])
-            if settings is not self.autopass[seat]:
-                self.autopass[seat] = settings
-                self._sync_game()
-        action = should_autopass(window, decision, self.autopass[seat])
-        if action is None:
-            return False
-        if window is not None and action == window.pass_action:
-            text = self.pass_words(seat, window)
-        else:
-            text = f"{self.names[seat]}: {game.describe(action)} (auto, the only choice)."
-        reason = game.why_only_done() if len(decision.actions) == 1 else None
-        if reason:  # the seat never saw this decision: its next one says why it had nothing to choose
-            self.forced[seat] = f"{game.describe(action)} (auto): {reason}"
-        before = len(game.log)
-        game.apply(action, auto=True)
-        # the log reads in the order things happened: the auto move before what it brought ("Turn 2: Bram.")
-        game.log.insert(before, LogLine(len(game.actions), Event(text, kind="auto")))
+        if move.forced:  # the seat never saw this decision: its next one says why it had nothing to choose
+            self.forced[move.seat] = move.forced
         return True
-
-    def pass_words(self, seat: int, window: Window) -> str:
-        """An auto-pass in words that say who passes what: a pass on one's own waiting item is no answer to it
-        ("Ana plays nothing more on Tengu Duelist"), a pass on the other's is ("Bram does not answer Ana's
-        Tengu Duelist"), and a pass with nothing waiting lets the stage go on."""
-        name = self.names[seat]
-        item = window.waiting_name
-        if window.waiting is None or not item:
-            return f"{name} passes (auto)."
-        if window.waiting == seat:
-            return f"{name} plays nothing more on {item} (auto pass); {self.names[1 - seat]} may answer it."
-        return f"{name} does not answer {self.names[window.waiting]}'s {item} (auto pass)."
 
     @property
     def names(self) -> list[str]:

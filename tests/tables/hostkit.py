@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 import random
+import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from mythtable.engine.decision import Action
 from mythtable.engine.game import Game
 from mythtable.tables.client import TableClient
 from mythtable.tables.host import HostSettings, TableHost
 from mythtable.tables.protocol import Frame
+from mythtable.tui.session import Session
 
 RULESET = "mythicarium"
 
@@ -23,12 +26,35 @@ def record_without_times(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k not in ("created", "updated")}
 
 
+class HotSeat:
+    """The same game on one keyboard: a hot-seat Session (auto-pass and all, with the default settings) whose
+    seats pick options of the decisions they are asked."""
+
+    def __init__(self, seed: int) -> None:
+        with tempfile.TemporaryDirectory() as config:  # no player's remembered settings
+            self.session = Session(Game.new(RULESET, seed), config=Path(config))
+        self.session.next_step()
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def pick(self, pick: int) -> None:
+        """The asked seat takes option `pick` (of Game.options); then the moves nobody is asked for."""
+        self.play(self.game.options()[pick][0])
+
+    def play(self, action: Action) -> None:
+        """The asked seat makes `action`; then the moves nobody is asked for."""
+        self.game.apply(action)
+        self.session.next_step()
+
+
 def hot_seat(seed: int, picks: list[int]) -> Game:
-    """The same game on one keyboard: option `pick` of each decision in turn."""
-    game = Game.new(RULESET, seed)
+    """The same game on one keyboard: option `pick` of each decision a seat is asked, in turn."""
+    table = HotSeat(seed)
     for pick in picks:
-        game.apply(game.options()[pick][0])
-    return game
+        table.pick(pick)
+    return table.game
 
 
 def make_host(folder: Path, **kw: Any) -> TableHost:

@@ -12,7 +12,7 @@ from mythtable.engine.game import Game
 from mythtable.play.seat import SeatFrame, SeatLink, frame_of
 from mythtable.tables.client import TableClient
 from mythtable.tables.remote_seat import RemoteSeat
-from tests.tables.hostkit import RULESET, make_host
+from tests.tables.hostkit import RULESET, HotSeat, make_host
 
 SEED = 7
 
@@ -56,7 +56,8 @@ async def test_remote_seats_see_what_the_local_form_shows_and_a_watcher_the_publ
     host = make_host(tmp_path)
     await host.start()
     try:
-        replica = Game.new(RULESET, SEED)
+        hot = HotSeat(SEED)  # the same game on one keyboard, auto-passes and all
+        replica = hot.game
         table, ticket = host.open_table(RULESET, SEED, replica.setup, "key:ana")
         clients = [
             await TableClient.connect(host.socket_path, ticket),
@@ -67,9 +68,9 @@ async def test_remote_seats_see_what_the_local_form_shows_and_a_watcher_the_publ
         pumps = [asyncio.ensure_future(seat.pump()) for seat in seats]
         assert all(isinstance(seat, SeatLink) for seat in seats)
         rng = random.Random(2)
-        for step in range(25):
+        for _ in range(25):
             for seat in seats:
-                await settled(seat, step)
+                await settled(seat, len(replica.actions))
             for index, seat in enumerate(seats):
                 same_table(seat.frame(), local_frame(replica, index if index < 2 else None))
             decision = replica.decision
@@ -81,9 +82,9 @@ async def test_remote_seats_see_what_the_local_form_shows_and_a_watcher_the_publ
             option = options[rng.randrange(len(options))]
             assert mover.subject(option.action) == replica.subject(option.action)
             assert mover.choose(option.index) is None
-            replica.apply(option.action)
+            hot.play(option.action)
         mover = seats[replica.decision.seat]  # type: ignore[union-attr]
-        await settled(mover, 25)
+        await settled(mover, len(replica.actions))
         mover.ask_inspect()
         for _ in range(200):
             if mover.inspectables():

@@ -8,12 +8,11 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from mythtable.engine.game import Game
 from mythtable.serve.web_tables import reach_tables, ssh_tables_folder
 from mythtable.tables.client import TableClient, control
 from mythtable.tables.host import CONTROL_KEY_NAME
 from mythtable.tables.protocol import Choose
-from tests.tables.hostkit import until
+from tests.tables.hostkit import HotSeat, until
 from tests.tables.test_ssh_tables import CODE, command, keys, start, until_saved  # noqa: F401  (keys: a fixture)
 
 pytestmark = pytest.mark.slow
@@ -46,17 +45,18 @@ def test_a_web_seat_joins_a_table_opened_over_ssh(
                         break
                     await asyncio.sleep(0.1)
                 assert "Waiting for Bram" not in ana.text()
-                replica = Game.new("mythicarium", 7)
+                hot = HotSeat(7)  # the same game on one keyboard, auto-passes and all
+                replica = hot.game
                 while replica.decision.seat != 1:  # type: ignore[union-attr]  # Ana's keys until it is Bram's turn
                     ana.send("1")  # a digit chooses, in the game screen
-                    replica.apply(replica.options()[0][0])
+                    hot.pick(0)
                     await until_saved(server, code, len(replica.actions), [ana])
                 await ana.wait_for("Bram is choosing")
                 frame = await until(bram, lambda f: f.decision is not None and f.moves == len(replica.actions))
                 assert frame.decision is not None
                 await bram.send(Choose(decision=frame.decision.id, index=0))
-                await until_saved(server, code, frame.moves + 1, [ana])
-                replica.apply(replica.decision.actions[0])  # type: ignore[union-attr]
+                hot.play(replica.decision.actions[0])  # type: ignore[union-attr]
+                await until_saved(server, code, len(replica.actions), [ana])
                 last = replica.log[-1].event.text
                 await ana.wait_for(last[:30])  # Bram's move, on Ana's screen
                 await bram.close()

@@ -293,8 +293,8 @@ class TableSeatScreen(GameScreen):
         self.show_status(self.app.size.width)
 
     def table_note(self, wire: Frame) -> str:
-        """The status line's right end: the audience, a muted chat."""
-        parts = []
+        """The status line's right end: this seat's auto-pass keys at work, the audience, a muted chat."""
+        parts = [wire.autopass] if wire.autopass else []
         if wire.watchers:
             parts.append(f"{wire.watchers} watching")
         elif not wire.watchable:
