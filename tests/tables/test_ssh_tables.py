@@ -277,9 +277,11 @@ def test_the_server_killed_and_restarted_brings_the_table_back(
                     break
                 await asyncio.sleep(0.05)
 
-    run(before())
-    first.proc.kill()  # no goodbye: the autosave is all that is left
-    first.proc.wait(10)
+    try:
+        run(before())
+    finally:  # also when `before` fails: a server left running outlives the test run
+        first.proc.kill()  # no goodbye: the autosave is all that is left
+        first.proc.wait(10)
     again = Server(tmp_path / "server", "--authorized-keys", str(keys[2]), "--rate-limit", "200")
     try:
 
