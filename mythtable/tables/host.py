@@ -16,26 +16,22 @@ import json
 import os
 import secrets
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from mythtable.engine.errors import MythtableError
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
 from mythtable.engine.record import record_json, write_atomic
 from mythtable.engine.text import clean_name
 from mythtable.saves import new_save_name
 from mythtable.tables.codes import (
-    CODE_ALPHABET,
-    CODE_LENGTH,
     new_code,
     new_token,
-    normal_code,
     token_digest,
     token_matches,
 )
+from mythtable.tables.host_types import Connection, HostSettings, TableRefusal, Ticket
 from mythtable.tables.join_limits import CodeTries, JoinLimits
+from mythtable.tables.lobby_desk import answer_lobby, listing, open_for, table_infos
 from mythtable.tables.protocol import (
     MAX_CLIENT_LINE,
     Absent,
@@ -59,113 +55,16 @@ from mythtable.tables.protocol import (
     encode,
     parse_client_line,
 )
-from mythtable.tables.setup_check import SetupRefused, checked_setup
-from mythtable.tables.table import COMPUTER, Table
+from mythtable.tables.saver import Saver
+from mythtable.tables.table import Table
 
 SOCKET_NAME = "host.sock"
 CONTROL_KEY_NAME = "control.key"
 TICKET_LIFE = 60.0
 """Seconds a ticket waits for its game process to say hello."""
 HELLO_WAIT = 15.0
-TABLES_PER_LOBBY = 3
-"""Tables one title screen may have open at once (one player cannot fill the server's --max-tables)."""
 SEND_BACKLOG_LIMIT = 8 * 1024 * 1024
 """A connection with this much unsent output does not read its frames: it is let go."""
-
-
-class TableRefusal(MythtableError):
-    """Why a table cannot be opened, joined or watched, in one line for the player."""
-
-
-@dataclass
-class Ticket:
-    code: str
-    seat: int | None
-    identity: str
-    expires: float
-    token: str | None = None
-    """A new seat token to show the player in the first frame (password and web players)."""
-    renderer: bool = False
-    """A server's shared watcher renderer: its watchers are counted as the table's audience instead."""
-    lobby: bool = False
-    """A title screen's lobby connection (no table): it asks for tables, seats and watchers' tickets."""
-    tries: CodeTries | None = None
-    """The lobby's wrong table codes (an SSH connection's own, shared with its join and watch commands)."""
-
-
-@dataclass(eq=False)
-class Connection:
-    """One game process (a seat's or a watcher's) at one table."""
-
-    writer: asyncio.StreamWriter
-    code: str = ""
-    seat: int | None = None
-    token: str | None = None
-    renderer: bool = False
-    logged: set[str] = field(default_factory=set)
-    closed: bool = False
-    lobby: bool = False
-    identity: str = ""
-    """A lobby's player: who the seats it asks for are held by."""
-    tries: CodeTries | None = None
-    opened: set[str] = field(default_factory=set)
-    """The tables this lobby opened (it may close them again before anyone plays)."""
-
-
-@dataclass
-class HostSettings:
-    folder: Path
-    grace: float = 600.0
-    max_tables: int = 50
-    max_watchers: int = 200
-    saves_for: Callable[[str], Path | None] | None = None
-    """The data folder of a seat's holder ("key:<id>"), where its copy of a finished or ended game goes."""
-    log: Callable[[str], None] = print
-
-
-class Saver:
-    """Writes autosaves in a thread, one at a time, the latest text of each file only: an fsync takes tens of
-    milliseconds on a busy disk, and every seat of every table waits while the loop does."""
-
-    def __init__(self) -> None:
-        self.pending: dict[Path, str] = {}
-        self.task: asyncio.Task[None] | None = None
-        self.gone: set[Path] = set()
-        """Files of closed tables: one written while it closed is removed again."""
-
-    def __call__(self, path: Path, text: str) -> None:
-        self.gone.discard(path)
-        self.pending[path] = text
-        if self.task is None:
-            try:
-                self.task = asyncio.get_running_loop().create_task(self._write())
-            except RuntimeError:  # no loop (a table saved while the host stops): at once
-                write_atomic(*self.pending.popitem())
-
-    async def _write(self) -> None:
-        try:
-            while self.pending:
-                path = next(iter(self.pending))
-                text = self.pending.pop(path)
-                try:
-                    await asyncio.to_thread(write_atomic, path, text)
-                except OSError as exc:
-                    print(f"tables: could not write {path.name}: {exc.strerror}", flush=True)
-                if path in self.gone:
-                    path.unlink(missing_ok=True)
-        finally:
-            self.task = None
-
-    async def flush(self) -> None:
-        while self.task is not None:
-            await asyncio.shield(self.task)
-        for path, text in list(self.pending.items()):
-            write_atomic(path, text)
-        self.pending.clear()
-
-    def forget(self, path: Path) -> None:
-        self.pending.pop(path, None)
-        self.gone.add(path)
 
 
 class TableHost:
@@ -358,93 +257,20 @@ class TableHost:
 
     def listing(self, watchable_only: bool = False) -> list[str]:
         """One line a table for `ssh host tables`: code, ruleset, players, what it waits for."""
-        lines = []
-        for code, table in sorted(self.tables.items()):
-            if watchable_only and not table.watchable:
-                continue
-            names = " v ".join(table.names)
-            free = "a seat free" if table.free_seat() is not None else "seats taken"
-            watch = f"{table.watchers} watching" if table.watchable else "no watchers"
-            lines.append(f"{code}  {table.game.ruleset.id:<12} {names}  ({free}; {watch})")
-        return lines
+        return listing(self.tables, watchable_only)
 
     def table_infos(self) -> list[TableInfo]:
         """The open tables, for a title screen's lists ("Join a table", "Watch a table")."""
-        from mythtable.engine.registry import entries
-
-        titles = {rid: found.title for rid, found in entries().items()}
-        return [
-            TableInfo(
-                code=code,
-                ruleset=table.game.ruleset.id,
-                title=titles.get(table.game.ruleset.id, table.game.ruleset.id),
-                names=table.names,
-                free=table.free_seat() is not None and not table.over,
-                watchable=table.watchable and not table.over,
-                watchers=table.watchers + table.audience,
-                moves=table.moves,
-            )
-            for code, table in sorted(self.tables.items())
-        ]
+        return table_infos(self.tables)
 
     # ----- a title screen's lobby -------------------------------------------------------------------
     def lobby(self, conn: Connection, asked: Lobby) -> LobbyReply:
-        """What a lobby connection asked for, checked against it: its player holds the seats it opens or joins,
-        its wrong codes count against it (and its address), and it closes only a table it opened."""
-        if asked.action == "list":
-            return LobbyReply(tables=self.table_infos())
-        if asked.action == "open":
-            conn.opened &= set(self.tables)
-            if len(conn.opened) >= TABLES_PER_LOBBY:
-                raise TableRefusal(f"you have {TABLES_PER_LOBBY} tables open already: play or cancel one first")
-            table, tickets = self.open_for(conn.identity, asked)
-            conn.opened.add(table.code)
-            return LobbyReply(tickets=tickets, code=table.code)
-        code = normal_code(asked.code or "")
-        if code is None:
-            raise TableRefusal(f"a table code is {CODE_LENGTH} characters of {CODE_ALPHABET}")
-        if asked.action == "close":
-            mine = self.tables.get(code)
-            if mine is None or code not in conn.opened:
-                raise TableRefusal(f"this terminal did not open table {code}")
-            if mine.moves:
-                raise TableRefusal(f"the game at table {code} has begun")
-            self.close_table(mine, "its opener cancelled it")
-            return LobbyReply(code=code)
-        tries = conn.tries if conn.tries is not None else CodeTries("?")
-        limited = self.limits.refusal(tries)
-        if limited is not None:
-            self.settings.log(f"tables: refused a table code from {tries.address}: {limited}")
-            raise TableRefusal(limited)
-        if code not in self.tables:
-            self.limits.wrong(tries)
-        if asked.action == "join":
-            return LobbyReply(tickets=[self.join(code, conn.identity, asked.token)], code=code)
-        return LobbyReply(tickets=[self.watch(code)], code=code)
+        """What a lobby connection asked for (lobby_desk.py)."""
+        return answer_lobby(self, conn, asked)
 
     def open_for(self, identity: str, asked: Lobby) -> tuple[Table, list[str]]:
-        """A table opened from a title screen: the seat marked "me" is `identity`'s (its ticket first), one marked
-        "keyboard" too (its ticket second), "computer" goes to the computer, "terminal" waits for a player."""
-        kinds = list(asked.seats) or ["me", "terminal"]
-        if len(kinds) != 2 or kinds.count("me") != 1:
-            raise TableRefusal("one seat, and only one, is yours (me)")
-        if asked.ruleset is None:
-            raise TableRefusal("open needs a ruleset")
-        try:
-            seed, setup = checked_setup(asked.ruleset, asked.players, asked.options, asked.seed)
-        except SetupRefused as exc:
-            raise TableRefusal(str(exc)) from None
-        table, ticket = self.open_table(asked.ruleset, seed, setup, identity, seat=kinds.index("me"))
-        tickets = [ticket]
-        for seat, kind in enumerate(kinds):
-            if kind == "keyboard":
-                tickets.append(self._seat_ticket(table, seat, identity))
-            elif kind == "computer":
-                table.holders[seat] = "computer"
-                table.computer.add(seat)
-                table.game.controllers[seat] = COMPUTER
-                table.save()
-        return table, tickets
+        """A table opened from a title screen (lobby_desk.py)."""
+        return open_for(self, identity, asked)
 
     # ----- connections ------------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

@@ -7,9 +7,10 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from mythtable.tables.client import TableClient, control
-from mythtable.tables.host import TABLES_PER_LOBBY, TableHost
+from mythtable.tables.host import TableHost
 from mythtable.tables.join_limits import JOINS_PER_ADDRESS, JOINS_PER_CONNECTION, CodeTries
 from mythtable.tables.lobby_client import LobbyClient
+from mythtable.tables.lobby_desk import TABLES_PER_LOBBY
 from mythtable.tables.protocol import Choose, Lobby, Refused, encode, parse_host_line
 from tests.tables.hostkit import RULESET, running_host, until
 
