@@ -36,7 +36,8 @@ from mythtable.serve.ssh_common import (
 )
 from mythtable.serve.ssh_game import GameSession
 from mythtable.serve.watch_fanout import Fanout
-from mythtable.tables.host import HostSettings, TableHost
+from mythtable.tables.host import TableHost
+from mythtable.tables.host_types import HostSettings
 
 __all__ = ["Gatekeeper", "Hub", "SSHSettings", "run_ssh", "serve", "settings_from_args", "start_server"]
 

@@ -18,7 +18,8 @@ from mythtable.serve.boot import module_argv
 from mythtable.serve.watch_fanout import Fanout
 from mythtable.tables.client import SOCKET_ENV, TICKET_ENV
 from mythtable.tables.codes import CODE_ALPHABET, CODE_LENGTH, guesses_for_a_hit, normal_code
-from mythtable.tables.host import TableHost, TableRefusal
+from mythtable.tables.host import TableHost
+from mythtable.tables.host_types import TableRefusal
 from mythtable.tables.join_limits import JOINS_PER_ADDRESS, CodeTries
 from mythtable.tables.lobby_client import LOBBY_ENV
 from mythtable.tables.protocol import CLOCK_RANGE

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mythtable.tables.client import SOCKET_ENV, control
-from mythtable.tables.host import HostSettings, TableHost
+from mythtable.tables.host import TableHost
+from mythtable.tables.host_types import HostSettings
 
 
 def ssh_tables_folder(data_root: Path) -> Path:

@@ -13,7 +13,8 @@ from typing import Any
 from mythtable.engine.decision import Action
 from mythtable.engine.game import Game
 from mythtable.tables.client import TableClient
-from mythtable.tables.host import HostSettings, TableHost
+from mythtable.tables.host import TableHost
+from mythtable.tables.host_types import HostSettings
 from mythtable.tables.protocol import Frame
 from mythtable.tui.session import Session
 

@@ -10,7 +10,8 @@ from pathlib import Path
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
 from mythtable.tables.client import TableClient
-from mythtable.tables.host import TableHost, TableRefusal
+from mythtable.tables.host import TableHost
+from mythtable.tables.host_types import TableRefusal
 from mythtable.tables.protocol import (
     MAX_CLIENT_LINE,
     Absent,

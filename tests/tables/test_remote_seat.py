@@ -86,12 +86,13 @@ async def test_remote_seats_see_what_the_local_form_shows_and_a_watcher_the_publ
         mover = seats[replica.decision.seat]  # type: ignore[union-attr]
         await settled(mover, len(replica.actions))
         mover.ask_inspect()
-        for _ in range(200):
-            if mover.inspectables():
+        seat_index = seats.index(mover)
+        expected = replica.inspectables(seat_index)
+        for _ in range(200):  # the answer to this ask, not a list the seat asked for by itself a move before
+            if mover.inspectables() == expected:
                 break
             await asyncio.sleep(0.01)
-        seat_index = seats.index(mover)
-        assert mover.inspectables() == replica.inspectables(seat_index)
+        assert mover.inspectables() == expected
         first = replica.inspectables(seat_index)[0].ref
         assert mover.inspect(first) == replica.inspect(seat_index, first)
         assert seats[2].inspectables() == []
