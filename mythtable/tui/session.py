@@ -233,7 +233,12 @@ class Session:
         if any(game.auto[i] and game.actors[i] == seat for i in range(last, moves)):
             return True
         own = next((i for i in range(last, moves) if game.actors[i] != seat), moves)
-        return any(last < line.step <= own and starts_turn(line) for line in game.log)
+        for line in reversed(game.log):  # only the lines since the seat was asked: a long game's log is long
+            if line.step <= last:
+                return False
+            if line.step <= own and starts_turn(line):
+                return True
+        return False
 
     def recap_seen(self) -> None:
         """The seat at the keyboard has read the recap shown before the curtain: it is not shown again."""
