@@ -189,7 +189,8 @@ class Session:
     # ----- recaps (issue 33, item 1) -------------------------------------------------------
     def note_asked(self, seat: int) -> None:
         """A human seat is shown its decision: on its return (the other seat moved since it was last asked, or a
-        curtain was lifted for it) its recap is made, from its previous return to now."""
+        curtain was lifted for it) its recap is made, from its previous return to now; on a screen both seats share,
+        from its last decision, so the panel never repeats what the seat watched happen."""
         game = self.game
         moves = len(game.actions)
         last = self.asked.get(seat)
@@ -202,7 +203,10 @@ class Session:
         if last is None and seat not in self.returned:  # its first look here (a new or resumed game): no recap
             self.returned[seat] = moves
         elif others or self.fresh == (seat, moves):
-            since = self.returned.get(seat, 0)
+            # Behind a curtain a seat missed everything since it last came back; on a screen both seats share
+            # (no hidden information, no curtain) it watched all but the results of its own last move.
+            shared = not self.game.ruleset.hidden_information and last is not None
+            since = last if shared else self.returned.get(seat, 0)
             if moves > since:
                 self.recaps[seat] = recap_of(game.log, since, moves, seat)
                 self.returned[seat] = moves

@@ -212,3 +212,24 @@ def test_a_mage_wars_turn_ended_by_its_combat_shows_the_result_before_the_curtai
     viewer, results = recaps[-1]
     assert viewer == 0, "Ana, whose attack ended her turn, reads the result before the keyboard goes to Bram"
     assert any("hits Bram's Tower for 6" in r for r in results) and any("for 5" in r for r in results), results
+
+
+def test_on_a_shared_screen_a_recap_starts_at_the_seats_last_decision(tmp_path: Path) -> None:
+    """MythCraft shows both seats the same screen (no hidden information, no curtain): Ana watched her heroes'
+    earlier moves, so her recap on return starts at her last decision (its results included) and never
+    repeats a hero's attack of two decisions ago, as it did (seen at 80x24: Quill's damage of the turn
+    before shown again as "Results" at Tamsin's turn)."""
+    game, _session, steps = play_hot_seat("mythcraft", 21, tmp_path, moves=300)
+    asked_at: dict[int, int] = {}
+    checked = 0
+    for step, moves, viewer, recap in steps:
+        if step is not Next.HUMAN or viewer is None:
+            continue
+        if recap is not None and recap.upto == moves and viewer in asked_at:
+            assert recap.since == asked_at[viewer], (
+                f"{game.setup.players[viewer]}'s recap at move {moves} starts at {recap.since}, "
+                f"not at the last decision, move {asked_at[viewer]}"
+            )
+            checked += 1
+        asked_at[viewer] = moves
+    assert checked > 5, "too few recaps to check"
