@@ -213,12 +213,13 @@ class LocalSeat:
 
     def what_changed(self) -> tuple[frozenset[Ref], str, Callable[[int], str]] | None:
         """For a fresh decision of the seat at the keyboard: what changed on the table since it last looked,
-        why a lone Done was taken for it (said once), and the other seat's moves cut to a length."""
+        why a lone Done was taken for it (said once) and what the last move did if its turn ended by itself, and
+        the other seat's moves cut to a length."""
         seat = self.session.viewer
         if seat is None:
             return None
         changed = self.session.changed_since_last_look(seat)
-        forced = self.session.forced_note(seat)
+        forced = " ".join(x for x in (self.session.forced_note(seat), self.session.outcome_of_last_move(seat)) if x)
         return changed, forced, lambda limit: self.session.moves_since_last_look(seat, limit=limit)
 
     # ----- computers --------------------------------------------------------------------------

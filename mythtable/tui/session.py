@@ -27,7 +27,7 @@ from mythtable.engine.game import Game
 from mythtable.engine.record import write_atomic
 from mythtable.engine.registry import own_ai
 from mythtable.play.autoplay import auto_answer, keep_settings, saved_settings, settings_words
-from mythtable.play.recap import Recap, recap_of, starts_turn
+from mythtable.play.recap import Recap, is_result, recap_of, starts_turn
 from mythtable.play.seat import Opening
 
 AUTOPASS_FILE = "autopass.json"
@@ -325,6 +325,31 @@ class Session:
             return ""
         text = f"{name}: " + ", ".join(parts) + "."
         return text if len(text) <= limit else text[: max(1, limit - 1)].rstrip() + "…"
+
+    def outcome_of_last_move(self, viewer: int) -> str:
+        """What a person's last move did when the rules went on past it at once (its unit's or seat's turn
+        ended by itself): "Last move: Hrodna takes 4 fire damage (HP 13 -> 9)." On a screen with no curtain
+        (MythCraft) the next decision comes straight after, and the result had scrolled out of the log's few
+        rows before anyone read it; "" when the move's turn goes on or it was a computer's or an auto move. Only
+        where both seats share the screen: behind a curtain the recap before it (Next.RECAP) tells the mover."""
+        game = self.game
+        step = len(game.actions)
+        if not step or game.auto[-1] or game.actors[-1] in self.bots or game.ruleset.hidden_information:
+            return ""
+        lines = []
+        for line in reversed(game.log):
+            if line.step < step:
+                break
+            lines.append(line)
+        lines.reverse()
+        ended = next((i for i, line in enumerate(lines) if starts_turn(line)), None)
+        if ended is None:
+            return ""
+        own = [line for line in lines[:ended] if line.event.seat in (None, viewer)]
+        shown = [line.event.text for line in own if is_result(line, viewer)]
+        if not shown:  # a miss, say: the roll's verdict is the result
+            shown = [line.event.text for line in own if line.event.kind == "dice"][-1:]
+        return "Last move: " + " ".join(shown) if shown else ""
 
     def forced_note(self, seat: int) -> str:
         """Why a lone Done was taken for `seat` since its last decision ("" for none); said once."""

@@ -13,7 +13,7 @@ import pytest
 
 from mythtable.engine.bots import make_bot
 from mythtable.engine.game import Game
-from mythtable.play.recap import recap_of
+from mythtable.play.recap import recap_of, starts_turn
 from mythtable.tui.session import Next, Session
 
 
@@ -233,3 +233,34 @@ def test_on_a_shared_screen_a_recap_starts_at_the_seats_last_decision(tmp_path: 
             checked += 1
         asked_at[viewer] = moves
     assert checked > 5, "too few recaps to check"
+
+
+def test_a_mythcraft_attack_that_ends_its_units_turn_says_what_it_did_at_the_next_decision(tmp_path: Path) -> None:
+    """Seen at 80x24 (seed 21): Bram's Cinder Imp spat at Hrodna, its turn ended by itself, and Ash Hound A's
+    decision came at once; the hit or miss had scrolled out of the log's rows. The next decision's note says it."""
+    game = Game.new("mythcraft", 21)
+    session = Session(game, ["human", "human"], config=tmp_path)
+    bot = make_bot("mythcraft", "greedy", 22, workers=1)
+    said = 0
+    while len(game.actions) < 300 and session.next_step() is Next.HUMAN:
+        decision = game.decision
+        assert decision is not None
+        before = len(game.log)
+        game.apply(bot.choose(game.ruleset, game.state, decision))
+        if session.next_step() is not Next.HUMAN:
+            break
+        lines = [line.event.text for line in game.log[before:]]
+        note = session.outcome_of_last_move(decision.seat)
+        turn_ended = any(starts_turn(line) for line in game.log[before:])
+        verdicts = [text for text in lines if " attacks " in text and text.endswith(("hit", "miss", "crit"))]
+        attacked = verdicts[-1] if verdicts else None
+        if not turn_ended or attacked is None:
+            assert turn_ended or note == "", f"a note for a move whose turn goes on: {note}"
+            continue
+        damage = [text for text in lines if " damage (HP " in text]
+        assert note.startswith("Last move: ")
+        assert all(text in note for text in damage) if damage else attacked in note, (note, lines)
+        said += 1
+    assert said >= 3, "too few attacks ended their unit's turn to check"
+    mythicarium = Game.new("mythicarium", 21)
+    assert Session(mythicarium, ["human", "human"], config=tmp_path).outcome_of_last_move(0) == ""
