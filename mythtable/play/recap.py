@@ -23,6 +23,15 @@ SKIPPED = frozenset({"takeback"})
 TURN_START = re.compile(r"^(Turn|Round) \d+\b")
 
 
+TURN_END = re.compile(r"\b(ends (its|his|her|their) turn|has nothing left to do)\b")
+"""A MythCraft unit's turn ending: what follows (a burn, the next turn) is no longer its move's doing."""
+
+
+def ends_turn(line: LogLine) -> bool:
+    """A line that ends a turn or begins the next one, in any ruleset."""
+    return starts_turn(line) or TURN_END.search(line.event.text) is not None
+
+
 def starts_turn(line: LogLine) -> bool:
     """A line that begins a turn (or a MythCraft round or unit's turn), in any ruleset."""
     return line.event.kind in ("turn", "round") or bool(TURN_START.match(line.event.text))

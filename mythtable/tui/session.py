@@ -27,7 +27,7 @@ from mythtable.engine.game import Game
 from mythtable.engine.record import write_atomic
 from mythtable.engine.registry import own_ai
 from mythtable.play.autoplay import auto_answer, keep_settings, saved_settings, settings_words
-from mythtable.play.recap import Recap, is_result, recap_of, starts_turn
+from mythtable.play.recap import Recap, ends_turn, is_result, recap_of, starts_turn
 from mythtable.play.seat import Opening
 
 AUTOPASS_FILE = "autopass.json"
@@ -342,9 +342,9 @@ class Session:
                 break
             lines.append(line)
         lines.reverse()
-        ended = next((i for i, line in enumerate(lines) if starts_turn(line)), None)
-        if ended is None:
+        if not any(starts_turn(line) for line in lines):
             return ""
+        ended = next(i for i, line in enumerate(lines) if ends_turn(line))  # a burn at the next turn's start is not its
         own = [line for line in lines[:ended] if line.event.seat in (None, viewer)]
         shown = [line.event.text for line in own if is_result(line, viewer)]
         if not shown:  # a miss, say: the roll's verdict is the result

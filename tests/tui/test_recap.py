@@ -13,7 +13,7 @@ import pytest
 
 from mythtable.engine.bots import make_bot
 from mythtable.engine.game import Game
-from mythtable.play.recap import recap_of, starts_turn
+from mythtable.play.recap import ends_turn, recap_of, starts_turn
 from mythtable.tui.session import Next, Session
 
 
@@ -237,7 +237,8 @@ def test_on_a_shared_screen_a_recap_starts_at_the_seats_last_decision(tmp_path: 
 
 def test_a_mythcraft_attack_that_ends_its_units_turn_says_what_it_did_at_the_next_decision(tmp_path: Path) -> None:
     """Seen at 80x24 (seed 21): Bram's Cinder Imp spat at Hrodna, its turn ended by itself, and Ash Hound A's
-    decision came at once; the hit or miss had scrolled out of the log's rows. The next decision's note says it."""
+    decision came at once; the hit or miss had scrolled out of the log's rows. The next decision's note says it,
+    and only it (not Hrodna's burn at the start of her turn, as a first version did)."""
     game = Game.new("mythcraft", 21)
     session = Session(game, ["human", "human"], config=tmp_path)
     bot = make_bot("mythcraft", "greedy", 22, workers=1)
@@ -249,8 +250,12 @@ def test_a_mythcraft_attack_that_ends_its_units_turn_says_what_it_did_at_the_nex
         game.apply(bot.choose(game.ruleset, game.state, decision))
         if session.next_step() is not Next.HUMAN:
             break
-        lines = [line.event.text for line in game.log[before:]]
+        new = game.log[before:]
+        end = next((i for i, line in enumerate(new) if ends_turn(line)), len(new))
+        lines = [line.event.text for line in new[:end]]  # what the move did, before its unit's turn ended
+        after = [line.event.text for line in new[end:] if " damage (HP " in line.event.text]  # a burn, say
         note = session.outcome_of_last_move(decision.seat)
+        assert not any(text in note for text in after), f"the next turn's start told as the move's result: {note}"
         turn_ended = any(starts_turn(line) for line in game.log[before:])
         verdicts = [text for text in lines if " attacks " in text and text.endswith(("hit", "miss", "crit"))]
         attacked = verdicts[-1] if verdicts else None
