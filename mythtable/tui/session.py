@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
@@ -36,6 +37,8 @@ MAX_SETTINGS_BYTES = 1_000_000
 
 SUMMARY_CHARS = 200
 """The longest "what the other seat did" line; the log holds the rest."""
+ROLL_SUM = re.compile(r": d20 [^=:]*= ")
+"""The dice of a roll's line ("...with Bite: d20 1 + 2 + TA 1 = 4 vs AR 12: miss"), left out where room is short."""
 QUIET_KINDS = frozenset({"auto", "takeback", "turn", "draw"})
 """Log lines the summary of the other seat's moves leaves out."""
 
@@ -347,8 +350,8 @@ class Session:
         ended = next(i for i, line in enumerate(lines) if ends_turn(line))  # a burn at the next turn's start is not its
         own = [line for line in lines[:ended] if line.event.seat in (None, viewer)]
         shown = [line.event.text for line in own if is_result(line, viewer)]
-        if not shown:  # a miss, say: the roll's verdict is the result
-            shown = [line.event.text for line in own if line.event.kind == "dice"][-1:]
+        if not shown:  # a miss, say: the roll's verdict is the result, its sum without the dice that made it
+            shown = [ROLL_SUM.sub(": ", line.event.text) for line in own if line.event.kind == "dice"][-1:]
         return "Last move: " + " ".join(shown) if shown else ""
 
     def forced_note(self, seat: int) -> str:
