@@ -205,7 +205,7 @@ async def test_join_by_picking_from_the_list(tmp_path: Path, monkeypatch: pytest
                 assert loop.time() < end, "the list did not come"
                 await pilot.pause(0.05)
             assert code in str(tables.get_option_at_index(0).prompt)  # type: ignore[attr-defined]
-            await press(pilot, "tab", "enter")
+            await press(pilot, "tab", "tab", "enter")  # past the code and the seat token
             while not_seat_screens(app):
                 assert loop.time() < end, "no seat screen"
                 await pilot.pause(0.05)
@@ -306,4 +306,40 @@ async def test_an_ended_table_and_one_closed_to_watchers_are_one_line_each(
             line = await until_line(pilot, "#error", "has ended")
             assert line.strip() == f"table {code} has ended." and table.holders[1] is None
             assert isinstance(app.screen, JoinTableScreen)
+        await ana.close()
+
+
+async def test_a_player_without_a_key_is_shown_the_seat_token_and_gets_the_seat_back_with_its_own_box(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mythtable.tables.codes import CODE_TOKEN_HELP
+    from mythtable.tui.screens.table_seat import NoticeScreen
+
+    async with running_host(tmp_path / "tables") as host:
+        code, ana = await opened_by_ana(host)
+        async with title_app(host, monkeypatch, "password:bram") as (app, pilot):
+            await press(pilot, "j", *code, "enter")
+            notice = await until_screen(pilot, NoticeScreen)
+            token = host.tables[code].holders[1]
+            seat = next(s for s in app.screen_stack if isinstance(s, TableSeatScreen))
+            assert token is not None and token.startswith("token:") and seat.link.token
+            shown = str(notice.query_one(Static).render())
+            assert f"Your seat token:   {seat.link.token}\n" in shown  # on a line of its own
+            assert f"join {code} {seat.link.token}" in shown and f"code {code}, seat token {seat.link.token}" in shown
+            mine = seat.link.token
+            await press(pilot, "enter", "x", "y")  # Bram leaves; the seat stays his
+            await until_screen(pilot, TitleScreen)
+            assert host.tables[code].connected == [True, False]
+            await press(pilot, "j", *code, *f" {mine} more", "enter")
+            assert (await until_line(pilot, "#error", "seat token")).strip() == CODE_TOKEN_HELP
+            app.screen.query_one("#code").value = ""  # type: ignore[attr-defined]
+            await press(pilot, *code, "tab", *mine, "enter")  # the token in its own box
+            back = await until_screen(pilot, TableSeatScreen)
+            assert back.link.seat == 1 and host.tables[code].connected == [True, True]
+            assert host.tables[code].holders[1] == token  # the same seat, no new token
+            await press(pilot, "x", "y")
+            await until_screen(pilot, TitleScreen)
+            await press(pilot, "j", *f"{code.lower()}-{mine}", "enter")  # CODE-TOKEN in the code box
+            back = await until_screen(pilot, TableSeatScreen)
+            assert back.link.seat == 1 and host.tables[code].connected == [True, True]
         await ana.close()

@@ -89,6 +89,17 @@ class NoticeScreen(ConfirmScreen):
     BINDINGS = [Binding("enter,escape,y,n", "answer(True)", "OK")]
 
 
+def token_notice(code: str, token: str) -> str:
+    """The seat token, shown whole on a line of its own, and the two ways to get the seat back with it."""
+    return (
+        f"Your seat token:   {token}\n\n"
+        "Write it down: if you drop, it gets you this seat back.\n"
+        f"Over SSH:  ssh -t ... join {code} {token}\n"
+        f'On the title screen (or in a browser): "Join a table",\n  code {code}, seat token {token}\n\n'
+        "Press Enter to go on."
+    )
+
+
 class AbsentScreen(ConfirmScreen):
     """The other player is gone: wait, let the computer play for them, or end the game (saved)."""
 
@@ -412,8 +423,7 @@ class TableSeatScreen(GameScreen):
         """A player without a key is shown their seat token once (the host sends it once)."""
         if self.link.token and not self._token_shown:
             self._token_shown = True
-            words = f"Your seat token: {self.link.token}\nWrite it down: with it you get this seat back\n"
-            self.app.push_screen(NoticeScreen(f"{words}if you drop: {self.come_back(wire)}\n\nPress Enter to go on."))
+            self.app.push_screen(NoticeScreen(token_notice(wire.code, self.link.token)))
 
     # ----- the other player's requests ----------------------------------------------------------
     def table_dialogs(self, wire: Frame) -> None:

@@ -114,6 +114,9 @@ class TableWaitScreen(Screen[None]):
             )
         else:
             help_text = "Every seat has its player: the game begins."
+        token = next((c.token for c in self.clients if c.token), None)
+        if token:  # no key to know this player by: the token gets the seat back
+            help_text += f"\n\nYour seat token: {token}  (write it down: it gets you this seat back)"
         self.query_one("#table-help", Static).update(Text(help_text))
 
     @work(exclusive=True)
