@@ -46,12 +46,12 @@ async def title_app(
         yield app, pilot
 
 
-async def until_screen(pilot: Pilot[Any], kind: type[Any], limit: float = 20.0) -> Any:
+async def until_screen(pilot: Pilot[Any], kind: type[Any] | tuple[type[Any], ...], limit: float = 20.0) -> Any:
     """Let the app run (its workers talk to the host) until `kind` of screen is on top."""
     loop = asyncio.get_running_loop()
     end = loop.time() + limit
     while not isinstance(pilot.app.screen, kind):
-        assert loop.time() < end, f"no {kind.__name__}; on top: {type(pilot.app.screen).__name__}"
+        assert loop.time() < end, f"no {kind}; on top: {type(pilot.app.screen).__name__}"
         await pilot.pause(0.05)
     await settle(pilot)
     return pilot.app.screen
@@ -148,27 +148,59 @@ async def test_open_against_the_computer_begins_at_once(tmp_path: Path, monkeypa
         assert table.free_seat() is None
 
 
-async def test_open_with_this_keyboard_holds_both_seats_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_open_with_this_keyboard_plays_in_the_game_screen_with_the_curtain_between_the_two_seats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from textual.widgets import Select
 
-    from mythtable.tui.screens.table_plain import PlainSeatScreen
+    from mythtable.tui.screens.curtain import CurtainScreen
+    from mythtable.tui.screens.table_keyboard import KeyboardTableScreen
 
     async with running_host(tmp_path / "tables") as host, title_app(host, monkeypatch, ANA) as (app, pilot):
         await press(pilot, "o")
         app.screen.query_one("#p2-controller", Select).value = "keyboard"
         await press(pilot, "ctrl+s")
-        screen = await until_screen(pilot, PlainSeatScreen)
+        screen = await until_screen(pilot, (KeyboardTableScreen, CurtainScreen))
         [table] = host.tables.values()
         assert table.holders == [ANA, ANA] and table.connected == [True, True]
-        assert [c.frame.seat for c in screen.clients] == [0, 1]  # type: ignore[union-attr]
-        chooser = screen.shown
-        assert chooser.frame is not None and chooser.frame.decision is not None  # the seat to decide shows
-        await press(pilot, "1", "enter")
+        game = table.game
         loop = asyncio.get_running_loop()
-        end = loop.time() + 20
-        while table.moves == 0:
-            assert loop.time() < end, "no move made"
+        end = loop.time() + 60
+        curtains = taken_back = 0
+        while curtains < 3:
+            on_top = app.screen
+            assert loop.time() < end, f"the keyboard did not change hands: {on_top}, {game.decision}, {curtains}"
             await pilot.pause(0.05)
+            decision = game.decision
+            assert decision is not None
+            if isinstance(app.screen, CurtainScreen):
+                names = game.setup.players
+                assert app.screen.seat == decision.seat and app.screen.player == names[decision.seat]
+                shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+                for seat in (0, 1):  # nothing of either hand shows through the curtain
+                    hand = game.view(seat).players[seat].hand  # type: ignore[attr-defined]
+                    assert hand and not [c for c in hand if c.name in shown]
+                curtains += 1
+                if curtains == 2 and not taken_back:  # the seat that moved takes it back from behind the curtain
+                    moves = len(game.actions)
+                    await press(pilot, "u")
+                    while len(game.actions) >= moves:
+                        assert loop.time() < end, "no take-back"
+                        await pilot.pause(0.05)
+                    taken_back = 1
+                    continue
+                await press(pilot, "enter")
+                continue
+            seat_screen = next(s for s in app.screen_stack if isinstance(s, KeyboardTableScreen))
+            if seat_screen.link.seat != decision.seat or not seat_screen.prompt.actions:
+                continue  # the frames are on their way
+            assert seat_screen.view == game.view(decision.seat)  # the deciding seat's own table, no other
+            moves = len(game.actions)
+            await press(pilot, "1")
+            while len(game.actions) == moves and not isinstance(app.screen, CurtainScreen):
+                assert loop.time() < end, "no move made"
+                await pilot.pause(0.05)
+        assert taken_back and screen is not None
 
 
 async def test_join_by_code_reaches_the_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -163,10 +163,10 @@ class TableSeatScreen(GameScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self._ticking = self.set_interval(0.5, self._tick)
-        self.run_worker(self._pump(), group="table")
+        self.run_worker(self._pump(self.link), group="table")
 
-    async def _pump(self) -> None:
-        await self.link.pump()
+    async def _pump(self, link: RemoteSeat) -> None:
+        await link.pump()
         self.advance()  # the table closed: say so
 
     def on_table_changed(self) -> None:

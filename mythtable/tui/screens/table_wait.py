@@ -47,11 +47,12 @@ def seat_lines(frame: Frame, mine: set[int]) -> list[str]:
 
 def seat_screen_for(clients: list[TableClient]) -> Screen[None]:
     """The screen a joined seat plays in (a watcher watches in): the game screen over the remote seat; two seats
-    at this keyboard share the plain table screen, which shows the seat whose decision it is."""
+    at this keyboard share one game screen, the curtain between them (table_keyboard.py)."""
     if len(clients) > 1:
-        from mythtable.tui.screens.table_plain import PlainSeatScreen
+        from mythtable.tables.remote_seat import RemoteSeat
+        from mythtable.tui.screens.table_keyboard import KeyboardTableScreen
 
-        return PlainSeatScreen(clients)
+        return KeyboardTableScreen(RemoteSeat(clients[0]), RemoteSeat(clients[1]))
     from mythtable.tui.screens.table_seat import seat_screen
 
     return seat_screen(clients[0])
