@@ -357,7 +357,7 @@ async def test_a_player_without_a_key_is_shown_the_seat_token_and_gets_the_seat_
             assert token is not None and token.startswith("token:") and seat.link.token
             shown = str(notice.query_one(Static).render())
             assert f"Your seat token:   {seat.link.token}\n" in shown  # on a line of its own
-            assert f"join {code} {seat.link.token}" in shown and f"code {code}, seat token {seat.link.token}" in shown
+            assert f"join {code} {seat.link.token}" in shown and f"code {code}, token {seat.link.token}" in shown
             mine = seat.link.token
             await press(pilot, "enter", "x", "y")  # Bram leaves; the seat stays his
             await until_screen(pilot, TitleScreen)

@@ -93,9 +93,9 @@ def token_notice(code: str, token: str) -> str:
     """The seat token, shown whole on a line of its own, and the two ways to get the seat back with it."""
     return (
         f"Your seat token:   {token}\n\n"
-        "Write it down: if you drop, it gets you this seat back.\n"
-        f"Over SSH:  ssh -t ... join {code} {token}\n"
-        f'On the title screen (or in a browser): "Join a table",\n  code {code}, seat token {token}\n\n'
+        "Write it down: it gets you this seat back\nif you drop.\n\n"
+        f"Over SSH:\n  ssh -t ... join {code} {token}\n"
+        f"Title screen or browser: Join a table,\n  code {code}, token {token}\n\n"
         "Press Enter to go on."
     )
 
