@@ -162,7 +162,7 @@ async def test_a_seat_coming_back_has_its_recap_on_r_and_never_the_other_seat_s_
             await seats.settle(lambda before=before: len(game.actions) > before and seats.caught_up())
             if seat_screen_of(seats.apps[mover]).link.turn_ended:  # its turn went on to its end by itself
                 ended += 1
-                assert "Your turn has ended: its results are beside" in screen_text(seats.apps[mover])
+                assert "Your turn has ended: results beside (r)." in screen_text(seats.apps[mover])
                 assert seat_screen_of(seats.apps[mover]).has_class("-recap")
         assert recaps[0] and recaps[1], "each seat came back to a recap"
         assert hidden_checked, "the recaps' spans held the other seat's private lines (a draw, say)"
@@ -208,3 +208,26 @@ def test_no_turn_ended_recap_when_the_other_seat_only_answers_mid_turn() -> None
     ana.see(0, 1, log[:1])
     ana.see(1, 2, log)  # Bram blocks: Ana's turn goes on
     assert not ana.ended and ana.recap is None
+
+
+async def test_when_a_seat_s_turn_ends_by_itself_with_results_its_screen_says_so_with_the_results_beside(
+    tmp_path: Path,
+) -> None:
+    """Seed 4, after five moves: Ana's Kitsune Veilwalker wounds Stone-Born Adept, and her turn ends by itself (its
+    only choice); at one keyboard the recap screen would show it before the curtain."""
+    done = play_game(RULESET, END_SEED).game
+    assert done is not None
+    game = Game(done.loaded, done.seed, done.setup)
+    for action in done.actions[:5]:
+        game.apply(action)
+    async with at_table(tmp_path, game) as seats:
+        await choose(seats, 0, done.actions[5])
+        ana = seats.apps[0]
+        await seats.settle(lambda: "Your turn has ended" in screen_text(ana))
+        assert game.decision is not None and game.decision.seat == 1
+        shown = screen_text(ana)
+        assert "Your turn has ended: results beside (r)." in shown
+        assert seat_screen_of(ana).has_class("-recap") and "Stone-Born Adept suffers 1" in shown
+        assert "Your turn has ended" not in screen_text(seats.apps[1])
+        await seats.pilots[0].press("r")
+        assert not seat_screen_of(ana).has_class("-recap")

@@ -20,13 +20,27 @@ class KeyboardTableScreen(TableSeatScreen):
     """`link` is the seat shown first (the opener's), `partner` the other seat at this keyboard."""
 
     def __init__(self, link: RemoteSeat, partner: RemoteSeat) -> None:
-        super().__init__(link)
+        super().__init__(link)  # it listens to `link` through on_table_changed
         self.partner = partner
-        partner.on_change(self.on_table_changed)
+        self._first = link
+        partner.on_change(lambda: self.seat_changed(partner))
         self.hidden = load(link.ruleset_id).ruleset.hidden_information
         """The ruleset hides something from one seat (a hand): the keyboard changes hands behind a curtain."""
         self._curtain: CurtainScreen | None = None
         self._tokens_shown: set[str] = set()
+
+    def on_table_changed(self) -> None:
+        self.seat_changed(self._first)
+
+    def seat_changed(self, seat: RemoteSeat) -> None:
+        """A frame for one of the two seats: the one at the keyboard is drawn as at any table; the other's may
+        mean the keyboard changes hands (its inspection texts alone change nothing here)."""
+        if self._closing_down():
+            return
+        if seat is self.link:
+            super().on_table_changed()
+        elif not seat.inspected_only:
+            self.advance()
 
     def on_mount(self) -> None:
         """The partner's frames too (Textual calls TableSeatScreen.on_mount, which reads the first seat's, itself)."""

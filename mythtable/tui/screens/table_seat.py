@@ -361,7 +361,7 @@ class TableSeatScreen(GameScreen):
             return
         self._recap_shown_upto = recap.upto
         self.show_recap(True)
-        self._waiting = f"Your turn has ended: its results are beside (r hides them).\n{self._waiting or ''}"
+        self._waiting = f"Your turn has ended: results beside (r).\n{self._waiting or ''}"
         self.prompt.wait(self._waiting.rstrip())
 
     def result_once(self) -> None:
