@@ -113,6 +113,7 @@ async def test_each_seat_and_a_watcher_get_the_result_screen_and_the_seats_are_t
             assert f"{winner} wins" in shown.text
             assert "Moves: " in shown.text  # the counts, as hot-seat's card
             assert "Replay this game" not in screen_text(shown.app)  # the game lives in the server
+            assert "Leave the table (t)" in screen_text(shown.app)  # a seat program has no title screen
         [copy] = (tmp_path / "players" / "ana" / "saves").glob("*.json")
         assert ana.record == Path("saves") / copy.name and f"saves/{copy.name}" in ana.text
         assert bram.record is None and "Not in your saves: you joined without a key" in bram.text

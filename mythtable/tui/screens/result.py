@@ -268,6 +268,7 @@ class ResultScreen(Screen[str]):
         can_replay: bool = True,
         status: str = "",
         can_start: bool = True,
+        title_words: str = "Title screen",
     ) -> None:
         super().__init__()
         self.content = text
@@ -281,6 +282,8 @@ class ResultScreen(Screen[str]):
         self.names = names or []
         self.can_replay = can_replay
         self.can_start = can_start
+        self.title_words = title_words
+        """What `t` does, in words ("Leave the table" where no title screen is below: a shared table's seat program)."""
         """A new game may start from here (not at a shared table: its players go back to the title screen)."""
         self.status = status
         """The top line over the final board, as the game screen's status line was ("Mythicarium · Bram's turn
@@ -300,7 +303,7 @@ class ResultScreen(Screen[str]):
             items += [Option("Replay this game (r)", id="replay"), Option("Rematch, same setup (m)", id="rematch")]
         items += [Option("New game (n)", id="new")] if self.can_start else []
         items += [
-            Option("Title screen (t)", id="title"),
+            Option(f"{self.title_words} (t)", id="title"),
             Option("Quit (q)", id="quit"),
         ]
         return OptionList(*items, id="result-options")

@@ -404,6 +404,7 @@ class TableSeatScreen(GameScreen):
             can_replay=False,
             status=status,
             can_start=False,
+            title_words="Leave the table" if getattr(self.app, "SEAT_ONLY", False) else "Title screen",
         )
         self.app.push_screen(screen, self.after_result)
 
