@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from mythtable.engine.autopass import safe_action
 from mythtable.engine.decision import NO_SUBJECT, Action, Event, Ref, Subject
 from mythtable.engine.game import LogLine
 from mythtable.engine.inspect import Inspection, InspectTarget
@@ -104,6 +105,8 @@ class RemoteSeat:
         self._lines: dict[tuple[int, str, str, int | None, bool], LogLine] = {}
         """Each log line met so far, kept by what it says: a new frame's equal lines are the very same objects,
         so the log widget appends only what is new instead of redrawing the whole game every frame."""
+        self.handed_over = False
+        """This seat has just taken a shared keyboard (tui/screens/table_keyboard.py): its next decision opens safe."""
         self.returns = Returns(None)
         """This seat's recaps, made from its own frames (play/recap.py)."""
         if client.frame is not None:  # its first frame came before this seat was made
@@ -292,7 +295,16 @@ class RemoteSeat:
         return option.subject if option is not None else NO_SUBJECT
 
     def opening(self) -> Opening:
-        return Opening()
+        """An ordinary opening; the first decision after a hand-over at a shared keyboard (`handed_over`) starts on
+        the safe option, and its first Enter only confirms (safe keys, as hot-seat: an Enter meant for the curtain
+        commits nothing). The table's window is not here, so the safe option is read from the actions' kinds."""
+        decision = self.decision
+        if not self.handed_over or decision is None or not decision.actions:
+            return Opening()
+        self.handed_over = False
+        safe = safe_action(None, decision)  # type: ignore[arg-type]  # a SeatDecision has what it reads
+        index = decision.actions.index(safe) if safe is not None else 0
+        return Opening(index, True, after_handover=True)
 
     # ----- what a local seat has and a remote one has not (the game screen asks both) -------------------
     watching = False

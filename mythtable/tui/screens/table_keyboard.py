@@ -28,6 +28,8 @@ class KeyboardTableScreen(TableSeatScreen):
         """The ruleset hides something from one seat (a hand): the keyboard changes hands behind a curtain."""
         self._curtain: CurtainScreen | None = None
         self._tokens_shown: set[str] = set()
+        self._asked_back: int | None = None
+        """The seat's refusals counted when it asked, from behind the curtain, to take back its move."""
 
     def on_table_changed(self) -> None:
         self.seat_changed(self._first)
@@ -67,16 +69,22 @@ class KeyboardTableScreen(TableSeatScreen):
         self.prompt.wait("Waiting for the other player...")
         name, role = other.names[other.seat], self.partner.frame().roles[other.seat]
         previous = wire.names[wire.seat] if wire is not None and wire.seat is not None and wire.moves else None
-        self._curtain = CurtainScreen(other.seat, name, role, previous)
+        why = ""
+        if self._asked_back is not None and len(self.link.notes) > self._asked_back:  # the table said no
+            previous, why = None, self.link.notes[-1]
+        self._curtain = CurtainScreen(other.seat, name, role, previous, why)
         self.app.push_screen(self._curtain, self.after_keyboard_curtain)
         return True
 
     def after_keyboard_curtain(self, seat: int | None) -> None:
         self._curtain = None
         if seat == TAKE_BACK:  # the seat that moved is still at the keyboard: its move comes back to it
+            self._asked_back = len(self.link.notes)
             self.link.take_back()
             return
+        self._asked_back = None
         self.swap()
+        self.link.handed_over = True  # its first decision opens on the safe option, its first Enter confirms
         self.advance()
 
     def swap(self) -> None:
