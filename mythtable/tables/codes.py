@@ -37,7 +37,7 @@ def normal_code(text: str) -> str | None:
 
 TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 """What a seat token is made of (URL-safe base64)."""
-CODE_TOKEN_HELP = "Type the table code, and your seat token in its own box (or CODE TOKEN, or CODE-TOKEN)."
+CODE_TOKEN_HELP = "Type the code; the seat token goes in its own box (or CODE TOKEN)."
 
 
 def code_and_token(text: str) -> tuple[str, str | None] | str:
