@@ -82,3 +82,53 @@ def recap_of(log: Sequence[LogLine], since: int, upto: int, seat: int | None) ->
             continue
         (results if is_result(line, seat) else moves).append(event.text)
     return Recap(since, upto, tuple(results), tuple(moves))
+
+
+@dataclass(slots=True)
+class Returns:
+    """A seat's recaps when its game runs elsewhere (a table host): made from the frames the seat is sent, one
+    after another. Their logs hold only what the seat may read (the public lines and its own), so a recap made
+    here cannot hold another seat's private line.
+
+    As at one keyboard: when the seat is asked again after the other seat moved, its recap runs from its last
+    return to now (`fresh`); when the decision passes to the other seat as the seat's turn ends, with results it
+    has not been asked since, its recap is made then (`ended`), for the screen to show at once."""
+
+    seat: int | None
+    asked: int | None = None
+    """Moves made when the seat was last asked (None: not yet)."""
+    returned: int = 0
+    """Moves made at its last return: its next recap starts there."""
+    other_moved: bool = False
+    """The other seat has decided since this seat was last asked."""
+    recap: Recap | None = None
+    fresh: bool = False
+    """`recap` was made at this seat's return (the screen opens it by itself when it holds results)."""
+    ended: bool = False
+    """`recap` was made as this seat's turn ended by itself: its results, shown before the other seat's moves."""
+
+    def see(self, deciding: int | None, moves: int, log: Sequence[LogLine]) -> None:
+        """A frame: whose decision is open (`deciding`; None when none is), the moves made, the seat's log."""
+        self.fresh = self.ended = False
+        if self.seat is None or deciding is None:
+            return
+        if self.asked is not None and moves < self.asked:  # a move taken back
+            self.asked, self.returned = moves, min(self.returned, moves)
+        if deciding != self.seat:
+            if self.asked is not None and not self.other_moved and moves > self.asked:
+                unseen = recap_of(log, self.asked, moves, self.seat)
+                turned = any(self.asked < line.step <= moves and starts_turn(line) for line in log)
+                if unseen.results and turned:  # its turn ended with results it has not seen
+                    self.recap = recap_of(log, self.returned, moves, self.seat)
+                    self.returned = self.asked = moves
+                    self.ended = True
+            self.other_moved = True
+            return
+        if self.asked is None:
+            self.returned = moves  # its first look (a new or resumed table): nothing to recap
+        elif moves != self.asked and self.other_moved and moves > self.returned:
+            self.recap = recap_of(log, self.returned, moves, self.seat)
+            self.returned = moves
+            self.fresh = True
+        self.asked = moves
+        self.other_moved = False

@@ -45,6 +45,8 @@ class TableClient:
         self.frame: Frame | None = None
         self.refusals: list[str] = []
         self.closed: str | None = None
+        self.token: str | None = None
+        """This seat's token, kept from the one frame that shows it (a screen made later still has it)."""
 
     @classmethod
     async def connect(cls, socket: Path, ticket: str) -> TableClient:
@@ -70,6 +72,7 @@ class TableClient:
         message = parse_host_line(line)
         if isinstance(message, Frame):
             self.frame = message
+            self.token = message.token or self.token
         elif isinstance(message, Refused):
             self.refusals.append(message.reason)
         elif isinstance(message, Closed):

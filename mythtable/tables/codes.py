@@ -35,6 +35,27 @@ def normal_code(text: str) -> str | None:
     return code
 
 
+TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+"""What a seat token is made of (URL-safe base64)."""
+CODE_TOKEN_HELP = "Type the code; the seat token goes in its own box (or CODE TOKEN)."
+
+
+def code_and_token(text: str) -> tuple[str, str | None] | str:
+    """What a player typed as a table code: the code alone, or the code and a seat token after a space or a
+    hyphen (as `join CODE TOKEN` takes them); else why not, in one line."""
+    text = text.strip()
+    code = normal_code(text[:CODE_LENGTH])
+    rest = text[CODE_LENGTH:]
+    if code is None or (rest and rest[0] not in " -"):
+        return f"A table code is {CODE_LENGTH} characters of {CODE_ALPHABET}."
+    if not rest:
+        return code, None
+    token = rest[1:].strip()
+    if not token or len(token) > 64 or any(c not in TOKEN_CHARS for c in token):
+        return CODE_TOKEN_HELP
+    return code, token
+
+
 def new_token() -> str:
     """A seat token or a one-time ticket: URL-safe text from `secrets`."""
     return secrets.token_urlsafe(TOKEN_BYTES)

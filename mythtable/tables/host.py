@@ -557,8 +557,16 @@ class TableHost:
             return
         table.copied = True
         text = record_json(table.game.record_data())
-        for holder in table.holders:
+        written: dict[Path, str] = {}  # two seats at one keyboard: one copy, named to both
+        for seat, holder in enumerate(table.holders):
             folder = self.settings.saves_for(holder) if holder else None
-            if folder is not None:
-                with contextlib.suppress(OSError):
-                    write_atomic(folder / "saves" / new_save_name(table.game.ruleset.id), text)
+            if folder is None:
+                continue
+            if folder not in written:
+                name = new_save_name(table.game.ruleset.id)
+                try:
+                    write_atomic(folder / "saves" / name, text)
+                except OSError:
+                    continue
+                written[folder] = f"saves/{name}"
+            table.saved[seat] = written[folder]

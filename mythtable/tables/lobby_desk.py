@@ -103,8 +103,10 @@ def open_for(host: TableHost, identity: str, asked: Lobby) -> tuple[Table, list[
     table, ticket = host.open_table(asked.ruleset, seed, setup, identity, seat=kinds.index("me"))
     tickets = [ticket]
     for seat, kind in enumerate(kinds):
-        if kind == "keyboard":
-            tickets.append(host._seat_ticket(table, seat, identity))
+        if kind == "keyboard":  # the opener's keyboard: the same holder (a player without a key: one token for both)
+            holder = table.holders[kinds.index("me")] or identity
+            table.holders[seat] = holder
+            tickets.append(host._seat_ticket(table, seat, holder))
         elif kind == "computer":
             table.holders[seat] = "computer"
             table.computer.add(seat)

@@ -244,6 +244,12 @@ class Frame(_Message):
     seats: list[str] = Field(default_factory=list)
     """Each seat's state: "here", "away", "free" (waiting for a player) or "computer" (a table screen lists
     who has joined)."""
+    summary: dict[str, Any] | None = None
+    """Once the game is over: its counts and deciding lines (engine/summary.py, read from public lines only), for
+    the result screen."""
+    saved: str | None = None
+    """Once the game is over: where this seat's copy of it is, inside its player's own folder ("saves/NAME.json");
+    None when the player has no folder on the server (no key) or the copy is not made yet."""
 
 
 class Refused(_Message):

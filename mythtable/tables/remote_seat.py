@@ -17,10 +17,13 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from mythtable.engine.autopass import safe_action
 from mythtable.engine.decision import NO_SUBJECT, Action, Event, Ref, Subject
 from mythtable.engine.game import LogLine
 from mythtable.engine.inspect import Inspection, InspectTarget
+from mythtable.engine.summary import Summary
 from mythtable.engine.views import view_from_data
+from mythtable.play.recap import Returns
 from mythtable.play.seat import Opening, SeatDecision, SeatFrame
 from mythtable.tables.client import TableClient
 from mythtable.tables.protocol import (
@@ -41,6 +44,7 @@ from mythtable.tables.protocol import (
 )
 
 _SEAT_FRAME: TypeAdapter[SeatFrame] = TypeAdapter(SeatFrame)
+_SUMMARY: TypeAdapter[Summary] = TypeAdapter(Summary)
 _INSPECTED: TypeAdapter[list[tuple[InspectTarget, Inspection | None]]] = TypeAdapter(
     list[tuple[InspectTarget, Inspection | None]]
 )
@@ -96,12 +100,19 @@ class RemoteSeat:
         """This seat's token, when the host showed one (a player without a key gets the seat back with it)."""
         self.muted = False
         """The players' chat lines are left out of this seat's log (`m`); the table's notices stay."""
+        self._seen: tuple[str, int | None, int | None, int] | None = None
+        """The frame the recaps last looked at (whose decision, moves): frames that change neither are skipped."""
         self._lines: dict[tuple[int, str, str, int | None, bool], LogLine] = {}
         """Each log line met so far, kept by what it says: a new frame's equal lines are the very same objects,
         so the log widget appends only what is new instead of redrawing the whole game every frame."""
+        self.handed_over = False
+        """This seat has just taken a shared keyboard (tui/screens/table_keyboard.py): its next decision opens safe."""
+        self.returns = Returns(None)
+        """This seat's recaps, made from its own frames (play/recap.py)."""
         if client.frame is not None:  # its first frame came before this seat was made
-            self.token = client.frame.token
-            self._frame = self._with_talk(seat_frame(client.frame), client.frame.talk)
+            self.token = client.frame.token or client.token
+            self.returns.seat = client.frame.seat
+            self._frame = self._with_talk(self._recapped(seat_frame(client.frame)), client.frame.talk)
 
     # ----- receiving ----------------------------------------------------------------------------------
     async def pump(self) -> str:
@@ -128,7 +139,7 @@ class RemoteSeat:
         self.token = message.token or self.token
         self.inspected_only = bool(message.inspect) and self._frame is not None and message.version == self._version
         if not self.inspected_only:
-            self._frame = self._with_talk(seat_frame(message), message.talk)
+            self._frame = self._with_talk(self._recapped(seat_frame(message)), message.talk)
             self._version = message.version
         if message.inspect:
             self._inspected = _INSPECTED.validate_python(message.inspect)
@@ -145,6 +156,23 @@ class RemoteSeat:
         costs the host the texts of everything the seat may inspect, so a seat that only waits asks on `i`)."""
         wire = self.client.frame
         return wire is not None and wire.seat is not None and wire.moves != self._inspected_at
+
+    def _recapped(self, frame: SeatFrame) -> SeatFrame:
+        """The frame with this seat's latest recap, from its own log (the talk is not in it yet)."""
+        returns = self.returns
+        returns.seat = frame.seat
+        decision = frame.decision
+        moves = decision.moves if decision is not None else max((line.step for line in frame.log), default=0)
+        deciding = decision.seat if decision is not None else None
+        if (frame.ruleset_id, frame.seat, deciding, moves) != self._seen:
+            self._seen = (frame.ruleset_id, frame.seat, deciding, moves)
+            returns.see(deciding, moves, frame.log)
+        return dataclasses.replace(frame, recap=returns.recap)
+
+    @property
+    def turn_ended(self) -> bool:
+        """The latest frame brought this seat's turn to its end with results it has not seen (its recap)."""
+        return self.returns.ended
 
     def _line(self, step: int, text: str, kind: str, seat: int | None, reveals: bool = False) -> LogLine:
         key = (step, text, kind, seat, reveals)
@@ -267,7 +295,16 @@ class RemoteSeat:
         return option.subject if option is not None else NO_SUBJECT
 
     def opening(self) -> Opening:
-        return Opening()
+        """An ordinary opening; the first decision after a hand-over at a shared keyboard (`handed_over`) starts on
+        the safe option, and its first Enter only confirms (safe keys, as hot-seat: an Enter meant for the curtain
+        commits nothing). The table's window is not here, so the safe option is read from the actions' kinds."""
+        decision = self.decision
+        if not self.handed_over or decision is None or not decision.actions:
+            return Opening()
+        self.handed_over = False
+        safe = safe_action(None, decision)  # type: ignore[arg-type]  # a SeatDecision has what it reads
+        index = decision.actions.index(safe) if safe is not None else 0
+        return Opening(index, True, after_handover=True)
 
     # ----- what a local seat has and a remote one has not (the game screen asks both) -------------------
     watching = False
@@ -309,6 +346,25 @@ class RemoteSeat:
             return False
         self._send(AutoPass(kind=key))
         return True
+
+    # ----- the end --------------------------------------------------------------------------------------
+    def summary(self) -> Summary:
+        """The finished game's counts, as the host read them from its public lines (zeros before it sends them)."""
+        wire = self.client.frame
+        if wire is None or wire.summary is None:
+            return Summary(0, (0, 0), 0, 0, 0, ())
+        return _SUMMARY.validate_python(wire.summary)
+
+    def final_view(self) -> Any:
+        """The table at the end as this seat may see it: its own view (a watcher's: the public one); the other
+        seat's hidden cards stay with the host."""
+        return self.frame().view
+
+    @property
+    def saved(self) -> str | None:
+        """Where this seat's copy of the finished game is, inside its player's folder (None: no copy)."""
+        wire = self.client.frame
+        return wire.saved if wire is not None else None
 
     def log_lines(self) -> tuple[list[LogLine], int | None]:
         return (list(self._frame.log) if self._frame is not None else []), self.seat

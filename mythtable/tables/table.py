@@ -21,6 +21,7 @@ from mythtable.engine.errors import IllegalAction
 from mythtable.engine.game import Game, LogLine
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.engine.record import record_json, write_atomic
+from mythtable.engine.summary import Summary, summarize
 from mythtable.engine.text import one_line
 from mythtable.engine.views import view_data
 from mythtable.play.autoplay import auto_answer, keep_settings, saved_settings, settings_words
@@ -62,6 +63,7 @@ def choosing_words(kind: str) -> str:
 
 
 SEAT_FRAME: TypeAdapter[SeatFrame] = TypeAdapter(SeatFrame)
+SUMMARY: TypeAdapter[Summary] = TypeAdapter(Summary)
 INSPECTED: TypeAdapter[list[tuple[InspectTarget, Inspection | None]]] = TypeAdapter(
     list[tuple[InspectTarget, Inspection | None]]
 )
@@ -139,6 +141,8 @@ class Table:
     """The finished game is in its players' saves already."""
     autopass: list[SeatSettings] = field(default_factory=list)
     """Each seat's auto-pass settings (engine/autopass.py): from the game's record, else the defaults."""
+    saved: dict[int, str] = field(default_factory=dict)
+    """Where each seat's copy of the finished game is, inside its player's folder ("saves/NAME.json")."""
 
     def __post_init__(self) -> None:
         if not self.autopass:
@@ -252,8 +256,8 @@ class Table:
             return "a take-back is already asked for"
         if self.game.takeback_count(seat, self.computer) == 0:
             return "nothing to take back: the last move revealed something or was not yours"
-        if self.other(seat) in self.computer:
-            return self._take_back(seat)
+        if self.other(seat) in self.computer or self.holders[self.other(seat)] == self.holders[seat]:
+            return self._take_back(seat)  # nobody else to ask: the computer, or this same keyboard
         self.asking = seat
         self.version += 1
         return None
@@ -470,6 +474,8 @@ class Table:
             inspect=inspect_data(game, seat) if inspect else [],
             seats=self.seat_states(),
             autopass=settings_words(self.autopass[seat]) if seat is not None and seat not in self.computer else "",
+            summary=SUMMARY.dump_python(summarize(game), mode="json") if game.result is not None else None,
+            saved=self.saved.get(seat) if seat is not None else None,
         )
 
     # ----- autosave ----------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ def screen_lines(frame: Frame, width: int = 80, height: int = 24) -> list[str]:
     tail: list[str] = []
     if frame.result is not None:
         tail.append(fit(f"Game over. {frame.result}"))
+        tail += [fit(line) for line in end_lines(frame)]
     elif frame.decision is not None:
         tail.append(fit(frame.decision.prompt))
         for number, option in enumerate(frame.decision.options, start=1):
@@ -38,6 +39,26 @@ def screen_lines(frame: Frame, width: int = 80, height: int = 24) -> list[str]:
     room = max(3, height - len(head) - len(tail) - len(chat) - 1)
     log = [fit(line.text) for line in frame.log[-room:]]
     return [*head, "-" * min(width - 1, 40), *log, *chat, *tail]
+
+
+def end_lines(frame: Frame) -> list[str]:
+    """What the result screen's card says in short, for a plain screen: each seat's score, and the counts (from
+    the public lines only: the host reads them so for everyone)."""
+    scores = (frame.seat_frame or {}).get("scores") or []
+    width = max((len(name) for name in frame.names), default=0)
+    lines = [
+        f"  {name:<{width}}  {score[0]}" + (f"  {score[1]}" if score[1] else "")
+        for name, score in zip(frame.names, scores, strict=False)
+        if isinstance(score, list | tuple) and len(score) == 2
+    ]
+    summary = frame.summary or {}
+    moves = summary.get("actions")
+    if isinstance(moves, list) and len(moves) == 2 and len(frame.names) == 2:
+        lines.append(
+            f"  Moves: {frame.names[0]} {moves[0]}, {frame.names[1]} {moves[1]} · played {summary.get('played', 0)}"
+            f" · damage {summary.get('damage', 0)} · dice {summary.get('dice', 0)}"
+        )
+    return lines
 
 
 def screen(frame: Frame, width: int = 80, height: int = 24) -> str:

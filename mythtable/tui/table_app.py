@@ -19,6 +19,9 @@ from mythtable.tui.screens.confirm import ConfirmScreen
 class TableSeatApp(MythtableApp):
     """The app with one screen: this seat at its table (no title screen: the SSH command chose the table)."""
 
+    SEAT_ONLY = True
+    """No title screen below the seat's: the result screen offers to leave the table instead."""
+
     def __init__(self, socket: Path, ticket: str) -> None:
         super().__init__()
         self.socket, self.ticket = socket, ticket

@@ -46,6 +46,13 @@ async def test_the_seat_marked_me_may_be_the_second_and_this_keyboard_holds_both
         first, second = [await ana.seat(t) for t in reply.tickets]
         assert (await until(first, lambda f: f.seat == 1)).seat == 1  # "me" first
         assert (await until(second, lambda f: f.seat == 0)).seats == ["here", "here"]
+        cleo = await lobby_of(host, "password:cleo")  # no key: one token holds both seats of her keyboard
+        mine = await cleo.ask(action="open", ruleset=RULESET, seed=7, seats=["me", "keyboard"])
+        assert mine.code is not None
+        holders = host.tables[mine.code].holders
+        assert holders[0] is not None and holders[0].startswith("token:") and holders[1] == holders[0]
+        host.close_table(host.tables[mine.code], "a test")
+        await cleo.close()
         for bad in (["me", "me"], ["terminal", "computer"]):
             refused = await ana.ask(action="open", ruleset=RULESET, seats=bad)
             assert refused.refused == "one seat, and only one, is yours (me)"

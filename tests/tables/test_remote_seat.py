@@ -30,9 +30,10 @@ def local_frame(game: Game, seat: int | None) -> SeatFrame:
 
 def same_table(remote: SeatFrame, local: SeatFrame) -> None:
     """Equal but for what only a table says (who chooses, watchers, status lines), the decision's move count
-    (a table counts take-backs too), and the prompt of another seat's decision, which a table keeps to its
-    chooser (it may name a card still in the chooser's hand)."""
-    keep = {"choosing": "", "watchers": 0, "status": ()}
+    (a table counts take-backs too), the prompt of another seat's decision, which a table keeps to its
+    chooser (it may name a card still in the chooser's hand), and the recap, which the remote seat makes itself
+    from its frames (test_seat_result_recap.py)."""
+    keep = {"choosing": "", "watchers": 0, "status": (), "recap": None}
     remote, local = dataclasses.replace(remote, **keep), dataclasses.replace(local, **keep)
     if remote.decision is not None and local.decision is not None:
         prompt = local.decision.prompt if local.decision.options else ""

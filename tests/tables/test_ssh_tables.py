@@ -216,10 +216,12 @@ def test_two_ssh_seats_play_a_seeded_game_to_its_end_by_keys_and_a_watcher_sees_
                 await until_saved(server, code, len(replica.actions), [ana, bram])
                 await moved_past([watcher], moves)
             assert replica.result is not None
-            await ana.wait_for("The game is over.")
-            await bram.wait_for("The game is over.")
+            await ana.wait_for("Leave the table (t)")  # the result screen, as hot-seat's
+            await bram.wait_for("Leave the table (t)")
             winner = replica.setup.players[replica.result.winner or 0]
             assert f"{winner} wins" in ana.text() and f"wins: {winner} wins" not in ana.text()  # said once
+            for seat in (ana, bram):  # where the game is in each player's saves
+                await seat.wait_for("Record: saves/")
             saved = json.loads(table_file(server, code).read_text())["record"]
             assert record_without_times(saved) == record_without_times(hot_seat(SEED, picks).record_data())
         players = list((server.data / "ssh" / "players").glob("*/saves/*.json"))

@@ -34,3 +34,17 @@ def test_a_watchers_screen_shows_who_chooses_and_no_options() -> None:
     assert "  1. " not in watcher_screen
     assert f"{table.names[decision.seat]} is choosing" in watcher_screen
     assert "watching)" in watcher_screen.splitlines()[0]
+
+
+def test_a_watchers_screen_at_the_end_has_the_result_each_seat_s_score_and_the_counts() -> None:
+    from mythtable.engine.simulate import play_game
+
+    done = play_game("mythicarium", 4).game
+    assert done is not None and done.result is not None
+    table = Table(code="7KQ2X", game=done, holders=["key:a", "key:b"], connected=[True, True])
+    shown = screen(table.frame(None, 0.0, 600.0))
+    names = done.setup.players
+    assert "Game over. " in shown
+    for name, (score, _details) in zip(names, done.scores(), strict=True):
+        assert f"  {name}" in shown and score in shown
+    assert f"Moves: {names[0]} " in shown and " · dice " in shown

@@ -46,12 +46,12 @@ async def title_app(
         yield app, pilot
 
 
-async def until_screen(pilot: Pilot[Any], kind: type[Any], limit: float = 20.0) -> Any:
+async def until_screen(pilot: Pilot[Any], kind: type[Any] | tuple[type[Any], ...], limit: float = 20.0) -> Any:
     """Let the app run (its workers talk to the host) until `kind` of screen is on top."""
     loop = asyncio.get_running_loop()
     end = loop.time() + limit
     while not isinstance(pilot.app.screen, kind):
-        assert loop.time() < end, f"no {kind.__name__}; on top: {type(pilot.app.screen).__name__}"
+        assert loop.time() < end, f"no {kind}; on top: {type(pilot.app.screen).__name__}"
         await pilot.pause(0.05)
     await settle(pilot)
     return pilot.app.screen
@@ -148,27 +148,72 @@ async def test_open_against_the_computer_begins_at_once(tmp_path: Path, monkeypa
         assert table.free_seat() is None
 
 
-async def test_open_with_this_keyboard_holds_both_seats_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_open_with_this_keyboard_plays_in_the_game_screen_with_the_curtain_between_the_two_seats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from textual.widgets import Select
 
-    from mythtable.tui.screens.table_plain import PlainSeatScreen
+    from mythtable.tui.screens.curtain import CurtainScreen
+    from mythtable.tui.screens.table_keyboard import KeyboardTableScreen
 
     async with running_host(tmp_path / "tables") as host, title_app(host, monkeypatch, ANA) as (app, pilot):
         await press(pilot, "o")
         app.screen.query_one("#p2-controller", Select).value = "keyboard"
         await press(pilot, "ctrl+s")
-        screen = await until_screen(pilot, PlainSeatScreen)
+        screen = await until_screen(pilot, (KeyboardTableScreen, CurtainScreen))
         [table] = host.tables.values()
         assert table.holders == [ANA, ANA] and table.connected == [True, True]
-        assert [c.frame.seat for c in screen.clients] == [0, 1]  # type: ignore[union-attr]
-        chooser = screen.shown
-        assert chooser.frame is not None and chooser.frame.decision is not None  # the seat to decide shows
-        await press(pilot, "1", "enter")
+        game = table.game
         loop = asyncio.get_running_loop()
-        end = loop.time() + 20
-        while table.moves == 0:
-            assert loop.time() < end, "no move made"
+        end = loop.time() + 240  # a guard against a hang only: the game hands over within a few dozen moves
+        curtains = taken_back = streak = 0
+        lifted, last_seat = False, -1
+        while curtains < 3 or not taken_back:
+            assert loop.time() < end, "the keyboard did not change hands"
             await pilot.pause(0.05)
+            decision = game.decision
+            assert decision is not None
+            if isinstance(app.screen, CurtainScreen):
+                names = game.setup.players
+                assert app.screen.seat == decision.seat and app.screen.player == names[decision.seat]
+                shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+                for seat in (0, 1):  # nothing of either hand shows through the curtain
+                    hand = game.view(seat).players[seat].hand  # type: ignore[attr-defined]
+                    assert hand and not [c for c in hand if c.name in shown]
+                curtains += 1
+                mover = 1 - decision.seat
+                if curtains >= 2 and not taken_back and game.takeback_count(mover) and app.screen.previous:
+                    # the seat that moved takes it back from behind the curtain
+                    moves = len(game.actions)
+                    await press(pilot, "u")
+                    while len(game.actions) >= moves:
+                        assert loop.time() < end, "no take-back"
+                        await pilot.pause(0.05)
+                    taken_back = 1
+                    continue
+                await press(pilot, "enter")
+                lifted = True
+                continue
+            seat_screen = next(s for s in app.screen_stack if isinstance(s, KeyboardTableScreen))
+            if seat_screen.link.seat != decision.seat or not seat_screen.prompt.actions:
+                continue  # the frames are on their way
+            assert seat_screen.view == game.view(decision.seat)  # the deciding seat's own table, no other
+            moves = len(game.actions)
+            if lifted:  # an Enter meant for the curtain (or pressed twice) chooses nothing: it asks to confirm
+                lifted = False
+                assert seat_screen.prompt.guarded
+                await press(pilot, "enter")
+                assert "Press Enter again to choose" in str(seat_screen.prompt.query_one("#notice", Static).render())
+                await pilot.pause(0.2)
+                assert len(game.actions) == moves
+            streak = streak + 1 if decision.seat == last_seat else 0
+            last_seat = decision.seat
+            last = str(min(9, len(seat_screen.prompt.actions)))  # the last option (done, pass...) hands over sooner
+            await press(pilot, "1" if streak < 2 else last)
+            while len(game.actions) == moves and not isinstance(app.screen, CurtainScreen):
+                assert loop.time() < end, "no move made"
+                await pilot.pause(0.05)
+        assert taken_back and screen is not None
 
 
 async def test_join_by_code_reaches_the_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -205,7 +250,7 @@ async def test_join_by_picking_from_the_list(tmp_path: Path, monkeypatch: pytest
                 assert loop.time() < end, "the list did not come"
                 await pilot.pause(0.05)
             assert code in str(tables.get_option_at_index(0).prompt)  # type: ignore[attr-defined]
-            await press(pilot, "tab", "enter")
+            await press(pilot, "tab", "tab", "enter")  # past the code and the seat token
             while not_seat_screens(app):
                 assert loop.time() < end, "no seat screen"
                 await pilot.pause(0.05)
@@ -306,4 +351,40 @@ async def test_an_ended_table_and_one_closed_to_watchers_are_one_line_each(
             line = await until_line(pilot, "#error", "has ended")
             assert line.strip() == f"table {code} has ended." and table.holders[1] is None
             assert isinstance(app.screen, JoinTableScreen)
+        await ana.close()
+
+
+async def test_a_player_without_a_key_is_shown_the_seat_token_and_gets_the_seat_back_with_its_own_box(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mythtable.tables.codes import CODE_TOKEN_HELP
+    from mythtable.tui.screens.table_seat import NoticeScreen
+
+    async with running_host(tmp_path / "tables") as host:
+        code, ana = await opened_by_ana(host)
+        async with title_app(host, monkeypatch, "password:bram") as (app, pilot):
+            await press(pilot, "j", *code, "enter")
+            notice = await until_screen(pilot, NoticeScreen)
+            token = host.tables[code].holders[1]
+            seat = next(s for s in app.screen_stack if isinstance(s, TableSeatScreen))
+            assert token is not None and token.startswith("token:") and seat.link.token
+            shown = str(notice.query_one(Static).render())
+            assert f"Your seat token:   {seat.link.token}\n" in shown  # on a line of its own
+            assert f"join {code} {seat.link.token}" in shown and f"code {code}, token {seat.link.token}" in shown
+            mine = seat.link.token
+            await press(pilot, "enter", "x", "y")  # Bram leaves; the seat stays his
+            await until_screen(pilot, TitleScreen)
+            assert host.tables[code].connected == [True, False]
+            await press(pilot, "j", *code, *f" {mine} more", "enter")
+            assert (await until_line(pilot, "#error", "seat token")).strip() == CODE_TOKEN_HELP
+            app.screen.query_one("#code").value = ""  # type: ignore[attr-defined]
+            await press(pilot, *code, "tab", *mine, "enter")  # the token in its own box
+            back = await until_screen(pilot, TableSeatScreen)
+            assert back.link.seat == 1 and host.tables[code].connected == [True, True]
+            assert host.tables[code].holders[1] == token  # the same seat, no new token
+            await press(pilot, "x", "y")
+            await until_screen(pilot, TitleScreen)
+            await press(pilot, "j", *f"{code.lower()}-{mine}", "enter")  # CODE-TOKEN in the code box
+            back = await until_screen(pilot, TableSeatScreen)
+            assert back.link.seat == 1 and host.tables[code].connected == [True, True]
         await ana.close()

@@ -195,9 +195,13 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         if self._clear_note:
             self._clear_note = False
             self.prompt.note("")
-        if self.has_class("-recap"):
+        if self.has_class("-recap") and not self.recap_stays():
             self.show_recap(False)  # a move made: the log comes back
         self.advance()
+
+    def recap_stays(self) -> bool:
+        """The recap panel stays open when the link has a new frame (a shared table's screen closes it itself)."""
+        return False
 
     def after_recap(self, seat: int | None) -> None:
         if seat == TAKE_BACK:  # the seat is still at the keyboard: its move comes back to it

@@ -141,11 +141,13 @@ class EndOfGame:
     """Where the game's record is (None when it is not saved: watch mode)."""
     story: Content
     """The lines that decided it."""
+    unsaved: str = "Not saved (watched games are not recorded)"
+    """What the card says in place of the record's path when there is none."""
 
     def content(self, width: int | None = None, home: str | None = None) -> Content:
         """The card for `width` cells (None: the record's path on one line, as it is)."""
         if self.record is None:
-            where = plain("Not saved (watched games are not recorded)\n", "dim")
+            where = plain(f"{self.unsaved}\n", "dim")
         else:
             where = plain("\n".join(record_lines(self.record, width, home)) + "\n", "dim")
         return Content("").join([self.head, where, self.story])
@@ -206,6 +208,7 @@ def end_of_game_text(
     summary: Summary,
     record: Path | None,
     ruleset_id: str,
+    unsaved: str = EndOfGame.unsaved,
 ) -> EndOfGame:
     """Everything the end of a game says, as plain text in our own markup (names are data)."""
     headline = "A draw" if result.winner is None else f"{names[result.winner]} wins"
@@ -234,7 +237,7 @@ def end_of_game_text(
     if summary.deciding:
         story.append(markup("[b]How it ended[/b]"))
         story.extend(plain(f"\n· {line}") for line in summary.deciding)
-    return EndOfGame(Content("").join(parts), record, Content("").join(story))
+    return EndOfGame(Content("").join(parts), record, Content("").join(story), unsaved)
 
 
 class ResultScreen(Screen[str]):
@@ -264,6 +267,8 @@ class ResultScreen(Screen[str]):
         names: list[str] | None = None,
         can_replay: bool = True,
         status: str = "",
+        can_start: bool = True,
+        title_words: str = "Title screen",
     ) -> None:
         super().__init__()
         self.content = text
@@ -276,6 +281,10 @@ class ResultScreen(Screen[str]):
         self.view = view
         self.names = names or []
         self.can_replay = can_replay
+        self.can_start = can_start
+        self.title_words = title_words
+        """What `t` does, in words ("Leave the table" where no title screen is below: a shared table's seat program)."""
+        """A new game may start from here (not at a shared table: its players go back to the title screen)."""
         self.status = status
         """The top line over the final board, as the game screen's status line was ("Mythicarium · Bram's turn
         14 · game over"): at 80x24 the end screen began mid-board, its top line lost (issue 33, item 5)."""
@@ -292,9 +301,9 @@ class ResultScreen(Screen[str]):
         items = []
         if self.can_replay:
             items += [Option("Replay this game (r)", id="replay"), Option("Rematch, same setup (m)", id="rematch")]
+        items += [Option("New game (n)", id="new")] if self.can_start else []
         items += [
-            Option("New game (n)", id="new"),
-            Option("Title screen (t)", id="title"),
+            Option(f"{self.title_words} (t)", id="title"),
             Option("Quit (q)", id="quit"),
         ]
         return OptionList(*items, id="result-options")
@@ -318,6 +327,8 @@ class ResultScreen(Screen[str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick" and parameters and parameters[0] in ("replay", "rematch"):
             return self.can_replay
+        if action == "pick" and parameters and parameters[0] == "new":
+            return self.can_start
         if action == "toggle_board":
             return self.board is not None
         if action == "copy_record":

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from mythtable.tables.codes import CODE_ALPHABET, CODE_LENGTH, normal_code
+from mythtable.tables.codes import TOKEN_CHARS, code_and_token
 from mythtable.tables.protocol import TableInfo
 from mythtable.tui.safe_text import plain
 
@@ -55,6 +55,10 @@ class JoinTableScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Table code")
                 yield Input(placeholder="e.g. 7KQ2W, then Enter", id="code", max_length=80, compact=True)
+            if not self.watch:
+                with Horizontal(classes="row"):
+                    yield Label("Seat token")
+                    yield Input(placeholder="only to get your seat back", id="token", max_length=80, compact=True)
             listed = "tables you may watch" if self.watch else "tables waiting for a player"
             yield Static(Text(f"Or pick one of the {listed} (Tab, arrows, Enter):"))
             yield OptionList(id="tables")
@@ -91,13 +95,27 @@ class JoinTableScreen(Screen[None]):
         self.query_one("#error", Static).update(plain(line))
 
     @on(Input.Submitted, "#code")
-    def code_typed(self, event: Input.Submitted) -> None:
-        words = event.value.split()
-        code = normal_code(words[0]) if words else None
-        if code is None:
-            self.say(f"A table code is {CODE_LENGTH} characters of {CODE_ALPHABET}.")
+    @on(Input.Submitted, "#token")
+    def code_typed(self) -> None:
+        """Enter in either box: the code (with a seat token after it, or in its own box) goes to the table."""
+        typed = code_and_token(self.query_one("#code", Input).value)
+        if isinstance(typed, str):
+            self.say(typed)
             return
-        token = words[1][:64] if len(words) > 1 and not self.watch else None
+        code, token = typed
+        boxes = list(self.query("#token").results(Input))
+        boxed = boxes[0].value.strip() if boxes else ""
+        if boxed:
+            if any(c not in TOKEN_CHARS for c in boxed) or len(boxed) > 64:
+                self.say("A seat token is letters, digits, - and _ (as it was shown to you when you joined).")
+                return
+            if token is not None and token != boxed:
+                self.say("Two different seat tokens: keep the one in the Seat token box.")
+                return
+            token = boxed
+        if self.watch and token is not None:
+            self.say("Watching needs no seat token: type the code alone.")
+            return
         self.go(code, token)
 
     @on(OptionList.OptionSelected, "#tables")

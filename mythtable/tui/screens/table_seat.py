@@ -19,6 +19,7 @@ opener only), `x` leaves (the seat stays yours: join again to come back).
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,16 +27,18 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from mythtable.engine.decision import Action
+from mythtable.engine.decision import NO_SUBJECT, Action
 from mythtable.play.seat import SeatFrame
 from mythtable.tables.client import TableClient
 from mythtable.tables.protocol import MAX_CHAT, Frame
 from mythtable.tables.remote_seat import RemoteSeat
 from mythtable.tables.table import clock
+from mythtable.tui.boards import board_class
 from mythtable.tui.safe_text import plain
 from mythtable.tui.screens.confirm import AskScreen, ConfirmScreen
 from mythtable.tui.screens.game import GameScreen
 from mythtable.tui.screens.game_keys import GAME_BINDINGS
+from mythtable.tui.screens.result import ResultScreen, end_of_game_text
 
 TABLE_BINDINGS = [  # short words: at 80 columns the footer holds the game's keys and these
     Binding("t", "chat", "Chat"),
@@ -84,6 +87,17 @@ class NoticeScreen(ConfirmScreen):
     """Something to read and acknowledge (the seat token): Enter, Esc, y or n close it."""
 
     BINDINGS = [Binding("enter,escape,y,n", "answer(True)", "OK")]
+
+
+def token_notice(code: str, token: str) -> str:
+    """The seat token, shown whole on a line of its own, and the two ways to get the seat back with it."""
+    return (
+        f"Your seat token:   {token}\n\n"
+        "Write it down: it gets you this seat back\nif you drop.\n\n"
+        f"Over SSH:\n  ssh -t ... join {code} {token}\n"
+        f"Title screen or browser: Join a table,\n  code {code}, token {token}\n\n"
+        "Press Enter to go on."
+    )
 
 
 class AbsentScreen(ConfirmScreen):
@@ -144,14 +158,15 @@ class TableSeatScreen(GameScreen):
         """`i` was pressed before the texts of this position came: inspect mode opens when they do."""
         self._waiting: str | None = None
         """What the prompt says while this seat waits (None: a question is up)."""
+        self._result_shown = False
 
     def on_mount(self) -> None:
         super().on_mount()
         self._ticking = self.set_interval(0.5, self._tick)
-        self.run_worker(self._pump(), group="table")
+        self.run_worker(self._pump(self.link), group="table")
 
-    async def _pump(self) -> None:
-        await self.link.pump()
+    async def _pump(self, link: RemoteSeat) -> None:
+        await link.pump()
         self.advance()  # the table closed: say so
 
     def on_table_changed(self) -> None:
@@ -214,6 +229,7 @@ class TableSeatScreen(GameScreen):
         self.show_token(wire)
         if wire.result is not None:
             self.wait(f"The game is over. {wire.result.rstrip('.')}.\nPress x to leave the table.")
+            self.result_once()
             return
         decision = frame.decision
         if decision is not None and decision.options and wire.decision is not None:
@@ -222,12 +238,14 @@ class TableSeatScreen(GameScreen):
                 self._asked = asked
                 self._waiting = None
                 self.ask(frame)
+                self.recap_on_ask(frame)
             status = " · ".join(self.status_lines(wire)[:2])  # the table's lines: the code, who is away
             if not refused and status != self._status_shown:
                 self.prompt.note(status)
             self._status_shown = status
             return
         self.wait(self.waiting_text(wire))
+        self.recap_on_wait(frame)
 
     def wait(self, text: str) -> None:
         """No question for this seat: say what the table waits for (again only when it says something new: a
@@ -323,8 +341,79 @@ class TableSeatScreen(GameScreen):
             return True
         return False
 
+    # ----- recaps and the result (as at one keyboard) ---------------------------------------------
+    def recap_stays(self) -> bool:
+        return True  # a frame is often no move (a chat line, a watcher): the recap closes when this seat is asked
+
+    def recap_on_ask(self, frame: SeatFrame) -> None:
+        """Asked again: the recap of what happened since this seat's last return opens by itself when it holds
+        results (else `r` opens it); an older one closes."""
+        if self.has_class("-recap"):
+            self.show_recap(False)
+        if self.link.returns.fresh:
+            self.recap_on_return(frame)
+
+    def recap_on_wait(self, frame: SeatFrame) -> None:
+        """This seat's turn ended by itself with results: they show beside the table at once (hot-seat shows them
+        before its curtain), and the prompt says so."""
+        recap = frame.recap
+        if not self.link.turn_ended or recap is None or recap.upto <= self._recap_shown_upto:
+            return
+        self._recap_shown_upto = recap.upto
+        self.show_recap(True)
+        self._waiting = f"Your turn has ended: results beside (r).\n{self._waiting or ''}"
+        self.prompt.wait(self._waiting.rstrip())
+
+    def result_once(self) -> None:
+        """The result screen, once, when the game ends (its summary comes with the host's last frame)."""
+        if not self._result_shown and self.link.wire is not None and self.link.wire.summary is not None:
+            self._result_shown = True
+            self.show_result()
+
     def show_result(self) -> None:
-        """Not used at a table: the prompt says the game is over and how it ended (advance)."""
+        """As at one keyboard, less replay and rematch (the game lives in the server): who won, the final board
+        as this seat sees it, the counts, and where the game is in this player's saves."""
+        frame = self.link.frame()
+        result = frame.result
+        if result is None or self._closing_down():
+            return
+        names = list(frame.names)
+        saved = self.link.saved
+        if self.link.seat is None:
+            unsaved = "Watchers keep no copy of the game: its players find it in their saves"
+        else:
+            unsaved = "Not in your saves: you joined without a key (the server keeps no folder for you)"
+        text = end_of_game_text(
+            result,
+            names,
+            frame.title,
+            list(frame.scores),
+            self.link.summary(),
+            Path(saved) if saved else None,
+            frame.ruleset_id,
+            unsaved,
+        )
+        board = board_class(frame.ruleset_id)(id="final-board")
+        board.subjects = lambda action: NO_SUBJECT
+        status = " · ".join(p for p in (*(self.status_parts or ())[:2], "game over") if p)
+        screen = ResultScreen(
+            text,
+            board=board,
+            view=self.link.final_view(),
+            names=names,
+            can_replay=False,
+            status=status,
+            can_start=False,
+            title_words="Leave the table" if getattr(self.app, "SEAT_ONLY", False) else "Title screen",
+        )
+        self.app.push_screen(screen, self.after_result)
+
+    def after_result(self, choice: str | None) -> None:
+        """Title, or quit: either way this seat leaves the table (a seat program then ends)."""
+        if choice == "quit":
+            self.app.exit()
+            return
+        self.leave_table()
 
     def come_back(self, wire: Frame) -> str:
         """How this player gets the seat back: the code, and the seat token when they have no key."""
@@ -335,8 +424,7 @@ class TableSeatScreen(GameScreen):
         """A player without a key is shown their seat token once (the host sends it once)."""
         if self.link.token and not self._token_shown:
             self._token_shown = True
-            words = f"Your seat token: {self.link.token}\nWrite it down: with it you get this seat back\n"
-            self.app.push_screen(NoticeScreen(f"{words}if you drop: {self.come_back(wire)}\n\nPress Enter to go on."))
+            self.app.push_screen(NoticeScreen(token_notice(wire.code, self.link.token)))
 
     # ----- the other player's requests ----------------------------------------------------------
     def table_dialogs(self, wire: Frame) -> None:
@@ -396,8 +484,6 @@ class TableSeatScreen(GameScreen):
     # ----- keys ----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         wire = self.link.wire
-        if action == "recap":
-            return False  # a table sends no recap yet: the log tells what happened
         if action == "watchers":
             return wire is not None and wire.opener and wire.result is None
         if action == "absent":

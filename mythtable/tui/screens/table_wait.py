@@ -47,11 +47,12 @@ def seat_lines(frame: Frame, mine: set[int]) -> list[str]:
 
 def seat_screen_for(clients: list[TableClient]) -> Screen[None]:
     """The screen a joined seat plays in (a watcher watches in): the game screen over the remote seat; two seats
-    at this keyboard share the plain table screen, which shows the seat whose decision it is."""
+    at this keyboard share one game screen, the curtain between them (table_keyboard.py)."""
     if len(clients) > 1:
-        from mythtable.tui.screens.table_plain import PlainSeatScreen
+        from mythtable.tables.remote_seat import RemoteSeat
+        from mythtable.tui.screens.table_keyboard import KeyboardTableScreen
 
-        return PlainSeatScreen(clients)
+        return KeyboardTableScreen(RemoteSeat(clients[0]), RemoteSeat(clients[1]))
     from mythtable.tui.screens.table_seat import seat_screen
 
     return seat_screen(clients[0])
@@ -114,6 +115,9 @@ class TableWaitScreen(Screen[None]):
             )
         else:
             help_text = "Every seat has its player: the game begins."
+        token = next((c.token for c in self.clients if c.token), None)
+        if token:  # no key to know this player by: the token gets the seat back
+            help_text += f"\n\nYour seat token: {token}  (write it down: it gets you this seat back)"
         self.query_one("#table-help", Static).update(Text(help_text))
 
     @work(exclusive=True)
