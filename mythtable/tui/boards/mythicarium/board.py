@@ -34,6 +34,7 @@ from mythtable.tui.boards.mythicarium.layout import (
     make_look,
 )
 from mythtable.tui.boards.mythicarium.text import card_detail
+from mythtable.tui.widgets.steady import steady_update
 
 SIDES = ("left", "right")
 
@@ -159,13 +160,13 @@ class MythicariumBoard(Board[MythicariumView]):
         rows = limbo_rows(self.view, look, width)[:LIMBO_ROWS]
         limbo.display = bool(rows)
         if rows:
-            limbo.update(Text("\n").join(rows))
+            steady_update(limbo, Text("\n").join(rows))
             limbo.styles.height = len(rows)
         left = height - len(rows) - 1  # the hand's top border
         hand_cap = max(2, left // 2) if look.wide else max(2, left // 3)
         rows = hand_rows(self.view, look, width, hand_cap)[:hand_cap]
         hand = self.query_one("#hand", Static)
-        hand.update(Text("\n").join(rows))
+        steady_update(hand, Text("\n").join(rows))
         hand.styles.height = len(rows) + 1
         for side in SIDES:
             self.query_one(f"#lane-{side}", LaneView).refresh()
