@@ -54,9 +54,18 @@ class LaneView(Widget, can_focus=True):
         super().__init__(**kw)
         self.board = board
         self.side = side
+        self.drawn: Text | None = None
+        """The rows last drawn (a move that leaves this lane as it was repaints nothing here)."""
 
     def render(self) -> Text:
-        return self.board.render_lane(self.side, self.content_size.width, self.content_size.height)
+        self.drawn = self.board.render_lane(self.side, self.content_size.width, self.content_size.height)
+        return self.drawn
+
+    def redraw(self) -> None:
+        """Repaint when the rows differ from those drawn: the board is redrawn after every move, and a lane is
+        a third of the screen's rows."""
+        if self.drawn is None or self.board.render_lane(self.side, *self.content_size) != self.drawn:
+            self.refresh()
 
     def action_scroll(self, step: int) -> None:
         self.board.scroll_lanes(step, (self.side,))
@@ -168,8 +177,7 @@ class MythicariumBoard(Board[MythicariumView]):
         hand = self.query_one("#hand", Static)
         steady_update(hand, Text("\n").join(rows))
         hand.styles.height = len(rows) + 1
-        for side in SIDES:
-            self.query_one(f"#lane-{side}", LaneView).refresh()
+        self.refresh_lanes()
 
     def on_resize(self, event: events.Resize) -> None:
         self.redraw()
@@ -202,7 +210,7 @@ class MythicariumBoard(Board[MythicariumView]):
     def refresh_lanes(self) -> None:
         if self.is_mounted:
             for side in SIDES:
-                self.query_one(f"#lane-{side}", LaneView).refresh()
+                self.query_one(f"#lane-{side}", LaneView).redraw()
 
     def side_of(self, ref: Ref) -> str | None:
         if self.view is None:
