@@ -339,3 +339,23 @@ async def test_a_sent_choice_dims_the_options_without_moving_the_focus_and_a_sec
         assert focus == []
         assert not screen.prompt.held or not screen.prompt.actions  # live again once a question is up
         assert len(screen.link.notes) == 0  # the host refused nothing: one choice went
+
+
+async def test_both_logs_follow_the_latest_line_move_after_move(tmp_path: Path) -> None:
+    """Each seat's log shows its newest line after every move, also when the same move makes it shorter (at 80x24
+    the inspect panel shares its column while a decision's options are about something)."""
+    from mythtable.tui.widgets.log import GameLog
+
+    async with seated(tmp_path) as seats:
+        game = seats.table.game
+        for _ in range(8):
+            decision = game.decision
+            assert decision is not None
+            before = len(game.actions)
+            await seats.press(decision.seat, "1")
+            await seats.settle(lambda before=before: len(game.actions) > before and seats.caught_up())
+            await seats.settle()
+            for app in seats.apps:
+                log = seat_screen_of(app).query_one(GameLog)
+                assert log.max_scroll_y > 0  # more lines than rows: the end is reached by scrolling
+                assert log.scroll_y == log.max_scroll_y
