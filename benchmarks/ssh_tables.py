@@ -42,6 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ssh_latency import Probe, children, rss_mb, start_server
 
 CLEAR = b"\x1b[H\x1b[2J"
+SETTLED = 0.1
+"""Seconds without a byte on both seats' channels before the next key: a seat still drawing an earlier move when
+the next key goes (a busy machine) would have that drawing counted as the next move's repaint."""
 MOVE = re.compile(rb", move (\d+) \(")
 CODE = re.compile(rb"join ([2-9A-Z]{5})")
 WATCHED = re.compile(rb"table ([2-9A-Z]{5}):")
@@ -135,8 +138,8 @@ async def play(table: Table, moves: int, seed: int) -> list[tuple[float, float, 
         shown = await wait_until(other, lambda p: p.first_after is not None)
         shown = other.first_after or shown
         first = mover.first_after or time.perf_counter()
-        await mover.quiet()
-        await other.quiet()
+        await mover.quiet(SETTLED)
+        await other.quiet(SETTLED)
         out.append((first - t0, shown - t0, last - t0))
     return out
 
