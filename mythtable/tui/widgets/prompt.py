@@ -249,7 +249,8 @@ class Prompt(Vertical):
         self.actions = []
         self.labels = []
         self.guarded = False
-        self.options.clear_options()
+        if self.options.option_count:  # an empty list cleared again repaints its every row
+            self.options.clear_options()
         self.set_detail("")
 
     def set_detail(self, text: str | Text) -> None:
