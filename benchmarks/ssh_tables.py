@@ -8,9 +8,11 @@ each move it records:
   move -> other screen   from sending the key to the first byte of the other seat's repaint (nothing else draws on
                          a seat's screen between moves at a table without a clock);
   move -> watchers       ...and to the last watcher's screen showing the new move.
-Then it adds 100 watchers to one table and reports what they cost in memory (the server and its game processes,
-RSS). `--before` also runs benchmarks/ssh_latency.py's measure (one game per connection: two TUI sessions per
-table pressing Down/Up) with as many sessions as the tables have seats, for the figures before shared tables.
+It also reports the CPU time per move of the server process and of the seats' game processes together, and the
+bytes per move that reach the two seats' terminals. Then it adds 100 watchers to one table and reports what they
+cost in memory (the server and its game processes, RSS). `--before` also runs benchmarks/ssh_latency.py's measure
+(one game per connection: two TUI sessions per table pressing Down/Up) with as many sessions as the tables have
+seats, for the figures before shared tables.
 Prints figures only; the issue's targets: move on the other screen within 100 ms p95, key -> first byte 50 ms
 p95, 100 extra watchers at most 200 MB in all.
 """
@@ -40,6 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ssh_latency import Probe, children, rss_mb, start_server
 
 CLEAR = b"\x1b[H\x1b[2J"
+SETTLED = 0.1
+"""Seconds without a byte on both seats' channels before the next key: a seat still drawing an earlier move when
+the next key goes (a busy machine) would have that drawing counted as the next move's repaint."""
 MOVE = re.compile(rb", move (\d+) \(")
 CODE = re.compile(rb"join ([2-9A-Z]{5})")
 WATCHED = re.compile(rb"table ([2-9A-Z]{5}):")
@@ -133,8 +138,8 @@ async def play(table: Table, moves: int, seed: int) -> list[tuple[float, float, 
         shown = await wait_until(other, lambda p: p.first_after is not None)
         shown = other.first_after or shown
         first = mover.first_after or time.perf_counter()
-        await mover.quiet()
-        await other.quiet()
+        await mover.quiet(SETTLED)
+        await other.quiet(SETTLED)
         out.append((first - t0, shown - t0, last - t0))
     return out
 
@@ -144,6 +149,16 @@ def p95(values: list[float]) -> float:
     return ordered[max(0, int(len(ordered) * 0.95) - 1)] * 1000
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process `pid` so far (0 once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def tree_rss(pid: int) -> float:
     return rss_mb(pid) + sum(rss_mb(kid) for kid in children(pid))
 
@@ -151,8 +166,15 @@ def tree_rss(pid: int) -> float:
 async def measure(port: int, server_pid: int, count: int, moves: int) -> dict[str, Any]:
     tables, conns = await open_tables(port, count, 2)
     try:
+        seats = children(server_pid)
+        server_cpu, seats_cpu = cpu_seconds(server_pid), sum(cpu_seconds(kid) for kid in seats)
+        received = sum(probe.received for table in tables for probe in table.seats)
         per = await asyncio.gather(*(play(t, moves, i) for i, t in enumerate(tables)))
         samples = [s for table in per for s in table]
+        played = max(1, len(samples))
+        server_cpu = cpu_seconds(server_pid) - server_cpu
+        seats_cpu = sum(cpu_seconds(kid) for kid in seats) - seats_cpu
+        received = sum(probe.received for table in tables for probe in table.seats) - received
         report: dict[str, Any] = {
             "tables": count,
             "moves": len(samples),
@@ -161,6 +183,9 @@ async def measure(port: int, server_pid: int, count: int, moves: int) -> dict[st
             "other_screen_median_ms": statistics.median(s[1] for s in samples) * 1000,
             "other_screen_p95_ms": p95([s[1] for s in samples]),
             "watchers_p95_ms": p95([s[2] for s in samples]),
+            "server_cpu_ms_per_move": server_cpu * 1000 / played,
+            "seats_cpu_ms_per_move": seats_cpu * 1000 / played,
+            "seat_bytes_per_move": received / played,
         }
         await asyncio.sleep(1.0)
         before = tree_rss(server_pid)
@@ -233,6 +258,11 @@ def main() -> int:
     print(f"  key -> first byte   {first:6.1f} ms median, {first95:6.1f} ms p95")
     print(f"  move -> other seat  {r['other_screen_median_ms']:6.1f} ms median, {r['other_screen_p95_ms']:6.1f} ms p95")
     print(f"  move -> 2 watchers  {r['watchers_p95_ms']:6.1f} ms p95")
+    print(
+        f"  per move: CPU {r['server_cpu_ms_per_move']:.1f} ms in the server, "
+        f"{r['seats_cpu_ms_per_move']:.1f} ms in the two seats' processes; "
+        f"{r['seat_bytes_per_move'] / 1000:.1f} KB to the two seats' terminals"
+    )
     print(
         f"  100 extra watchers: {r['rss_mb_with_100_watchers'] - r['rss_mb_before_100_watchers']:+.1f} MB "
         f"(server and games {r['rss_mb_before_100_watchers']:.0f} -> {r['rss_mb_with_100_watchers']:.0f} MB), "

@@ -306,3 +306,56 @@ async def test_the_auto_pass_keys_reach_the_table_and_the_seats_status_line_says
         parts = seat_screen_of(seats.apps[1]).status_parts
         assert parts is not None and "full control" in parts[-1]
         assert seat_screen_of(seats.apps[1]).link.client.refusals == []
+
+
+async def test_a_sent_choice_dims_the_options_without_moving_the_focus_and_a_second_key_is_dropped(
+    tmp_path: Path,
+) -> None:
+    """Each move of the focus repaints the whole screen (Textual's Screen.focused): a choice on its way dims the
+    options where they are, and keys on them do nothing until the table answers."""
+    async with seated(tmp_path) as seats:
+        game = seats.table.game
+        decision = game.decision
+        assert decision is not None
+        app = seats.apps[decision.seat]
+        screen = seat_screen_of(app)
+        options = screen.prompt.options
+        assert screen.focused is options
+        focus: list[object] = []
+        screen.watch(screen, "focused", lambda widget: focus.append(widget), init=False)
+        seen: list[tuple[bool, object]] = []
+        play = screen.play
+
+        def playing(action: Any, again: bool = False) -> None:
+            play(action, again)
+            seen.append((screen.prompt.held, screen.focused))
+            play(action, again)  # a second key before the table answers: dropped, not a second choice
+
+        screen.play = playing  # type: ignore[method-assign]
+        before = len(game.actions)
+        await seats.press(decision.seat, "1")
+        await seats.settle(lambda: len(game.actions) > before and seats.caught_up())
+        assert seen == [(True, options)]
+        assert focus == []
+        assert not screen.prompt.held or not screen.prompt.actions  # live again once a question is up
+        assert len(screen.link.notes) == 0  # the host refused nothing: one choice went
+
+
+async def test_both_logs_follow_the_latest_line_move_after_move(tmp_path: Path) -> None:
+    """Each seat's log shows its newest line after every move, also when the same move makes it shorter (at 80x24
+    the inspect panel shares its column while a decision's options are about something)."""
+    from mythtable.tui.widgets.log import GameLog
+
+    async with seated(tmp_path) as seats:
+        game = seats.table.game
+        for _ in range(8):
+            decision = game.decision
+            assert decision is not None
+            before = len(game.actions)
+            await seats.press(decision.seat, "1")
+            await seats.settle(lambda before=before: len(game.actions) > before and seats.caught_up())
+            await seats.settle()
+            for app in seats.apps:
+                log = seat_screen_of(app).query_one(GameLog)
+                assert log.max_scroll_y > 0  # more lines than rows: the end is reached by scrolling
+                assert log.scroll_y == log.max_scroll_y

@@ -349,3 +349,29 @@ def test_an_empty_hand_says_so() -> None:
         assert rows == [f"Hand 0/{me.hand_limit}: empty"], rows
         return
     raise AssertionError("no seeded game emptied a hand")
+
+
+async def test_a_lane_the_redraw_leaves_as_it_was_is_not_repainted(tmp_path: Path) -> None:
+    """The board is redrawn after every move (and the highlight's subject marks the lanes): a lane whose rows are
+    the same paints nothing, the other one paints its new rows (a third of the screen each, in every seat's
+    process at a shared table)."""
+    game = crowded_blocks(BLOCKS_SEED, BLOCKS_CROWD)
+    app = MythtableApp(start=OpenGame(game), data=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        _, board = await open_board(app, pilot)
+        painted: list[str] = []
+        for side in ("left", "right"):
+            lane = board.query_one(f"#lane-{side}", LaneView)
+            render = lane.render
+
+            def counted(side: str = side, render: object = render) -> Text:
+                painted.append(side)
+                return render()  # type: ignore[operator]
+
+            lane.render = counted  # type: ignore[method-assign]
+        board.redraw()
+        await settle(pilot)
+        assert painted == []
+        board.mark_changed(frozenset({board.players()["right"].lane[0].uid}))  # a unit in sight
+        await settle(pilot)
+        assert "right" in painted and "left" not in painted

@@ -38,6 +38,7 @@ from mythtable.tui.widgets.inspect import InspectPanel
 from mythtable.tui.widgets.log import GameLog
 from mythtable.tui.widgets.prompt import Prompt, prompt_rows
 from mythtable.tui.widgets.recap import RecapPanel
+from mythtable.tui.widgets.steady import steady_update
 
 
 class GameScreen(GameKeys, InspectMode, Screen[None]):
@@ -128,7 +129,7 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
     def show_status(self, width: int) -> None:
         """The status line fitted to `width`: whose decision it is always shows whole (status_line.py)."""
         if self.status_parts is not None:
-            self.query_one("#status", Static).update(status_text(*self.status_parts, width - 2))
+            steady_update(self.query_one("#status", Static), status_text(*self.status_parts, width - 2), layout=False)
 
     def prompt_width(self) -> int:
         return self.prompt.size.width or self.app.size.width * 3 // 5

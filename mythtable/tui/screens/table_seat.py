@@ -219,7 +219,7 @@ class TableSeatScreen(GameScreen):
             return
         refused = self.show_refusal()
         if refused:
-            self.prompt.options.disabled = False  # the choice was refused: the options are live again
+            self.prompt.hold(False)  # the choice was refused: the options are live again
         closed = link.client.closed
         if closed is not None:
             self.close_dialogs()
@@ -258,13 +258,13 @@ class TableSeatScreen(GameScreen):
     def play(self, action: Action, again: bool = False) -> None:
         """Send the choice; the options dim at once (the key is seen), until the table's next frame asks again.
         A second key meanwhile is dropped: it would answer a decision the table has already had an answer to."""
-        if self.prompt.options.disabled:
+        if self.prompt.held:
             return
         decision = self.link.decision
         sent = decision is not None and decision.allows(action) and self.link.client.closed is None
         super().play(action, again)
         if sent:
-            self.prompt.options.disabled = True
+            self.prompt.hold(True)
 
     def waiting_text(self, wire: Frame) -> str:
         """What the table waits for, in words: who chooses what, who is away, a request unanswered."""

@@ -72,6 +72,8 @@ class GameLog(ScrollView, can_focus=True):
         """Texts written before the width was known (drawn once it is, in order)."""
         self._widest = 0
         self._size_known = False
+        self._following = True
+        """Scrolled to the last line (as a new line leaves it): a change of height keeps it there."""
 
     @property
     def lines(self) -> list[Strip]:
@@ -130,6 +132,12 @@ class GameLog(ScrollView, can_focus=True):
             self._size_known = True
             while self._pending:
                 self.write(self._pending.popleft())
+        elif self._following:  # shorter now (the inspect panel took rows): the newest line stays in sight
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._following = new_value >= self.max_scroll_y  # the player scrolled up: the log stays where they are
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self.virtual_size.width if self._size_known else container.width

@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 from mythtable.engine.decision import Action
 from mythtable.engine.text import clean_text
 from mythtable.tui.safe_text import plain
+from mythtable.tui.widgets.steady import steady_update
 
 
 class ChoiceList(OptionList):
@@ -35,8 +36,19 @@ class ChoiceList(OptionList):
     (The OptionHighlighted message arrives a frame later, which made the detail line lag.)
     """
 
+    DEFAULT_CSS = """
+    ChoiceList.-sent { opacity: 0.7; }
+    """
+
     _lines_width = -1
     """The content width the option heights were measured at."""
+
+    @property
+    def held(self) -> bool:
+        """A choice was sent and its answer is on the way (a shared table): the options are dimmed and keys
+        and clicks on them do nothing. A class, not `disabled`: disabling moves the focus away and back, and
+        each move of the focus repaints the whole screen."""
+        return self.has_class("-sent")
 
     def _update_lines(self) -> None:
         # Textual measures each option's height once, at the width of that moment; when the list then
@@ -63,34 +75,50 @@ class ChoiceList(OptionList):
             parent.guarded = False
 
     def action_cursor_up(self) -> None:
+        if self.held:
+            return
         self._looked()
         super().action_cursor_up()
 
     def action_cursor_down(self) -> None:
+        if self.held:
+            return
         self._looked()
         super().action_cursor_down()
 
     def action_first(self) -> None:
+        if self.held:
+            return
         self._looked()
         super().action_first()
 
     def action_last(self) -> None:
+        if self.held:
+            return
         self._looked()
         super().action_last()
 
     def action_page_up(self) -> None:
+        if self.held:
+            return
         self._looked()
         super().action_page_up()
 
     def action_page_down(self) -> None:
+        if self.held:
+            return
         self._looked()
         super().action_page_down()
 
     async def _on_click(self, event: events.Click) -> None:
+        if self.held:
+            return
         self._looked()
         await super()._on_click(event)
 
     def action_select(self) -> None:
+        if self.held:
+            return
         parent = self.parent
         if isinstance(parent, Prompt) and parent.hold_first_enter(self.highlighted):
             return
@@ -161,13 +189,22 @@ class Prompt(Vertical):
     def options(self) -> OptionList:
         return self.query_one(OptionList)
 
+    @property
+    def held(self) -> bool:
+        """The options are dimmed while a choice is on its way (`hold`)."""
+        return self.query_one(ChoiceList).held
+
+    def hold(self, on: bool) -> None:
+        """Dim the options and let no key or click choose (a choice was sent), or let them choose again."""
+        self.query_one(ChoiceList).set_class(on, "-sent")
+
     def ask(
         self, question: str, choices: list[tuple[Action, str]], highlight: int = 0, confirm_first: bool = False
     ) -> None:
         """Show a new decision with option `highlight` highlighted (the first by default). With `confirm_first`
         the first Enter on the untouched highlight only asks for a second one."""
         self.question += 1
-        self.query_one("#question", Static).update(plain(question))
+        steady_update(self.query_one("#question", Static), plain(question))
         self.actions = [action for action, _ in choices]
         self.labels = [label for _, label in choices]
         options = self.options
@@ -177,7 +214,7 @@ class Prompt(Vertical):
             key = f"{index}" if index <= 9 else " "
             items.append(Option(option_row(key, label)))
         options.add_options(items)
-        options.disabled = False
+        self.hold(False)
         self.set_detail("")
         if items:
             options.highlighted = highlight if 0 <= highlight < len(items) else 0  # explained at once
@@ -202,22 +239,23 @@ class Prompt(Vertical):
     def note(self, text: str) -> None:
         """Show `text` in the notice row above the question ("" hides the row)."""
         notice = self.query_one("#notice", Static)
-        notice.update(plain(text))
+        steady_update(notice, plain(text))
         notice.display = bool(text)
 
     def wait(self, message: str) -> None:
         """No decision for this seat right now (a computer is thinking, the game is over)."""
         self.question += 1
-        self.query_one("#question", Static).update(plain(message))
+        steady_update(self.query_one("#question", Static), plain(message))
         self.actions = []
         self.labels = []
         self.guarded = False
-        self.options.clear_options()
+        if self.options.option_count:  # an empty list cleared again repaints its every row
+            self.options.clear_options()
         self.set_detail("")
 
     def set_detail(self, text: str | Text) -> None:
         shown = plain(text) if isinstance(text, str) else text  # a board's Text is never markup
-        self.query_one("#detail", Static).update(shown, layout=False)  # fixed height: no relayout
+        steady_update(self.query_one("#detail", Static), shown, layout=False)  # fixed height: no relayout
 
     def choose_index(self, index: int) -> None:
         self.guarded = False

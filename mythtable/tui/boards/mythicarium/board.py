@@ -34,6 +34,7 @@ from mythtable.tui.boards.mythicarium.layout import (
     make_look,
 )
 from mythtable.tui.boards.mythicarium.text import card_detail
+from mythtable.tui.widgets.steady import steady_update
 
 SIDES = ("left", "right")
 
@@ -53,9 +54,18 @@ class LaneView(Widget, can_focus=True):
         super().__init__(**kw)
         self.board = board
         self.side = side
+        self.drawn: Text | None = None
+        """The rows last drawn (a move that leaves this lane as it was repaints nothing here)."""
 
     def render(self) -> Text:
-        return self.board.render_lane(self.side, self.content_size.width, self.content_size.height)
+        self.drawn = self.board.render_lane(self.side, self.content_size.width, self.content_size.height)
+        return self.drawn
+
+    def redraw(self) -> None:
+        """Repaint when the rows differ from those drawn: the board is redrawn after every move, and a lane is
+        a third of the screen's rows."""
+        if self.drawn is None or self.board.render_lane(self.side, *self.content_size) != self.drawn:
+            self.refresh()
 
     def action_scroll(self, step: int) -> None:
         self.board.scroll_lanes(step, (self.side,))
@@ -159,16 +169,15 @@ class MythicariumBoard(Board[MythicariumView]):
         rows = limbo_rows(self.view, look, width)[:LIMBO_ROWS]
         limbo.display = bool(rows)
         if rows:
-            limbo.update(Text("\n").join(rows))
+            steady_update(limbo, Text("\n").join(rows))
             limbo.styles.height = len(rows)
         left = height - len(rows) - 1  # the hand's top border
         hand_cap = max(2, left // 2) if look.wide else max(2, left // 3)
         rows = hand_rows(self.view, look, width, hand_cap)[:hand_cap]
         hand = self.query_one("#hand", Static)
-        hand.update(Text("\n").join(rows))
+        steady_update(hand, Text("\n").join(rows))
         hand.styles.height = len(rows) + 1
-        for side in SIDES:
-            self.query_one(f"#lane-{side}", LaneView).refresh()
+        self.refresh_lanes()
 
     def on_resize(self, event: events.Resize) -> None:
         self.redraw()
@@ -201,7 +210,7 @@ class MythicariumBoard(Board[MythicariumView]):
     def refresh_lanes(self) -> None:
         if self.is_mounted:
             for side in SIDES:
-                self.query_one(f"#lane-{side}", LaneView).refresh()
+                self.query_one(f"#lane-{side}", LaneView).redraw()
 
     def side_of(self, ref: Ref) -> str | None:
         if self.view is None:
