@@ -310,3 +310,21 @@ def test_record_lines_prefer_the_full_path_and_use_the_home_folder_only_to_save_
     ], "a folder that only begins like the home folder is not in it"
     assert record_lines(Path("/x\x1b[2J/\x07y.json"), 49, "/") == ["Record: /x/y.json"], "no escape sequence"
     assert record_lines(long_home, 30, "/elsewhere")[0] == "Record:", "a narrow card: the label on its own line"
+
+
+@pytest.mark.parametrize("words", ["Title screen", "Leave the table"])
+async def test_the_footer_names_t_as_the_card_does_and_t_picks_it(words: str) -> None:
+    """A shared table's seat program has no title screen below: its card said 'Leave the table (t)' while the
+    footer still said 't Title'."""
+    card = EndOfGame(plain("Mythicarium · Ana wins\n"), None, plain("How it ended"))
+    app = MythtableApp()
+    picked: list[str | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(ResultScreen(card, can_replay=False, can_start=False, title_words=words), picked.append)
+        await settle(pilot)
+        keys = footer_keys(app)
+        named = "Title" if words == "Title screen" else "Leave table"
+        assert named in keys and ({"Title", "Leave table"} - {named}).isdisjoint(keys), keys
+        await press(pilot, "t")
+        assert picked == ["title"]

@@ -248,6 +248,7 @@ class ResultScreen(Screen[str]):
         Binding("m", "pick('rematch')", "Rematch"),
         Binding("n", "pick('new')", "New game"),
         Binding("t", "pick('title')", "Title"),
+        Binding("t", "pick('title', 'leave')", "Leave table"),  # a seat program: no title screen below
         Binding("q", "pick('quit')", "Quit"),
         Binding("b", "toggle_board", "Board"),
         Binding("c", "copy_record", "Copy path"),
@@ -282,9 +283,11 @@ class ResultScreen(Screen[str]):
         self.names = names or []
         self.can_replay = can_replay
         self.can_start = can_start
+        """A new game may start from here (not at a shared table: its players go back to the title screen)."""
         self.title_words = title_words
         """What `t` does, in words ("Leave the table" where no title screen is below: a shared table's seat program)."""
-        """A new game may start from here (not at a shared table: its players go back to the title screen)."""
+        self.leaves_table = title_words != "Title screen"
+        """The footer names `t` "Leave table", as the card does."""
         self.status = status
         """The top line over the final board, as the game screen's status line was ("Mythicarium · Bram's turn
         14 · game over"): at 80x24 the end screen began mid-board, its top line lost (issue 33, item 5)."""
@@ -329,6 +332,8 @@ class ResultScreen(Screen[str]):
             return self.can_replay
         if action == "pick" and parameters and parameters[0] == "new":
             return self.can_start
+        if action == "pick" and parameters and parameters[0] == "title":  # the footer names `t` as the card does
+            return (parameters[1:] == ("leave",)) == self.leaves_table
         if action == "toggle_board":
             return self.board is not None
         if action == "copy_record":
@@ -358,7 +363,7 @@ class ResultScreen(Screen[str]):
         bottom = self.query_one("#result-bottom")
         bottom.display = not bottom.display
 
-    def action_pick(self, choice: str) -> None:
+    def action_pick(self, choice: str, _words: str = "") -> None:
         if self._picked:  # a second Enter (or key) queued before the screen went: dismissing twice crashed
             return
         self._picked = True
