@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mythtable.engine.bots import LEVEL_ITERATIONS, make_bot
 from mythtable.engine.game import Game
 from mythtable.engine.search_bot import SearchBot
 from tests.bots.helpers import reach
@@ -56,3 +57,14 @@ def test_one_tree_is_the_search_as_it_was() -> None:
     one = _bot(trees=1)
     assert plain.choose(game.ruleset, game.state, d) == one.choose(game.ruleset, game.state, d)
     assert plain.last_samples == one.last_samples and plain.last_iterations == one.last_iterations
+
+
+def test_mythicarium_hard_is_a_vote_of_five_searches_of_normals_size() -> None:
+    # Issue 34: one tree of 1000 iterations won 11 of 20 against Normal, the vote of five searches of
+    # 200 more (docs/computer.md). Normal stays the one search it was; Hard differs from it in that alone.
+    hard = make_bot("mythicarium", "hard", 1, workers=1, iterations=LEVEL_ITERATIONS["hard"])
+    normal = make_bot("mythicarium", "normal", 1, workers=1, iterations=LEVEL_ITERATIONS["normal"])
+    assert isinstance(hard, SearchBot) and isinstance(normal, SearchBot)
+    assert normal.params.trees == 1
+    assert hard.params.trees == 5 and LEVEL_ITERATIONS["hard"] // hard.params.trees == LEVEL_ITERATIONS["normal"]
+    assert replace(hard.params, trees=1) == normal.params
