@@ -1,6 +1,7 @@
 """The computer's waits as a player sees them: `python benchmarks/computer_waits.py [--seconds S] [--json]`.
 
-Runs the real program in a pseudo-terminal (80x24, `mythtable play RULESET --p2-computer normal`), the
+Runs the real program in a pseudo-terminal (80x24, `mythtable play RULESET --p2-computer normal`; `--level hard`
+plays Hard instead), the
 person at seat 1 passing where it can (End, then Enter: the last option is the pass / done / move on, and
 a hand-over's confirming Enter is given too), and reads the screen through a VT emulator (pyte). It times,
 per ruleset:
@@ -59,11 +60,13 @@ def computer_lines(screen: str) -> tuple[str, ...]:
     return tuple(m.group(0).strip() for m in MOVE.finditer(screen) if THINKING not in m.group(0))
 
 
-def play(ruleset_id: str, seed: int, seconds: float, pace: float | None) -> dict[str, list[float]]:
-    """One game (or `seconds` of it) against Normal; the waits and turns seen, in seconds."""
+def play(
+    ruleset_id: str, seed: int, seconds: float, pace: float | None, level: str = "normal"
+) -> dict[str, list[float]]:
+    """One game (or `seconds` of it) against the computer at `level`; the waits and turns seen, in seconds."""
     with tempfile.TemporaryDirectory() as data:
         argv = [sys.executable, "-m", "mythtable", "--data-dir", data, "play", ruleset_id, "--seed", str(seed)]
-        argv += ["--p2-computer", "normal"]
+        argv += ["--p2-computer", level]
         if pace is not None:
             argv += ["--computer-pace", str(pace)]
         timings = Path(data) / "timings.jsonl"
@@ -130,11 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rulesets", default=",".join(RULESETS))
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--pace", type=float, default=None, help="--computer-pace for the program (seconds)")
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"), help="the computer's level")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     report: dict[str, Any] = {}
     for rid in args.rulesets.split(","):
-        seen = play(rid, args.seed, args.seconds, args.pace)
+        seen = play(rid, args.seed, args.seconds, args.pace, args.level)
         report[rid] = {"wait": _quantiles(seen["waits"]), "turn": _quantiles(seen["turns"])}
         for key in ("think", "pace", "draw"):
             if key in seen:
@@ -142,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
-    print(f"Waits against Normal as a player sees them (80x24 PTY, {args.seconds:.0f} s of play per ruleset)")
+    who = args.level.capitalize()
+    print(f"Waits against {who} as a player sees them (80x24 PTY, {args.seconds:.0f} s of play per ruleset)")
     print(f"{'ruleset':<13}{'':<6}{'n':>5}{'median s':>10}{'p95 s':>8}{'max s':>8}")
     for rid, figures in report.items():
         for what in ("wait", "turn", "think", "pace", "draw"):

@@ -17,7 +17,7 @@ from typing import Any
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
 from mythtable.engine.lookahead import LoopGuard
-from mythtable.engine.mcts import MIN_SEARCH, Node, SearchParams, ThinkingClock, best_action, search
+from mythtable.engine.mcts import MIN_SEARCH, Node, RootStats, SearchParams, ThinkingClock, best_action, search
 from mythtable.engine.protocol import Ruleset
 from mythtable.engine.registry import ai_hooks, get
 
@@ -247,21 +247,24 @@ class SearchBot:
                     for _ in range(self.workers - 1)
                 ]
         info: dict[str, Any] = {}
-        stats = search(
-            ruleset,
-            state,
-            decision.seat,
-            rng,
-            self.hooks,
-            deadline,
-            self.iterations,
-            self.params,
-            allowed,
-            now=self.clock.now,
-            early_stop=self.early_stop,
-            info=info,
-            tree=tree,
-        )
+        if self.params.trees > 1:
+            stats = self._vote(ruleset, state, decision.seat, rng, deadline, allowed, info)
+        else:
+            stats = search(
+                ruleset,
+                state,
+                decision.seat,
+                rng,
+                self.hooks,
+                deadline,
+                self.iterations,
+                self.params,
+                allowed,
+                now=self.clock.now,
+                early_stop=self.early_stop,
+                info=info,
+                tree=tree,
+            )
         self.last_iterations = info["iterations"]
         self.last_kept = info["kept"]
         short = self.iterations is None or info["iterations"] + info["kept"] < self.iterations
@@ -285,10 +288,59 @@ class SearchBot:
         random_ties = self.iterations is None or self.last_reason == "budget"
         choice = best_action(allowed, stats, rng if random_ties else None)
         self.guard.record(key, choice, ruleset, state, self.hooks)
-        if self.reuse and not self.params.paired_root:
+        if self.reuse and not self.params.paired_root and "root" in info:
             node = info["root"].children[(decision.seat, choice)]
             self._kept = _Kept(ruleset.clone(state), decision.seat, choice, node)
         return choice
+
+    def _vote(
+        self,
+        ruleset: Ruleset[Any, Any],
+        state: Any,
+        seat: int,
+        rng: Rng,
+        deadline: float | None,
+        allowed: list[Action],
+        info: dict[str, Any],
+    ) -> RootStats:
+        """`SearchParams.trees` searches, each from a fresh tree with a generator of its own, sharing the
+        count of iterations (and the time up to `deadline`) evenly; their root visits added up. `info`
+        gets the iterations run, whether the searches settled early (none cut by the clock), and no tree
+        to keep."""
+        trees = self.params.trees
+        total: RootStats = {}
+        done = 0
+        cut = False
+        start = self.clock.now()
+        for i in range(trees):
+            count = None if self.iterations is None else self.iterations // trees + (i < self.iterations % trees)
+            # Each search's share of the time left, so that a late one is not starved.
+            until = deadline
+            if deadline is not None and math.isfinite(deadline):
+                until = start + (deadline - start) * (i + 1) / trees
+            own: dict[str, Any] = {}
+            stats = search(
+                ruleset,
+                state,
+                seat,
+                rng.fork(),
+                self.hooks,
+                until,
+                count,
+                self.params,
+                allowed,
+                now=self.clock.now,
+                early_stop=self.early_stop,
+                info=own,
+            )
+            done += own["iterations"]
+            cut = cut or (not own["settled"] and (count is None or own["iterations"] < count))
+            for a, (v, w) in stats.items():
+                v0, w0 = total.get(a, (0.0, 0.0))
+                total[a] = (v0 + v, w0 + w)
+        # Settled: no search was cut short by the clock, and some stopped before their count.
+        info.update(iterations=done, kept=0, settled=not cut and self.iterations is not None and done < self.iterations)
+        return total
 
     def _follows(self, ruleset: Ruleset[Any, Any], state: Any, decision: Decision) -> Node | None:
         """The kept node of the last search's action, if this decision follows from it; else None.

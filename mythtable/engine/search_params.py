@@ -23,6 +23,11 @@ class SearchParams:
     """Probability that a rollout step picks by the heuristic instead of at random."""
     prior_visits: float = 3.0
     """Weight, in visits, of the greedy prior at the root."""
+    trees: int = 1
+    """When above 1, a decision's count of iterations (and its time) is split among this many searches,
+    each from a fresh tree with its own generator, and their root visits are added up: a vote of several
+    shallower searches instead of one deep one (a level's own setting, `AIHooks.level_search`). The tree
+    is then not kept for the next decision."""
     paired_root: bool = False
     """Try every root action on each sample (same hidden cards, dice and rollout generator) and
     answer with the best mean value, instead of choosing root actions by UCB."""

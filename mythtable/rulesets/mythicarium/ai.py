@@ -6,12 +6,19 @@ zones after `determinize` has re-dealt them at random.
 
 from __future__ import annotations
 
+from typing import Any
+
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.mythicarium.rules.common import WIN_VP, eff_dp, eff_hp
 from mythtable.rulesets.mythicarium.state import State, clone
 
 HEURISTIC_SCALE = 12.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
+
+LEVEL_SEARCH: dict[str, dict[str, Any]] = {"hard": {"trees": 5}}
+"""Hard's own settings over the plain search (`AIHooks.level_search`; Normal has none): its 1000 iterations
+as a vote of five searches of 200 (`SearchParams.trees`), each Normal's size, rather than one tree of 1000
+(issue 34; the figures in docs/computer.md)."""
 
 
 def _side(state: State, seat: int) -> float:

@@ -132,6 +132,6 @@ PARTS = RulesetParts(
         stop_stages=tuple((key, STAGE_LABELS[key]) for key in STOP_STAGES),
         repeatable_kinds=frozenset({"assign_wounds"}),  # H-7: wounds go one at a time; `a` places the rest at once
     ),
-    ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE),
+    ai=AIHooks(ai.heuristic, ai.determinize, ai.HEURISTIC_SCALE, level_search=ai.LEVEL_SEARCH),
 )
 """The ruleset and its capabilities, as the package's `ENTRY` names them."""
