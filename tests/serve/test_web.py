@@ -64,10 +64,12 @@ async def wait_for_games(server: subprocess.Popen[bytes], count: int, timeout: f
 
 
 @contextmanager
-def web_server(tmp_path: Path, *flags: str) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+def web_server(tmp_path: Path, *flags: str, data: Path | None = None) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """`serve web` with `flags` on the data folder `data` (default tmp_path/data), its log in tmp_path/web.log;
+    the server and its port. Stopped after, with any game it left."""
     port = free_port()
     log = tmp_path / "web.log"
-    command = [sys.executable, "-m", "mythtable", "--data-dir", str(tmp_path / "data"), "serve", "web"]
+    command = [sys.executable, "-m", "mythtable", "--data-dir", str(data or tmp_path / "data"), "serve", "web"]
     with open(log, "wb") as out:
         server = subprocess.Popen(
             [*command, "--port", str(port), *flags],
@@ -76,7 +78,7 @@ def web_server(tmp_path: Path, *flags: str) -> Iterator[tuple[subprocess.Popen[b
             start_new_session=True,
         )
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 30
         while asyncio.run(_get_status(port, "/")) is None:
             assert server.poll() is None, log.read_text(errors="replace")
             assert time.monotonic() < deadline, "the web server did not answer"

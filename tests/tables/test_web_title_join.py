@@ -6,15 +6,7 @@ the host seats a token holder at seat 2 and Ana's table goes on."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import asyncssh
@@ -22,38 +14,11 @@ import pytest
 
 from mythtable.serve.web_tables import ssh_tables_folder
 from mythtable.tables.client import control
-from tests.serve.sshkit import Server, connect, free_port
-from tests.serve.test_web import Page, _get_status, games_of
+from tests.serve.sshkit import Server, connect
+from tests.serve.test_web import Page, web_server
 from tests.tables.test_ssh_tables import command, keys, start  # noqa: F401  (keys: a fixture)
 
 pytestmark = pytest.mark.slow
-
-
-@contextmanager
-def web_on(data: Path, log: Path) -> Iterator[int]:
-    """`serve web` on the data folder `data` (the SSH server's); its port."""
-    port = free_port()
-    argv = [sys.executable, "-m", "mythtable", "--data-dir", str(data), "serve", "web", "--port", str(port)]
-    with open(log, "wb") as out:
-        server = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while asyncio.run(_get_status(port, "/")) is None:
-            assert server.poll() is None, log.read_text(errors="replace")
-            assert time.monotonic() < deadline, "the web server did not answer"
-            time.sleep(0.1)
-        yield port
-    finally:
-        games = games_of(server)
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(5)
-        for pid in games:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
 
 
 def holders(server: Server, code: str) -> list[str | None]:
@@ -68,7 +33,7 @@ def test_a_web_page_joins_from_its_title_screen_a_table_opened_over_ssh(
     server = start(tmp_path / "server", keys)
     web_log = tmp_path / "web.log"
     try:
-        with web_on(server.data, web_log) as port:
+        with web_server(tmp_path, data=server.data) as (_web, port):
             assert "shared tables: the SSH server's" in web_log.read_text()
 
             async def scenario() -> None:
