@@ -99,7 +99,19 @@ class Leave(_Message):
     type: Literal["leave"] = "leave"
 
 
-class Control(_Message):
+class _TableAsk(_Message):
+    """What asking for a table names, from another server (Control) or a title screen (Lobby): a table by code
+    (and a seat token), or one to open (ruleset, seed, players, setup options)."""
+
+    code: str | None = Field(default=None, max_length=16)
+    token: str | None = Field(default=None, max_length=64)
+    ruleset: str | None = Field(default=None, max_length=40)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    players: list[str] = Field(default_factory=list, max_length=2)
+    options: dict[str, str] = Field(default_factory=dict, max_length=40)
+
+
+class Control(_TableAsk):
     """A server (`serve web`, say) asking the host of another: list its tables, open one, or get a seat's or
     a watcher's ticket. Only a process that can read the host's control key (a 0600 file in its 0700
     folder: the servers of this account, not their games) can say it."""
@@ -110,12 +122,6 @@ class Control(_Message):
     identity: str = Field(default="anonymous", max_length=80)
     address: str = Field(default="?", max_length=80)
     """For "lobby": where the player connects from (join-by-code limits count per address)."""
-    code: str | None = Field(default=None, max_length=16)
-    token: str | None = Field(default=None, max_length=64)
-    ruleset: str | None = Field(default=None, max_length=40)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
-    players: list[str] = Field(default_factory=list, max_length=2)
-    options: dict[str, str] = Field(default_factory=dict, max_length=40)
     clock: int | None = Field(default=None, ge=CLOCK_RANGE[0], le=CLOCK_RANGE[1])
     """Seconds per decision (open only); None: no clock."""
 
@@ -125,18 +131,12 @@ SeatKind = Literal["me", "terminal", "keyboard", "computer"]
 second player at the opener's keyboard, or the computer."""
 
 
-class Lobby(_Message):
+class Lobby(_TableAsk):
     """A title screen's request on its lobby connection (one made with a lobby ticket): list the tables, open
     one, get a seat's or a watcher's ticket, or close a table this connection opened before anyone played."""
 
     type: Literal["lobby"] = "lobby"
     action: Literal["list", "open", "join", "watch", "close"]
-    code: str | None = Field(default=None, max_length=16)
-    token: str | None = Field(default=None, max_length=64)
-    ruleset: str | None = Field(default=None, max_length=40)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
-    players: list[str] = Field(default_factory=list, max_length=2)
-    options: dict[str, str] = Field(default_factory=dict, max_length=40)
     seats: list[SeatKind] = Field(default_factory=list, max_length=2)
 
 
