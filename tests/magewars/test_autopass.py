@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mythtable.engine.autopass import SeatSettings
 from tests import autopass_cases as cases
 
 RULESET = "magewars"
@@ -43,3 +44,26 @@ def test_the_other_seats_hidden_cards_never_change_an_auto_pass() -> None:
 
 def test_a_move_followed_by_the_other_seats_auto_pass_can_be_taken_back() -> None:
     cases.check_a_move_followed_by_auto_passes_can_be_taken_back(RULESET)
+
+
+def test_W_34_the_attackers_ritual_turn_in_the_attack_step_is_passed_over_and_the_defenders_blocks_are_asked() -> None:
+    """Played at 80x24: Bram passed his fast-cast answer, the curtain fell for Ana to be offered 'Perform Rite of
+    Deep Roots' (nothing of hers damaged) or Done in the Attack step, then fell again for Bram's blocks. The
+    attacker's Ritual turn (W-34) is an answer in the defender's step: auto-pass passes it by default, full control
+    still asks, and the defender's own Attack step decision is always asked."""
+    seen_attacker = seen_defender = 0
+    for seed in range(1, 9):
+        _, asked = cases.drive(RULESET, seed)
+        for a in asked:
+            if a.decision.kind != "attack_step":
+                continue
+            assert a.window is not None
+            if a.seat == a.active:  # the attacker: asked only when it chose a stop or full control
+                seen_attacker += 1
+            else:
+                seen_defender += 1
+                assert a.window.own_only
+    assert seen_defender > 0, "no Attack step reached the defender: the check above checked nothing"
+    assert seen_attacker == 0, f"the attacker was asked {seen_attacker} times to turn a Ritual face-up"
+    _, asked = cases.drive(RULESET, 5, [SeatSettings(full_control=True)] * 2)
+    assert any(a.decision.kind == "attack_step" and a.seat == a.active for a in asked), "full control asks it"

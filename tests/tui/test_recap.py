@@ -160,8 +160,7 @@ MAGEWARS_SEED_7 = [
     ("attack", 37, "line", "tower"),
     ("done",),
     ("pass",),
-    ("done",),
-    ("capture", 77),
+    ("capture", 77),  # Ana's Attack step turn (a Ritual or Done) is passed for her now (W-34 window)
     ("lay", 76),
     ("cast", 71),
     ("unit", 37),
@@ -182,8 +181,9 @@ MAGEWARS_SEED_7 = [
     ("attack", 37, "line", "tower"),
     ("attack", 33, "line", "tower"),
 ]
-"""Ana's and Bram's choices in a hot-seat game played at 80x24 (`play magewars --seed 7`), up to Ana's last
-attacker on turn 11; her `done` then runs the whole combat and ends her turn by the rules, with no auto move."""
+"""Ana's and Bram's choices in a hot-seat game played at 80x24 (`play magewars --seed 7`, less the moves now
+auto-passed), up to Ana's last attacker on turn 11; her `done` then runs the whole combat and ends her turn by the
+rules, with no auto move."""
 
 
 def test_a_mage_wars_turn_ended_by_its_combat_shows_the_result_before_the_curtain(tmp_path: Path) -> None:

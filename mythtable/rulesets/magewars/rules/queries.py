@@ -246,14 +246,17 @@ def decision_window(state: State) -> Window | None:
     cb = state.combat
     if cb is not None and cb.declared and cb.attacks and cb.dfn == seat and state.step == "combat.declaration":
         targeted = True  # the other seat has just declared an attack on this seat (W-16)
+    # The attacker's turn in the Attack step holds only Rituals to turn face-up (W-34): an answer in the
+    # defender's step, passed over like a fast-cast window unless a stop or full control asks for it.
+    answering = d.kind == "attack_step" and cb is not None and seat != cb.dfn
     return Window(
         seat=seat,
         active=state.active,
         stage=shown_step(state),
-        pass_action=PASS if d.kind == "fast_cast" else None,
+        pass_action=PASS if d.kind == "fast_cast" else DONE if answering else None,
         waiting=None if top is None else top.seat,
         waiting_name="" if top is None else state.cards[top.uid].d.name,
-        own_only=d.kind in OWN_ONLY_KINDS,
+        own_only=d.kind in OWN_ONLY_KINDS and not answering,
         in_combat=cb is not None,
         targeted=targeted,
     )
