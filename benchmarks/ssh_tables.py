@@ -95,7 +95,7 @@ async def open_tables(port: int, count: int, watchers: int) -> tuple[list[Table]
         a, b = await connect(port), await connect(port)
         conns += [a, b]
         opener = await session(a, f"open mythicarium --seed {index + 1}")
-        await opener.wait_text("Waiting for Bram to join: join ")
+        await opener.wait_text("Waiting for Bram to join:")  # the code may wrap to the next row
         code = CODE.findall(opener.tail)[-1].decode()
         joiner = await session(b, f"join {code}")
         seen = []
