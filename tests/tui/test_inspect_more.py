@@ -325,7 +325,7 @@ async def test_showing_the_same_text_again_redraws_nothing() -> None:
         text = panel.query_one("#inspect-text", Static)
         updates: list[object] = []
         original = text.update
-        text.update = lambda content="": (updates.append(content), original(content))[1]  # type: ignore[method-assign]
+        text.update = lambda content="", **kw: (updates.append(content), original(content, **kw))[1]  # type: ignore[method-assign]
         panel.show(Content("Tamsin") + Content("\nHero: Warrior"))
         panel.show(Content("Tamsin") + Content("\nHero: Warrior"))
         await settle(pilot)

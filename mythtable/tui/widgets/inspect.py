@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from mythtable.engine.inspect import Inspection, InspectTarget
 from mythtable.tui.safe_text import plain
+from mythtable.tui.widgets.steady import steady_update
 
 
 def inspection_content(inspection: Inspection | None, header: str = "", note: str = "") -> Content:
@@ -79,7 +80,7 @@ class InspectPanel(VerticalScroll, can_focus=True):
         if content == self.shown:
             return
         self.shown = content
-        self.query_one("#inspect-text", Static).update(content)
+        steady_update(self.query_one("#inspect-text", Static), content)  # a text as tall: no layout
         self.scroll_home(animate=False)
         self.call_after_refresh(self.refresh_keys)
 
