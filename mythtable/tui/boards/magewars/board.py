@@ -22,6 +22,7 @@ from mythtable.tui.boards.magewars.legend import LEGEND
 from mythtable.tui.boards.magewars.names import abbreviate
 from mythtable.tui.boards.magewars.render import CHANGED, LINE_NAMES, FitText, Marks
 from mythtable.tui.boards.magewars.side import LineWidget, SideView
+from mythtable.tui.widgets.steady import steady_update
 
 ATTACK_DECISIONS = frozenset({"declare_attackers", "counter_attackers"})
 """Decision kinds whose options pick an attacker and its target."""
@@ -93,6 +94,8 @@ class MageWarsBoard(Board[GameView]):
         """The highlighted option's subject: kept in view after the combat's units."""
         self._hand_lines: dict[int, int] = {}
         """Which row of the hand panel each hand card is on (when listed one a row)."""
+        self._sides: tuple[SideView, SideView] | None = None
+        """Both sides, found once mounted (a query each time cost more than drawing them)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sides"):
@@ -114,15 +117,20 @@ class MageWarsBoard(Board[GameView]):
             side = self.query_one(f"#side-{where}", SideView)
             side.header = self.query_one(f"#head-{where}", Static)
             side.below = {key: self.query_one(f"#{key}-{where}", LineWidget) for key in ("row", "grave")}
+        self._sides = self.query_one("#side-left", SideView), self.query_one("#side-right", SideView)
 
     @property
     def ready(self) -> bool:
         """Attached with its parts in place (not while the game screen is being taken down)."""
-        return self.is_attached and len(self.query(SideView)) == 2
+        if self._sides is None:
+            return self.is_attached and len(self.query(SideView)) == 2
+        return self.is_attached and all(side.is_attached for side in self._sides)
 
     @property
     def sides(self) -> tuple[SideView, SideView]:
-        return self.query_one("#side-left", SideView), self.query_one("#side-right", SideView)
+        if self._sides is None:  # asked before on_mount came round
+            return self.query_one("#side-left", SideView), self.query_one("#side-right", SideView)
+        return self._sides
 
     def on_resize(self) -> None:
         """Tall or short: re-render the last view for the new size (nothing else changes)."""
@@ -175,6 +183,8 @@ class MageWarsBoard(Board[GameView]):
             side.header_group = headers
             side.marks = Marks(short, frozenset(self._changed), self._cursor, level, frozenset(self._wanted))
             side.draw()
+        for side in self.sides:
+            side.show_header()
 
     def redraw(self) -> None:
         """Marks or the cursor moved: draw again what shows them (sizes stay as they are)."""
@@ -344,7 +354,7 @@ class MageWarsBoard(Board[GameView]):
             elif target.startswith("line:"):
                 text.append(f" → {LINE_NAMES.get(target[5:], target[5:])}")
             text.append(f" ({owner})", style="dim")
-        self.query_one("#stack", Static).update(text)
+        steady_update(self.query_one("#stack", Static), text)
 
     def hand_rows_free(self, view: GameView) -> int:
         """Rows the board has for the hand once both sides show in full and the panels have theirs."""
@@ -377,7 +387,7 @@ class MageWarsBoard(Board[GameView]):
         rows = (self.TALL_HAND if tall else 2 if self.has_class("busy") else 3) // len(hands)
         marks = Marks(changed=frozenset(self._changed), cursor=self._cursor)
         text, self._hand_lines = hands_text(hands, listed, rows, width, marks)
-        self.query_one("#hand", Static).update(text)
+        steady_update(self.query_one("#hand", Static), text)
 
     # ----- the status line and the prompt's detail line ----------------------------------
     def turn_owner(self, view: GameView) -> int | None:

@@ -33,6 +33,7 @@ from mythtable.tui.boards.magewars.render import (
     unit_row,
     weave_text,
 )
+from mythtable.tui.widgets.steady import SteadyLines, text_key
 
 LINE_KEYS = ("offensive", "defensive", "row", "grave")
 
@@ -44,10 +45,14 @@ class LineWidget(Static):
         super().__init__("", **kw)
         self.key = key
         self.render_of: LineRender | RowRender | None = None
+        self._steady = SteadyLines()
 
     def show(self, render: LineRender | RowRender) -> None:
+        """Show `render`: repainted only when its rows differ from those on screen (the board draws its sides
+        again for a new view, the marks and the option's subject), laid out again only when their count does."""
         self.render_of = render
-        self.update(render)
+        width = self.content_size.width
+        self._steady.update(self, render, width, render.render_lines(width) if width else [])
 
     def index_of(self, uid: int) -> int | None:
         """The row of this widget a unit or card is drawn on (None: not here)."""
@@ -78,6 +83,8 @@ class SideView(VerticalScroll):
         self.header_group: list[FitText] | None = None
         self._header: FitText | None = None
         """The headers that take one form (both sides'; the board sets it before drawing)."""
+        self._header_forms: tuple[object, ...] = ()
+        """The forms of both headers when this one was last put on screen."""
         self.below: dict[str, LineWidget] = {}
         """The Tower row and the graveyard under the scrolling part (placed by the board)."""
         self.marks: Marks = NO_MARKS
@@ -129,7 +136,6 @@ class SideView(VerticalScroll):
             if group is not None and self._header in group:
                 group.remove(self._header)  # drawn again alone: its last form leaves the group
             self._header = player_header(view, player, marks, group)
-            self.header.update(self._header)
         rows = self.rows
         for key, other in (("offensive", "defensive"), ("defensive", "offensive")):
             extra = [weave_text(w, names, "line") for w in player.line_weaves if w.attached_to == f"line:{key}"]
@@ -148,6 +154,17 @@ class SideView(VerticalScroll):
             self.below["row"].show(RowRender(items, "no cards", "row", peers, marks))
             self.below["grave"].show(RowRender(grave, "empty", "grave", peers, marks))
             self.below["grave"].set_class(bool(self.compact), "folded")
+
+    def show_header(self) -> None:
+        """Put the header drawn last on screen, unless the same forms show (one row: never a layout). The board
+        calls it once both headers are drawn: each takes the form of the more compact of the two."""
+        header, fit = self.header, self._header
+        if header is None or fit is None:
+            return
+        forms = tuple(tuple(text_key(text) for text in member.texts) for member in fit.group)
+        if forms != self._header_forms:
+            self._header_forms = forms
+            header.update(fit, layout=False)
 
     def lines_height(self) -> int:
         """Rows the two lines take as drawn now (a unit a row, weaves under their units)."""
