@@ -20,7 +20,9 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.css.styles import RulesMap
 from textual.message import Message
+from textual.visual import RichVisual
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -148,6 +150,32 @@ def option_row(key: str, label: str) -> Table:
     return row
 
 
+ROW_HEIGHTS: dict[tuple[str, str, int], int] = {}
+"""Rows an option takes, by its number, words and width: the same words come back move after move."""
+
+
+class OptionRow(RichVisual):
+    """One option as the list draws it (`option_row`), its height measured once per words and width.
+
+    The list measures every option again when it is given new options and whenever it is resized (the
+    options take rows from the board, so it is resized with most decisions), and Rich measures a table by
+    rendering it: with many options (MythCraft's squares and attacks) that was a good part of a move."""
+
+    def __init__(self, widget: OptionList, key: str, label: str) -> None:
+        super().__init__(widget, option_row(key, label))
+        self.key = key
+        self.label = label
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        known = (self.key, self.label, width)
+        height = ROW_HEIGHTS.get(known)
+        if height is None:
+            if len(ROW_HEIGHTS) >= 4096:
+                ROW_HEIGHTS.clear()
+            height = ROW_HEIGHTS[known] = super().get_height(rules, width)
+        return height
+
+
 class Prompt(Vertical):
     """A question, its options (digits 1-9 pick directly), and a detail line for the highlighted one."""
 
@@ -212,7 +240,7 @@ class Prompt(Vertical):
         items = []
         for index, (_, label) in enumerate(choices, start=1):
             key = f"{index}" if index <= 9 else " "
-            items.append(Option(option_row(key, label)))
+            items.append(Option(OptionRow(options, key, label)))
         options.add_options(items)
         self.hold(False)
         self.set_detail("")
