@@ -105,6 +105,8 @@ class MythCraftBoard(Board[MythcraftView]):
         """The open decision's options as arranged (the full list; a group shows part of it)."""
         self.about: dict[Action, Subject] = {}
         """Each of those options' subject (asked once a decision: the group keys ask on every footer refresh)."""
+        self._kinds: tuple[list[tuple[Action, str]], dict[Action, Subject], frozenset[str]] | None = None
+        """The options and subjects `choice_kinds` last read, and their kinds."""
         self.group = ""
         """The group (or "at:x,y" for a square of the map) the prompt lists now; "" for all."""
         self.pointed: Ref | None = None
@@ -411,7 +413,16 @@ class MythCraftBoard(Board[MythcraftView]):
         """The group's key does something now: it has options (Move: squares on the map)."""
         if group == "move":
             return bool(self.grid.moves)
-        return bool(self.group_choices(group))
+        kinds = next(k for _, n, _, k in GROUPS if n == group)
+        return not kinds.isdisjoint(self.choice_kinds())
+
+    def choice_kinds(self) -> frozenset[str]:
+        """The kinds of the options as arranged, found once per question: the footer asks whether each group
+        key is usable many times over while it measures its keys (before, each asking went through every option)."""
+        known = self._kinds
+        if known is None or known[0] is not self.choices or known[1] is not self.about:
+            known = self._kinds = (self.choices, self.about, frozenset(self.kind_of(a) for a, _ in self.choices))
+        return known[2]
 
     def options_have_keys(self) -> bool:
         """The options list has the keyboard: neither the map cursor nor the inspect panel (their own keys
