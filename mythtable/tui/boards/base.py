@@ -139,8 +139,10 @@ class Board(Vertical, Generic[V]):
     def bring_into_view(self, refs: tuple[Ref, ...]) -> None:
         """Scroll so the things under discussion (the attacker being blocked, the target) show."""
 
-    def mark_changed(self, refs: frozenset[Ref]) -> None:
-        """Mark what the last moves changed (from `Inspector.changes`) until the next decision."""
+    def mark_changed(self, refs: frozenset[Ref], redraw: bool = True) -> None:
+        """Mark what the last moves changed (from `Inspector.changes`) until the next decision. Without `redraw`
+        the marks show from the next `show` on (the game screen shows the new view right after: the board is
+        drawn once, not once with the old view and the new marks and again with the new view)."""
 
     def legend(self) -> list[tuple[str, str]]:
         """(symbol, meaning) for every symbol the board draws, for the legend screen (key k) and the

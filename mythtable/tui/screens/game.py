@@ -247,7 +247,7 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         if changed is None:
             return
         refs, forced, moves_since = changed
-        self.board.mark_changed(refs)
+        self.board.mark_changed(refs, redraw=False)  # render_table shows the new view with them next
         width = self.prompt.size.width or 40
         room = 2 * width - 12  # two lines
         if len(forced) > room:  # a lone Done taken for the seat: why it had no choice

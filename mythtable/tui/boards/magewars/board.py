@@ -278,10 +278,11 @@ class MageWarsBoard(Board[GameView]):
         if self.ready:
             self.call_after_refresh(self.scroll_to_wanted)
 
-    def mark_changed(self, refs: frozenset[Ref]) -> None:
+    def mark_changed(self, refs: frozenset[Ref], redraw: bool = True) -> None:
         """Mark (*) what the last moves changed, until the game screen marks something else."""
         self._changed = frozenset(card_ref(ref) for ref in refs)
-        self.redraw()
+        if redraw:
+            self.redraw()
 
     def scroll_hand_to(self, ref: Ref) -> None:
         index = self._hand_lines.get(ref) if isinstance(ref, int) else None

@@ -383,11 +383,12 @@ class MythCraftBoard(Board[MythcraftView]):
         grid.pointed = str(ref) if ref is not None else ""
         grid.draw()
 
-    def mark_changed(self, refs: frozenset[Ref]) -> None:
+    def mark_changed(self, refs: frozenset[Ref], redraw: bool = True) -> None:
         self.marked = refs
         grid = self.grid
         grid.marked = frozenset(str(r) for r in refs)
-        grid.draw()
+        if redraw:
+            grid.draw()
 
     # ----- keys the board adds to the game screen -------------------------------------------
     def key_enabled(self, name: str) -> bool | None:

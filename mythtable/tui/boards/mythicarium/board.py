@@ -272,10 +272,11 @@ class MythicariumBoard(Board[MythicariumView]):
             self.bring_into_view((ref,))
         self.redraw()
 
-    def mark_changed(self, refs: frozenset[Ref]) -> None:
+    def mark_changed(self, refs: frozenset[Ref], redraw: bool = True) -> None:
         """Mark (◆) what the last moves changed until this is called again (the next decision)."""
         self.changed = frozenset(refs)
-        self.redraw()
+        if redraw:
+            self.redraw()
 
     def legend(self) -> list[tuple[str, str]]:
         return list(LEGEND)
