@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.cells import cell_len
@@ -123,11 +124,35 @@ class Board(Vertical, Generic[V]):
         (they answer False while this measures); None while measuring already or before mounting."""
         if self._measuring or not self.is_attached:
             return None
+        if self._measured is not None:
+            return self._measured
         self._measuring = True
         try:
-            return dict(self.screen.active_bindings)
+            shown = dict(self.screen.active_bindings)
         finally:
             self._measuring = False
+        if self._reading:
+            self._measured = shown
+        return shown
+
+    _reading = False
+    """The screen is reading its active bindings (`reading_bindings`): nothing changes meanwhile."""
+    _measured: dict[str, ActiveBinding] | None = None
+    """`footer_bindings` as measured once during that reading."""
+
+    @contextmanager
+    def reading_bindings(self) -> Iterator[None]:
+        """While the screen reads its active bindings, the footer is measured once: each optional key asks
+        whether it fits, and each asking measured every other key again (thousands of key checks a move)."""
+        if self._reading:
+            yield
+            return
+        self._reading = True
+        try:
+            yield
+        finally:
+            self._reading = False
+            self._measured = None
 
     # ----- reading the table (issues 15 and 16) ------------------------------------------
     def point_at(self, ref: Ref | None) -> None:

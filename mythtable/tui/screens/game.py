@@ -13,6 +13,7 @@ from pathlib import Path
 
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
@@ -87,6 +88,15 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         self._clear_note = False
         self._recap_shown_upto = -1
         """The last recap this screen opened by itself (each is opened once)."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's answer, with the board's footer measured once for it (Board.reading_bindings)."""
+        board: Board | None = getattr(self, "board", None)  # (None only while the screen is being made)
+        if board is None:
+            return super().active_bindings
+        with board.reading_bindings():
+            return super().active_bindings
 
     @property
     def session(self) -> Session:
