@@ -115,15 +115,20 @@ class LineRender:
         self.marks = marks
         self.peers = [row for row in (*rows, *peers) if not row.full]
         """Rows the columns align with: this line's and the other line's of the same side."""
+        self._drawn: dict[int, list[Text]] = {}
+        """The rows at each width asked (the widget compares them with those on screen, then draws them)."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.render_lines(options.max_width)
 
     def render_lines(self, width: int) -> list[Text]:
-        short, long, style = LINE_LABELS[self.key]
-        level = side_level(width, self.peers, self.marks.level)
-        label = f"{long:<9}" if level == 0 else short
-        return list(self.lines(width, label, style, level))
+        drawn = self._drawn.get(width)
+        if drawn is None:
+            short, long, style = LINE_LABELS[self.key]
+            level = side_level(width, self.peers, self.marks.level)
+            label = f"{long:<9}" if level == 0 else short
+            drawn = self._drawn[width] = list(self.lines(width, label, style, level))
+        return drawn
 
     def index_of(self, uid: int) -> int | None:
         """The line (from 0) a unit's row is drawn on, whatever the width."""
@@ -205,6 +210,8 @@ class RowRender:
         self.marks = marks
         self.peers = [row for row in peers if not row.full]
         """The side's unit rows: the label is long only when theirs are."""
+        self._placed: dict[int, tuple[list[Text], dict[int, int]]] = {}
+        """`placed` at each width asked (drawn, measured and searched for a card's row)."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.render_lines(options.max_width)
@@ -217,6 +224,12 @@ class RowRender:
         return self.placed(width)[0]
 
     def placed(self, width: int) -> tuple[list[Text], dict[int, int]]:
+        known = self._placed.get(width)
+        if known is None:
+            known = self._placed[width] = self._place(width)
+        return known
+
+    def _place(self, width: int) -> tuple[list[Text], dict[int, int]]:
         short, long, style = LINE_LABELS[self.key]
         label = f"{long:<9}" if side_level(width, self.peers, self.marks.level) == 0 else short
         pad = " " * len(label)
