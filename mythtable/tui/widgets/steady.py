@@ -19,17 +19,15 @@ from textual.widgets import Static
 
 
 def height_kept(widget: Static, content: VisualType) -> bool:
-    """Whether `content` takes as many rows as the widget's content now does, at the width it has (False before
-    it is laid out, for a widget whose width follows its content, and for a str, which Static reads as markup)."""
-    if isinstance(content, str) or not widget.is_mounted:
-        return False
-    width, rule = widget.content_size.width, widget.styles.width
+    """Whether `content` takes as many rows as the widget's content has on screen, at the width it has (False
+    before it is laid out, for a widget whose width follows its content, and for a str, which Static reads as
+    markup). A widget held to a max-height compares its held height: a text that would outgrow it is laid out."""
+    if isinstance(content, str) or not isinstance(content, (Text, Content)) or not widget.is_mounted:
+        return False  # (a renderable's height may depend on more than its width: measured only by a layout)
+    (width, height), rule = widget.content_size, widget.styles.width
     if not width or (rule is not None and rule.is_auto):
         return False
-    if not isinstance(content, (Text, Content)):
-        return False  # a renderable's height may depend on more than its width: measured only by a layout
-    old = widget.visual.get_height(widget.styles, width)
-    return bool(visualize(widget, content).get_height(widget.styles, width) == old)
+    return bool(visualize(widget, content).get_height(widget.styles, width) == height)
 
 
 def steady_update(widget: Static, content: VisualType, layout: bool = True) -> bool:
