@@ -79,6 +79,29 @@ def test_styles_cache_get_inner_outer_reads_only_its_colours() -> None:
     assert (inner, outer) == wrapped(None, red, blue)
 
 
+# ----- tui/widgets/inspect.py ----------------------------------------------------------------------------
+def test_size_updated_sets_the_virtual_size_without_a_layout_when_told() -> None:
+    """OnePass calls `Widget._size_updated(size, virtual_size, container_size, layout=False)`: with layout False
+    the virtual size is set without the reactive's layout (as Textual's scroll-only layout does), and a
+    scrollable widget still updates its scrollbars (which ask for a layout of their own when one comes or goes)."""
+    from textual.geometry import Size
+    from textual.widget import Widget
+
+    from mythtable.tui.widgets.inspect import InspectPanel, InspectText, OnePass
+
+    assert parameters(Widget._size_updated) == ["self", "size", "virtual_size", "container_size", "layout"]
+    source = inspect.getsource(Widget._size_updated)
+    assert "self.set_reactive(Widget.virtual_size, virtual_size)" in source
+    assert "self._scroll_update(virtual_size)" in source
+    assert "self.virtual_size = virtual_size" in source, "the layout it avoids is no longer asked for this way"
+    assert Widget.__dict__["virtual_size"]._layout, "virtual_size no longer asks for a layout: OnePass can go"
+    for cls in (InspectPanel, InspectText):
+        assert cls._size_updated is OnePass._size_updated
+    text = InspectText("x")
+    assert text._size_updated(Size(4, 2), Size(4, 2), Size(4, 2)) and text.virtual_size == Size(4, 2)
+    assert not text._layout_required
+
+
 # ----- tui/input_gate.py ---------------------------------------------------------------------------------
 def test_driver_sends_messages_as_the_gate_copies() -> None:
     """Gated.send_message replaces Driver.send_message, which hands `self._app._post_message(message)` to
@@ -122,4 +145,5 @@ def test_every_patch_has_its_upstream_issue_text() -> None:
         "textual-styles-cache-inner-outer.md",
         "textual-driver-input-backpressure.md",
         "textual-serve-app-process.md",
+        "textual-size-updated-second-layout.md",
     } <= names

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Static
 
@@ -36,12 +37,30 @@ def inspection_content(inspection: Inspection | None, header: str = "", note: st
     return Content("\n").join(parts)
 
 
+class OnePass:
+    """A widget whose new size, found by a layout, asks for no second layout of the whole screen.
+
+    Textual's layout gives each widget its size with `_size_updated`, which sets `virtual_size`, a reactive that
+    asks for a layout: every widget whose size changed makes the screen lay out again, the same as it just did
+    (a highlight moved to an option about another card changes the panel's text and its height: two layouts a
+    key, 1.9 a key in Mythicarium). A scrollbar that comes or goes asks for its own layout (`_refresh_scrollbars`);
+    the size is set as in Textual's scroll-only layout, which passes layout=False
+    (docs/upstream/textual-size-updated-second-layout.md; tests/test_private_apis.py guards it)."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)  # type: ignore[misc]
+
+
+class InspectText(OnePass, Static):
+    """The panel's text."""
+
+
 MORE_BINDING = Binding("space,shift+down", "scroll_text(1)", "More", key_display="space")
 """The text scrolls by space / b (a page, as in a pager) and shift+arrows; PgUp/PgDn stay the log's. The
 footer names it only while there is more to read (boards keep room for it: Board.footer_has_room)."""
 
 
-class InspectPanel(VerticalScroll, can_focus=True):
+class InspectPanel(OnePass, VerticalScroll, can_focus=True):
     """A scrollable panel; while it has focus its keys move the inspect cursor (see GameScreen)."""
 
     BINDINGS = [
@@ -73,7 +92,7 @@ class InspectPanel(VerticalScroll, can_focus=True):
         options about the same unit, the common case, would repaint the panel's column for nothing)."""
 
     def compose(self):  # type: ignore[no-untyped-def]
-        yield Static("", id="inspect-text")
+        yield InspectText("", id="inspect-text")
 
     def show(self, content: Content) -> None:
         """Replace the text and scroll back to its top (the footer's "space More" shows when it overflows)."""
