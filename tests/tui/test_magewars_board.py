@@ -268,3 +268,39 @@ def test_a_hand_row_says_what_a_cards_ability_does_before_its_printed_text() -> 
     assert words.startswith(info.ability.text) and words.endswith(info.text)
     plain = CardView(2, "x", "X", "unit", (), "", 0, 1, 1, (), False, 0, "Just a unit.", None)
     assert card_words(plain) == "Just a unit."
+
+
+async def test_a_line_is_repainted_only_when_its_rows_change_and_laid_out_only_when_their_count_does(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    """Issue 32: the board drew its sides three times a move (the view, the change marks, the option's subject),
+    each time updating every line with a layout of the whole screen."""
+    from mythtable.tui.boards.magewars.side import LineWidget
+
+    game = crowded_with_stack()
+    decision = game.decision
+    assert decision is not None
+    view = game.view(decision.seat)
+    unit = view.players[1 - decision.seat].offensive[0]
+    updates: list[tuple[str, bool]] = []
+    original = LineWidget.update
+
+    def counted(self: LineWidget, content: object = "", *, layout: bool = True) -> None:
+        updates.append((self.key, layout))
+        original(self, content, layout=layout)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(LineWidget, "update", counted)
+    app = BoardOnly()
+    async with app.run_test(size=(120, 30)) as pilot:
+        board = app.query_one(MageWarsBoard)
+        for _ in range(2):  # the first show comes before the board has a size: its rows are drawn again once sized
+            board.show(view, decision.seat, game.setup.players)
+            await settle(pilot)
+        updates.clear()
+        board.show(view, decision.seat, game.setup.players)  # the same view again: every row as it is
+        await settle(pilot)
+        assert updates == []
+        board.mark_changed(frozenset({unit.uid}))  # one unit's row gains its mark: the same number of rows
+        await settle(pilot)
+        assert updates == [("offensive", False)]
+        assert any(f"{CHANGED}{unit.name}" in row for row in screen_text(app).splitlines())

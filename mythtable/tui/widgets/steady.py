@@ -52,14 +52,21 @@ class SteadyLines:
     def __init__(self) -> None:
         self.drawn: tuple[int, tuple[tuple[object, ...], ...]] | None = None
 
+    @property
+    def width(self) -> int:
+        """The width the rows on screen were drawn at (0: none yet). A widget its style hides has no width:
+        its new rows are compared at this one (the Mage Wars graveyard hides and shows as the board folds)."""
+        return self.drawn[0] if self.drawn is not None else 0
+
     def update(self, widget: Static, content: VisualType, width: int, lines: Sequence[Text]) -> bool:
         """Show `content`, whose rows at `width` (the widget's content width, 0 before layout or while hidden)
-        are `lines`; True when it was repainted. A widget its style hides needs no layout: showing it lays out."""
+        are `lines`; True when it was repainted. A widget that is hidden or has no size yet needs no layout for
+        it: what shows it or gives it its size lays the screen out."""
         drawn = (width, tuple(text_key(line) for line in lines)) if width else None
         if drawn is not None and drawn == self.drawn:
             return False
         last = self.drawn
         same_height = drawn is not None and last is not None and last[0] == width and len(last[1]) == len(drawn[1])
         self.drawn = drawn
-        widget.update(content, layout=not same_height and widget.display)
+        widget.update(content, layout=not same_height and widget.display and widget.content_size.width > 0)
         return True

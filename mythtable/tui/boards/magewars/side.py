@@ -51,7 +51,7 @@ class LineWidget(Static):
         """Show `render`: repainted only when its rows differ from those on screen (the board draws its sides
         again for a new view, the marks and the option's subject), laid out again only when their count does."""
         self.render_of = render
-        width = self.content_size.width
+        width = self.content_size.width or self._steady.width
         self._steady.update(self, render, width, render.render_lines(width) if width else [])
 
     def index_of(self, uid: int) -> int | None:
