@@ -332,3 +332,40 @@ async def test_showing_the_same_text_again_redraws_nothing() -> None:
         assert len(updates) == 1
         panel.show(Content("Quill"))
         assert len(updates) == 2
+
+
+async def test_a_new_text_lays_the_screen_out_once_and_one_as_tall_not_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 32: a highlight moved to an option about another card changes the panel's text; a taller text cost
+    two layouts of the whole screen (the second one Textual's, for the sizes the first had just set), and a
+    text as tall as the last one a layout it did not need."""
+    from textual.app import App, ComposeResult
+    from textual.content import Content
+    from textual.screen import Screen
+
+    from mythtable.tui.widgets.inspect import InspectPanel
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield InspectPanel()
+
+    layouts: list[bool] = []
+    original = Screen._refresh_layout
+
+    def counted(screen: Screen[None], size: object = None, scroll: bool = False) -> None:
+        layouts.append(scroll)
+        original(screen, size, scroll)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    app = One()
+    async with app.run_test(size=(40, 10)) as pilot:
+        panel = app.query_one(InspectPanel)
+        panel.show(Content("Tamsin\nHero: Warrior"))
+        await settle(pilot)
+        layouts.clear()
+        panel.show(Content("Quill\nHero: Rogue\nAttack 3"))  # a row taller: one layout
+        await settle(pilot)
+        assert layouts == [False]
+        layouts.clear()
+        panel.show(Content("Brand\nHero: Mage\nSpell 2"))  # as tall: none
+        await settle(pilot)
+        assert layouts == []
