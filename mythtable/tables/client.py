@@ -29,12 +29,14 @@ SOCKET_ENV = "MYTHTABLE_TABLE_SOCKET"
 TICKET_ENV = "MYTHTABLE_TABLE_TICKET"
 
 
-def from_environment() -> tuple[Path, str] | None:
-    """The socket and the ticket a server gave this game process, taken out of the environment."""
-    socket, ticket = os.environ.pop(SOCKET_ENV, None), os.environ.pop(TICKET_ENV, None)
-    if not socket or not ticket:
+def from_environment() -> tuple[Path, list[str]] | None:
+    """The socket and the tickets (one a seat; two for seats at one keyboard) a server gave this game process,
+    taken out of the environment."""
+    socket, tickets = os.environ.pop(SOCKET_ENV, None), os.environ.pop(TICKET_ENV, None)
+    found = [ticket for ticket in (tickets or "").split(",") if ticket]
+    if not socket or not found:
         return None
-    return Path(socket), ticket
+    return Path(socket), found
 
 
 class TableClient:

@@ -212,6 +212,15 @@ class TableHost:
                 raise TableRefusal(f"table {code} is full: both seats are taken (watch it with: watch {code})")
         return self._seat_ticket(table, seat, identity)
 
+    def join_all(self, code: str, identity: str, token: str | None = None) -> list[str]:
+        """As `join`, and a ticket for every other seat of the table the same player holds: two seats opened at
+        one keyboard come back together (the first the one `join` gives)."""
+        first = self.join(code, identity, token)
+        ticket = self.tickets[first]
+        table = self.tables[code]
+        others = [s for s, h in enumerate(table.holders) if s != ticket.seat and h == ticket.identity]
+        return [first, *(self._seat_ticket(table, seat, ticket.identity) for seat in others)]
+
     def _seat_ticket(self, table: Table, seat: int, identity: str) -> str:
         token = None
         if table.holders[seat] is None:

@@ -84,7 +84,7 @@ def answer_lobby(host: TableHost, conn: Connection, asked: Lobby) -> LobbyReply:
     if code not in host.tables:
         host.limits.wrong(tries)
     if asked.action == "join":
-        return LobbyReply(tickets=[host.join(code, conn.identity, asked.token)], code=code)
+        return LobbyReply(tickets=host.join_all(code, conn.identity, asked.token), code=code)
     return LobbyReply(tickets=[host.watch(code)], code=code)
 
 

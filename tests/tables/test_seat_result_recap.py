@@ -57,7 +57,7 @@ async def at_table(folder: Path, game: Game, bram: str = "key:bram", watcher: bo
         table, ana = host.open_table(RULESET, game.seed, game.setup, "key:ana")
         table.game = game
         tickets = [ana, host.join(table.code, bram)] + ([host.watch(table.code)] if watcher else [])
-        apps = [TableSeatApp(host.socket_path, ticket) for ticket in tickets]
+        apps = [TableSeatApp(host.socket_path, [ticket]) for ticket in tickets]
         async with apps[0].run_test(size=(80, 24)) as p0, apps[1].run_test(size=(80, 24)) as p1:
             pilots = [p0, p1]
             if watcher:
