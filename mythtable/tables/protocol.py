@@ -247,6 +247,9 @@ class Frame(_Message):
     summary: dict[str, Any] | None = None
     """Once the game is over: its counts and deciding lines (engine/summary.py, read from public lines only), for
     the result screen."""
+    away_from: int | None = None
+    """Moves made when this seat's last connection went away (None: it has not been away): a player back at the
+    seat reads what happened since then in its recap."""
     saved: str | None = None
     """Once the game is over: where this seat's copy of it is, inside its player's own folder ("saves/NAME.json");
     None when the player has no folder on the server (no key) or the copy is not made yet."""

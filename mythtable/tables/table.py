@@ -112,6 +112,8 @@ class Table:
     """Seats the computer plays (handed over while their player was away)."""
     connected: list[bool] = field(default_factory=lambda: [False, False])
     away_since: list[float | None] = field(default_factory=lambda: [None, None])
+    left_at: list[int | None] = field(default_factory=lambda: [None, None])
+    """Moves made when each seat's connection last went away (its recap on return starts there)."""
     """When each held seat's connection went (time.monotonic), None while connected or never joined."""
     watchers: int = 0
     """Watcher connections to the host (a server's renderer is one of them, not counted)."""
@@ -189,6 +191,7 @@ class Table:
     def depart(self, seat: int, now: float) -> None:
         self.connected[seat] = False
         self.away_since[seat] = now
+        self.left_at[seat] = self.moves
 
     def anyone_here(self) -> bool:
         return any(self.connected)
@@ -476,6 +479,7 @@ class Table:
             autopass=settings_words(self.autopass[seat]) if seat is not None and seat not in self.computer else "",
             summary=SUMMARY.dump_python(summarize(game), mode="json") if game.result is not None else None,
             saved=self.saved.get(seat) if seat is not None else None,
+            away_from=self.left_at[seat] if seat is not None else None,
         )
 
     # ----- autosave ----------------------------------------------------------------------------------
