@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from mythtable.tables.log_delta import joined
 from mythtable.tables.protocol import (
     MAX_HOST_LINE,
     Closed,
@@ -73,6 +74,10 @@ class TableClient:
             return None
         message = parse_host_line(line)
         if isinstance(message, Frame):
+            if message.log_start:  # only the lines added since the last frame: put the whole log back together
+                held = self.frame.log if self.frame is not None else []
+                log = joined(held, message.log_start, message.log)
+                message = message.model_copy(update={"log": log, "log_start": 0})
             self.frame = message
             self.token = message.token or self.token
         elif isinstance(message, Refused):

@@ -184,6 +184,8 @@ class LogData(_Message):
     text: str
     kind: str
     seat: int | None = None
+    reveals: bool = False
+    """New information came to light here (a take-back stops there): the seat's log line says so too."""
 
 
 class TalkData(_Message):
@@ -213,6 +215,11 @@ class Frame(_Message):
     choosing: str
     """"Bram is choosing blockers..." for everyone but the chooser; "" when the game is over."""
     log: list[LogData]
+    """This connection's log lines from `log_start` on: the ones before it were sent in earlier frames, and the
+    client keeps them (TableClient.receive puts the whole log back together), so a move costs the lines it added,
+    not the whole game again."""
+    log_start: int = 0
+    """Lines of this connection's log left out of `log` (0: `log` is whole, as after a take-back or on arrival)."""
     chat: list[str]
     result: str | None
     watchers: int

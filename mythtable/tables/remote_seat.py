@@ -62,8 +62,9 @@ def seat_frame(frame: Frame) -> SeatFrame:
     """The seam's SeatFrame in a host's frame, its view rebuilt as the ruleset's own dataclass."""
     if frame.seat_frame is None:
         raise ValueError("the host sent no seat frame")
-    bare = _SEAT_FRAME.validate_python({**frame.seat_frame, "view": None})
-    return dataclasses.replace(bare, view=view_from_data(view_type(frame.ruleset), frame.view))
+    bare = _SEAT_FRAME.validate_python({**frame.seat_frame, "view": None, "log": ()})
+    log = tuple(LogLine(ln.step, Event(ln.text, ln.seat, ln.kind, ln.reveals)) for ln in frame.log)
+    return dataclasses.replace(bare, view=view_from_data(view_type(frame.ruleset), frame.view), log=log)
 
 
 def with_talk(log: list[LogLine], talk: list[LogLine]) -> list[LogLine]:
