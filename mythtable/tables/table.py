@@ -160,6 +160,9 @@ class Table:
     autopass: list[SeatSettings] = field(default_factory=list)
     """Each seat's auto-pass settings (engine/autopass.py): from the game's record, else the defaults."""
     saved: dict[int, str] = field(default_factory=dict)
+    _views: dict[int | str | None, tuple[tuple[int, int, int], Any, Any]] = field(default_factory=dict, repr=False)
+    """The views made at the latest position (and their data), by seat: a move is drawn for two seats and the
+    watchers, and a frame sent again for a chat line or a watcher needs no new view."""
     """Where each seat's copy of the finished game is, inside its player's folder ("saves/NAME.json")."""
 
     def __post_init__(self) -> None:
@@ -445,11 +448,10 @@ class Table:
         """What `seat` (None: a watcher) may see now: its view, or the public view; its log lines only, from
         after those the connection holds (`sent`, brought up to date here; None: the whole log)."""
         game = self.game
+        view, view_json = self._view_of(seat)
         if seat is None:
-            view = game.public_view()
             log: list[LogLine] = [line for line in game.log if line.event.seat is None]
         else:
-            view = game.view(seat)
             log = game.log_for(seat)
         start = 0 if sent is None else sent.start(log, self.takebacks)
         if sent is not None:
@@ -482,7 +484,7 @@ class Table:
             names=self.names,
             version=self.version,
             moves=self.moves,
-            view=view_data(view),
+            view=view_json,
             decision=offered,
             choosing=self.choosing(seat),
             log=[log_data(line) for line in log[start:]],
@@ -507,6 +509,18 @@ class Table:
             saved=self.saved.get(seat) if seat is not None else None,
             away_from=self.left_at[seat] if seat is not None else None,
         )
+
+    def _view_of(self, seat: int | None) -> tuple[Any, Any]:
+        """What `seat` (None: the watchers) may see now, and its data, made once a position; a ruleset that hides
+        nothing shows everyone its public view (MythCraft's, with every reachable square, costs milliseconds)."""
+        game = self.game
+        key: int | str | None = seat if game.ruleset.hidden_information else "everyone"
+        position = (len(game.actions), self.takebacks, id(game.state))
+        held = self._views.get(key)
+        if held is None or held[0] != position:
+            view = game.public_view() if seat is None or key == "everyone" else game.view(seat)
+            held = self._views[key] = (position, view, view_data(view))
+        return held[1], held[2]
 
     # ----- autosave ----------------------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:

@@ -1,8 +1,10 @@
 """A frame carries only the log lines its connection has not been sent (tables/log_delta.py): the client puts
-the whole log back together, equal at every frame to what the host's game shows that seat, through take-backs."""
+the whole log back together, equal at every frame to what the host's game shows that seat, through take-backs;
+and the view it carries (made once a position) is the seat's view of that position."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -10,11 +12,12 @@ import pytest
 
 from mythtable.engine.decision import Event
 from mythtable.engine.game import Game, LogLine
+from mythtable.engine.views import view_data
 from mythtable.tables import client as client_module
 from mythtable.tables.client import TableClient
 from mythtable.tables.log_delta import SentLog, joined
 from mythtable.tables.protocol import Answer, Choose, Frame, HostMessage, TakeBack, parse_host_line
-from tests.tables.hostkit import RULESET, running_host, until
+from tests.tables.hostkit import running_host, until
 
 
 def test_a_connection_is_sent_what_follows_what_it_holds_and_the_whole_log_after_a_take_back() -> None:
@@ -35,8 +38,9 @@ def test_the_client_joins_the_pieces_and_refuses_a_piece_that_does_not_follow() 
         joined(["a"], 2, ["x"])
 
 
+@pytest.mark.parametrize("ruleset", ["mythicarium", "magewars", "mythcraft"])
 async def test_each_seat_and_a_watcher_hold_their_whole_log_at_every_frame_sent_in_pieces(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str
 ) -> None:
     rng = random.Random(5)
     starts: list[int] = []
@@ -49,7 +53,7 @@ async def test_each_seat_and_a_watcher_hold_their_whole_log_at_every_frame_sent_
 
     monkeypatch.setattr(client_module, "parse_host_line", parse)
     async with running_host(tmp_path / "tables") as host:
-        table, ticket = host.open_table(RULESET, 7, Game.new(RULESET, 7).setup, "key:ana")
+        table, ticket = host.open_table(ruleset, 7, Game.new(ruleset, 7).setup, "key:ana")
         seats = [await TableClient.connect(host.socket_path, ticket)]
         seats.append(await TableClient.connect(host.socket_path, host.join(table.code, "key:bram")))
         watcher = await TableClient.connect(host.socket_path, host.watch(table.code))
@@ -62,6 +66,8 @@ async def test_each_seat_and_a_watcher_hold_their_whole_log_at_every_frame_sent_
             got = [(ln.step, ln.text, ln.kind, ln.seat, ln.reveals) for ln in frame.log]
             want = [(ln.step, ln.event.text, ln.event.kind, ln.event.seat, ln.event.reveals) for ln in lines]
             assert got == want
+            view = game.view(seat) if seat is not None else game.public_view()
+            assert frame.view == json.loads(json.dumps(view_data(view)))  # a view made once a position, never stale
 
         async def caught_up(client: TableClient) -> None:
             await until(client, lambda f: f.version == table.version, limit=500)
@@ -88,7 +94,7 @@ async def test_each_seat_and_a_watcher_hold_their_whole_log_at_every_frame_sent_
             option = rng.choice(frame.decision.options)
             await seats[mover].send(Choose(decision=frame.decision.id, index=option.index))
             await until(seats[mover], lambda f, v=frame.version: f.version > v)
-        assert takebacks == 3
+        assert takebacks > 0
         assert sum(start > 0 for start in starts) > 0.8 * len(starts), "most frames carry a piece of the log"
         for client in (*seats, watcher):
             await client.close()
