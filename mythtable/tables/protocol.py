@@ -291,6 +291,8 @@ class TableInfo(_Message):
     names: list[str]
     free: bool
     """A seat waits for a player."""
+    yours: bool = False
+    """A seat is held for the player asking and nobody sits at it now: the table is theirs to go back to."""
     watchable: bool
     watchers: int
     moves: int

@@ -423,3 +423,39 @@ async def test_joining_an_ordinary_table_again_brings_back_one_seat(tmp_path: Pa
         assert [host.tickets[t].seat for t in host.join_all(code, BRAM)] == [1]
         assert [host.tickets[t].seat for t in host.join_all(code, ANA)] == [0]
         await ana.close()
+
+
+async def test_the_join_list_offers_a_player_the_table_where_their_seat_is_held_and_nobody_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ana and Bram sit at a table; Ana's terminal goes away: her Join list shows the table first, "your seat, held
+    for you", and picking it takes her back to her seat; Cleo's list does not show it (no seat is free)."""
+    async with running_host(tmp_path / "tables") as host:
+        code, ana = await opened_by_ana(host)
+        bram = await TableClient.connect(host.socket_path, host.join(code, BRAM))
+        await until(bram, lambda f: f.seat == 1)
+        await ana.close()
+        table = host.tables[code]
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 20
+        while table.connected[0]:
+            assert loop.time() < end, "Ana's seat is still taken"
+            await asyncio.sleep(0.05)
+        async with title_app(host, monkeypatch, "key:cleo") as (app, pilot):
+            await press(pilot, "j")
+            tables = app.screen.query_one("#tables")
+            while tables.option_count == 0:  # type: ignore[attr-defined]
+                assert loop.time() < end, "the list did not come"
+                await pilot.pause(0.05)
+            assert tables.get_option_at_index(0).id == "none"  # type: ignore[attr-defined]
+        async with title_app(host, monkeypatch, ANA) as (app, pilot):
+            await press(pilot, "j")
+            tables = app.screen.query_one("#tables")
+            while tables.option_count == 0 or tables.get_option_at_index(0).id != code:  # type: ignore[attr-defined]
+                assert loop.time() < end, "the list did not come"
+                await pilot.pause(0.05)
+            assert "your seat, held for you" in str(tables.get_option_at_index(0).prompt)  # type: ignore[attr-defined]
+            await press(pilot, "tab", "tab", "enter")
+            seat = await until_screen(pilot, TableSeatScreen)
+            assert seat.link.seat == 0 and table.connected == [True, True]
+        await bram.close()
