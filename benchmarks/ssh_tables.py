@@ -42,6 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ssh_latency import Probe, children, rss_mb, start_server
 
 CLEAR = b"\x1b[H\x1b[2J"
+SIZE = (100, 60)
+"""The seats' terminal, columns and rows (`--size 80x24`)."""
 SETTLED = 0.1
 """Seconds without a byte on both seats' channels before the next key: a seat still drawing an earlier move when
 the next key goes (a busy machine) would have that drawing counted as the next move's repaint."""
@@ -67,7 +69,7 @@ async def connect(port: int) -> asyncssh.SSHClientConnection:
 
 
 async def session(conn: asyncssh.SSHClientConnection, command: str) -> Probe:
-    _, probe = await conn.create_session(Probe, command, term_type="xterm-256color", term_size=(100, 60), encoding=None)
+    _, probe = await conn.create_session(Probe, command, term_type="xterm-256color", term_size=SIZE, encoding=None)
     return cast(Probe, probe)
 
 
@@ -228,7 +230,11 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=15, help="moves per table (default: 15)")
     parser.add_argument("--before", action="store_true", help="also measure one game per connection")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--size", default="100x60", help="the seats' terminal, COLSxROWS (default: 100x60)")
     args = parser.parse_args()
+    global SIZE
+    cols, _, rows = args.size.partition("x")
+    SIZE = (int(cols), int(rows))
     with tempfile.TemporaryDirectory(prefix="mythtable-ssh-tables-") as tmp:
         proc, port, log = start_server(Path(tmp), args.tables * 2 + 10)
         try:
@@ -251,8 +257,8 @@ def main() -> int:
         return 0
     r = report
     print(
-        f"shared tables over SSH: {r['tables']} tables x 2 seats + 2 watchers, {r['moves']} moves "
-        f"({r['cpus']} cpus, load {r['load_average']:.1f}, loopback)"
+        f"shared tables over SSH: {r['tables']} tables x 2 seats + 2 watchers, {r['moves']} moves, seats at "
+        f"{SIZE[0]}x{SIZE[1]} ({r['cpus']} cpus, load {r['load_average']:.1f}, loopback)"
     )
     first, first95 = r["key_first_byte_median_ms"], r["key_first_byte_p95_ms"]
     print(f"  key -> first byte   {first:6.1f} ms median, {first95:6.1f} ms p95")
