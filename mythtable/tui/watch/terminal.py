@@ -1,0 +1,70 @@
+"""Screen lines as terminal bytes: each line's segments as ANSI text, a whole repaint for a newcomer, and for the
+others only the lines that changed (cursor addressing), so a move costs a few hundred bytes, not a screen.
+
+Every character drawn passes `clean_text` here, the last gate before a terminal: text from players and content
+is data, and no escape sequence or control character of theirs is ever written, whatever a renderable made of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from rich.color import ColorSystem
+from rich.segment import Segment
+from rich.style import Style
+
+from mythtable.engine.text import clean_text
+
+COLORS = ColorSystem.EIGHT_BIT
+"""One stream serves every watcher: 256 colours read alike on nearly every terminal (truecolour is rounded)."""
+HOME_CLEAR = "\x1b[?25l\x1b[H\x1b[2J"
+"""Hide the cursor (a watcher types nothing), home, clear."""
+ERASE_REST = "\x1b[K"
+RESET = "\x1b[0m"
+
+
+@lru_cache(maxsize=1024)
+def sgr(style: Style) -> str:
+    """The codes that set `style` from the default one ("" for a style that draws as the default)."""
+    marked = style.render("x", color_system=COLORS)
+    return marked[: marked.index("x")] if marked != "x" else ""
+
+
+def ansi_line(segments: Iterable[Segment]) -> str:
+    """One screen line as ANSI text: each segment's text cleaned, a style's codes written only where it changes
+    (runs of one style cost one code), the default style back at the end."""
+    out: list[str] = []
+    current = ""
+    for segment in segments:
+        if segment.control:
+            continue  # a renderable's own cursor moves never reach a watcher
+        text = clean_text(segment.text, newlines=False)
+        if not text:
+            continue
+        codes = sgr(segment.style) if segment.style else ""
+        if codes != current:
+            out.append(RESET + codes)
+            current = codes
+        out.append(text)
+    if current:
+        out.append(RESET)
+    return "".join(out)
+
+
+def at(row: int, line: str) -> str:
+    """`line` written at screen row `row` (from 0), the rest of the row erased."""
+    return f"\x1b[{row + 1};1H{line}{ERASE_REST}"
+
+
+def repaint(lines: Sequence[str]) -> bytes:
+    """A whole screen: clear, then every line in its place."""
+    return (HOME_CLEAR + "".join(at(row, line) for row, line in enumerate(lines) if line)).encode()
+
+
+def changes(before: Sequence[str], after: Sequence[str]) -> bytes:
+    """What turns the screen `before` into `after`: each line that differs, written over its row (a row
+    `after` no longer has is erased)."""
+    out = [at(row, line) for row, line in enumerate(after) if row >= len(before) or before[row] != line]
+    out += [at(row, "") for row in range(len(after), len(before)) if before[row]]
+    return "".join(out).encode()
