@@ -24,6 +24,22 @@ ERASE_REST = "\x1b[K"
 RESET = "\x1b[0m"
 
 
+def blank(style: Style | None) -> bool:
+    """Spaces in `style` look as the erased rest of a row does."""
+    return style is None or (style.bgcolor is None and not style.reverse and not style.underline and not style.strike)
+
+
+def trimmed(segments: Iterable[Segment]) -> list[Segment]:
+    """The segments without a renderable's own cursor moves (they never reach a watcher) and without the blank
+    end of the line (`at` erases the rest of a row: padding costs no bytes)."""
+    out = [segment for segment in segments if not segment.control]
+    while out and blank(out[-1].style) and not out[-1].text.rstrip(" "):
+        out.pop()
+    if out and blank(out[-1].style):
+        out[-1] = Segment(out[-1].text.rstrip(" "), out[-1].style)
+    return out
+
+
 @lru_cache(maxsize=1024)
 def sgr(style: Style) -> str:
     """The codes that set `style` from the default one ("" for a style that draws as the default)."""
@@ -36,9 +52,7 @@ def ansi_line(segments: Iterable[Segment]) -> str:
     (runs of one style cost one code), the default style back at the end."""
     out: list[str] = []
     current = ""
-    for segment in segments:
-        if segment.control:
-            continue  # a renderable's own cursor moves never reach a watcher
+    for segment in trimmed(segments):
         text = clean_text(segment.text, newlines=False)
         if not text:
             continue
