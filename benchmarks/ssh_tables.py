@@ -49,14 +49,16 @@ the next key goes (a busy machine) would have that drawing counted as the next m
 MOVE = re.compile(rb", move (\d+) \(")
 CODE = re.compile(rb"join ([2-9A-Z]{5})")
 WATCHED = re.compile(rb"table ([2-9A-Z]{5}):")
-CHOOSING = re.compile(rb"(?:\n|H)(?:\x1b\[[0-9;]*m)*(Ana|Bram) is choosing")
-"""Who chooses, at the start of a line: after a newline, or after the cursor addressing (and colours) of a line the
-watchers' renderer sent alone."""
+CHOOSING = re.compile(rb"(?:\n|H)(Ana|Bram) is choosing")
+"""Who chooses, at the start of a line: after a newline, or after the cursor addressing of a line the watchers'
+renderer sent alone."""
+COLOURS = re.compile(rb"\x1b\[[0-9;]*m")
 RENDERER = b"mythtable.tui.watch_render"
 
 
 def latest_screen(probe: Probe) -> bytes:
-    return probe.tail[probe.tail.rfind(CLEAR) :]
+    """The bytes since the last whole repaint, without colours (then the lines changed since, for a watcher)."""
+    return COLOURS.sub(b"", probe.tail[probe.tail.rfind(CLEAR) :])
 
 
 def moves_on(probe: Probe) -> int:
@@ -99,7 +101,8 @@ async def open_tables(port: int, count: int, watchers: int) -> tuple[list[Table]
         a, b = await connect(port), await connect(port)
         conns += [a, b]
         opener = await session(a, f"open mythicarium --seed {index + 1}")
-        await opener.wait_text("Waiting for Bram to join: join ")
+        await opener.wait_text("Waiting for Bram to join")  # the seat token's dialog covers the rest of that line
+        await wait_until(opener, lambda p: CODE.search(p.tail) is not None)  # "join CODE TOKEN" in the dialog
         code = CODE.findall(opener.tail)[-1].decode()
         joiner = await session(b, f"join {code}")
         seen = []
