@@ -88,6 +88,9 @@ class Fanout:
     def stop(self) -> None:
         if self.task is not None:
             self.task.cancel()
+        self._end_process()
+
+    def _end_process(self) -> None:
         process = self.process
         if process is not None and process.returncode is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -123,7 +126,7 @@ class Fanout:
             with contextlib.suppress(Exception):
                 end(record.reason)
         self.on_empty()
-        self.stop()
+        self._end_process()  # gone by itself, usually: the table closed
 
     def fan(self, data: bytes) -> None:
         if not data:
