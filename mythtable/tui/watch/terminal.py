@@ -22,6 +22,10 @@ HOME_CLEAR = "\x1b[?25l\x1b[H\x1b[2J"
 """Hide the cursor (a watcher types nothing), home, clear."""
 ERASE_REST = "\x1b[K"
 RESET = "\x1b[0m"
+MAX_SCROLL = 8
+"""Lines a part of the screen may have moved up by between two screens (the log after a busy move)."""
+SCROLL_RUN = 3
+"""Rows that must have moved alike before scrolling them beats rewriting them."""
 
 
 def blank(style: Style | None) -> bool:
@@ -76,9 +80,38 @@ def repaint(lines: Sequence[str]) -> bytes:
     return (HOME_CLEAR + "".join(at(row, line) for row, line in enumerate(lines) if line)).encode()
 
 
+def scrolled(before: Sequence[str], after: Sequence[str]) -> tuple[int, int, int] | None:
+    """(top, bottom, k) when rows top..bottom of `after` are rows top+k..bottom+k of `before` (the log went up by
+    k lines): scrolling that part of the terminal up costs a few bytes where rewriting each of its rows costs a
+    line of text each. None when no run of at least SCROLL_RUN rows moved so."""
+    best: tuple[int, int, int] | None = None
+    rows = min(len(before), len(after))
+    for k in range(1, MAX_SCROLL + 1):
+        top = 0
+        while top < rows - k:
+            if after[top] != before[top + k] or after[top] == before[top]:
+                top += 1
+                continue
+            bottom = top
+            while bottom + 1 < rows - k and after[bottom + 1] == before[bottom + 1 + k]:
+                bottom += 1
+            if bottom - top + 1 >= SCROLL_RUN and (best is None or bottom - top > best[1] - best[0]):
+                best = (top, bottom, k)
+            top = bottom + 1
+    return best
+
+
 def changes(before: Sequence[str], after: Sequence[str]) -> bytes:
-    """What turns the screen `before` into `after`: each line that differs, written over its row (a row
-    `after` no longer has is erased)."""
-    out = [at(row, line) for row, line in enumerate(after) if row >= len(before) or before[row] != line]
+    """What turns the screen `before` into `after`: a part that moved up (the log) scrolled up within a margin,
+    then each line that still differs written over its row (a row `after` no longer has is erased)."""
+    out: list[str] = []
+    moved = scrolled(before, after)
+    if moved is not None:
+        top, bottom, k = moved
+        out.append(f"\x1b[{top + 1};{bottom + k + 1}r\x1b[{bottom + k + 1};1H" + "\n" * k + "\x1b[r")
+        shifted = list(before)
+        shifted[top : bottom + k + 1] = [*before[top + k : bottom + k + 1], *([""] * k)]
+        before = shifted
+    out += [at(row, line) for row, line in enumerate(after) if row >= len(before) or before[row] != line]
     out += [at(row, "") for row in range(len(after), len(before)) if before[row]]
     return "".join(out).encode()
