@@ -64,8 +64,10 @@ def test_changes_go_to_the_watchers_there_a_whole_screen_to_a_newcomer_and_the_e
                 break
             await asyncio.sleep(0.05)
         fanout.add(late.write, lambda: 0, late.end)
-        assert fanout.task is not None
+        assert fanout.task is not None and fanout.process is not None
         await asyncio.wait_for(fanout.task, 10)
+        await asyncio.wait_for(fanout.process.wait(), 10)
+        await asyncio.sleep(0.2)  # its pipes' transport closes on the loop, before the loop does
         return first, late, fanout
 
     first, late, fanout = asyncio.run(scenario())
@@ -87,7 +89,9 @@ def test_the_renderer_ends_when_its_last_watcher_leaves(monkeypatch: pytest.Monk
         await asyncio.sleep(0.2)
         fanout.remove(key)
         assert fanout.process is not None
-        return await asyncio.wait_for(fanout.process.wait(), 10)
+        code = await asyncio.wait_for(fanout.process.wait(), 10)
+        await asyncio.sleep(0.2)  # its pipes' transport closes on the loop, before the loop does
+        return code
 
     assert asyncio.run(scenario()) is not None  # gone (SIGTERM to its group), not left running for a minute
     assert emptied
