@@ -110,7 +110,7 @@ class Fanout:
     async def _pump(self) -> None:
         process = self.process
         assert process is not None and process.stdout is not None and process.stderr is not None
-        errors = asyncio.get_running_loop().create_task(process.stderr.read(64 * 1024))
+        errors = asyncio.get_running_loop().create_task(self._errors(process.stderr))
         while True:
             record = await read_record(process.stdout)
             if isinstance(record, End):
@@ -120,13 +120,21 @@ class Fanout:
                 self.latest = record.whole
         told = await errors
         if told.strip():
-            self.log(f"table {self.code}: the watchers' renderer said: {told[-ERRORS_KEPT:].decode(errors='replace')}")
+            self.log(f"table {self.code}: the watchers' renderer said: {told.decode(errors='replace')}")
         for key, (_write, _backlog, end) in list(self.watchers.items()):
             self.watchers.pop(key, None)
             with contextlib.suppress(Exception):
                 end(record.reason)
         self.on_empty()
         self._end_process()  # gone by itself, usually: the table closed
+
+    @staticmethod
+    async def _errors(stream: asyncio.StreamReader) -> bytes:
+        """The end of what the renderer wrote to its error output (read as it comes, so it never blocks on it)."""
+        kept = b""
+        while chunk := await stream.read(64 * 1024):
+            kept = (kept + chunk)[-ERRORS_KEPT:]
+        return kept
 
     def fan(self, data: bytes) -> None:
         if not data:

@@ -19,7 +19,7 @@ from mythtable.engine.game import Game
 from mythtable.tables.protocol import Frame, LogData
 from mythtable.tables.table import Table
 from mythtable.tables.watch_stream import End, Screen, end_record, read_record, screen_record
-from mythtable.tui.watch.screen import LOG_ROWS, screen_lines
+from mythtable.tui.watch.screen import LOG_ROWS, board_module, screen_lines
 from mythtable.tui.watch.terminal import ansi_line, changes, repaint
 from mythtable.tui.watch_render import Renderer
 from tests.tables.test_no_hidden_card import named
@@ -200,3 +200,20 @@ def test_the_stream_of_records_reads_back_and_anything_else_ends_it() -> None:
     assert records == [Screen(b"ab", b"whole"), End("the table closed")]
     assert asyncio.run(read(b"S 99999999999 0\nxx")) == [End("the watchers' screen stopped")]
     assert asyncio.run(read(screen_record(b"ab", b"whole")[:-2])) == [End("the watchers' screen stopped")]
+
+
+def test_a_board_that_fails_leaves_the_watchers_the_rest_of_the_screen(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = board_module("mythicarium")
+    assert board is not None
+
+    def broken(*_args: object) -> list[object]:
+        raise ZeroDivisionError("a bug in a board")
+
+    monkeypatch.setattr(board, "board_lines", broken)
+    _table, frame = after_moves("mythicarium", 10)
+    lines = plain(screen_lines(frame, COLS, ROWS - 1))
+    assert len(lines) == ROWS - 1 and lines[0].startswith("table 7KQ2X: ") and lines[-1] == frame.choosing
+    assert lines[2].startswith("── log ")
+    assert "a bug in a board" in capsys.readouterr().err  # the server logs the renderer's error output

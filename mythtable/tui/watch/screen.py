@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
+import traceback
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -115,7 +117,10 @@ def screen_lines(frame: Frame, width: int = 80, height: int = 23) -> list[str]:
     room = height - len(top) - len(bottom) - 1 - LOG_ROWS
     board: list[Line] = []
     if board_of is not None and view is not None and room > 0:
-        board = board_of.board_lines(view, width, room)[:room]
+        try:
+            board = board_of.board_lines(view, width, room)[:room]
+        except Exception:  # a board's bug costs the watchers the board, not the stream (the server logs it)
+            traceback.print_exc(limit=4, file=sys.stderr)
     log_rows = max(0, height - len(top) - len(board) - 1 - len(bottom))
     shown = log_texts(frame)[-log_rows:] if log_rows else []
     lines = [*texts(top, width), *board, rule("log", width)]
