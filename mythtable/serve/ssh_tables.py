@@ -219,7 +219,8 @@ async def watch(session: Any, host: TableHost, code: str) -> None:
     fanout = hub.fanouts.get(code)
     if fanout is None:
         ticket = host.watch(code, renderer=True)
-        fanout = Fanout(code, lambda n: host.set_audience(code, n), lambda: hub.fanouts.pop(code, None))
+        audience, gone = (lambda n: host.set_audience(code, n)), (lambda: hub.fanouts.pop(code, None))
+        fanout = Fanout(code, audience, gone, host.settings.log)
         hub.fanouts[code] = fanout
         await fanout.start(host.socket_path, ticket)
     host.check_watcher_room(table)
