@@ -505,7 +505,7 @@ class TableHost:
         """Send every connection at `table` what it may see now, with the log lines it has not been sent; the
         watchers holding as many lines share one public frame."""
         now, grace = time.monotonic(), self.settings.grace
-        public: dict[tuple[int, int], tuple[bytes, SentLog]] = {}
+        public: dict[tuple[int, int, int], tuple[bytes, SentLog]] = {}
         for conn in list(self.conns.get(table.code, ())):
             if conn.seat is None:
                 held = (conn.sent.count, id(conn.sent.last), conn.sent.epoch)

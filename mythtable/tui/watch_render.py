@@ -68,7 +68,8 @@ async def main_async() -> int:
         return 2
     renderer = Renderer(sys.stdout.buffer)
     try:
-        client = await TableClient.connect(*found)
+        socket, tickets = found
+        client = await TableClient.connect(socket, tickets[0])
     except OSError as exc:
         renderer.write(end_record(f"the table is gone: {exc.strerror or exc}"))
         return 1
