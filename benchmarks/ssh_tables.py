@@ -8,8 +8,9 @@ each move it records:
   move -> other screen   from sending the key to the first byte of the other seat's repaint (nothing else draws on
                          a seat's screen between moves at a table without a clock);
   move -> watchers       ...and to the last watcher's screen showing the new move.
-It also reports the CPU time per move of the server process and of the seats' game processes together, and the
-bytes per move that reach the two seats' terminals. Then it adds 100 watchers to one table and reports what they
+It also reports the CPU time per move of the server process, of the seats' game processes together and of the
+watchers' renderers (one process a watched table), the bytes per move that reach the two seats' terminals, and
+those that reach each watcher. Then it adds 100 watchers to one table and reports what they
 cost in memory (the server and its game processes, RSS). `--before` also runs benchmarks/ssh_latency.py's measure
 (one game per connection: two TUI sessions per table pressing Down/Up) with as many sessions as the tables have
 seats, for the figures before shared tables.
@@ -42,17 +43,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ssh_latency import Probe, children, rss_mb, start_server
 
 CLEAR = b"\x1b[H\x1b[2J"
+SIZE = (100, 60)
+"""The seats' terminal, columns and rows (`--size 80x24`)."""
 SETTLED = 0.1
 """Seconds without a byte on both seats' channels before the next key: a seat still drawing an earlier move when
 the next key goes (a busy machine) would have that drawing counted as the next move's repaint."""
 MOVE = re.compile(rb", move (\d+) \(")
 CODE = re.compile(rb"join ([2-9A-Z]{5})")
 WATCHED = re.compile(rb"table ([2-9A-Z]{5}):")
-CHOOSING = re.compile(rb"\n(Ana|Bram) is choosing")
+CHOOSING = re.compile(rb"(?:\n|H)(Ana|Bram) is choosing")
+"""Who chooses, at the start of a line: after a newline, or after the cursor addressing of a line the watchers'
+renderer sent alone."""
+COLOURS = re.compile(rb"\x1b\[[0-9;]*m")
+RENDERER = b"mythtable.tui.watch_render"
 
 
 def latest_screen(probe: Probe) -> bytes:
-    return probe.tail[probe.tail.rfind(CLEAR) :]
+    """The bytes since the last whole repaint, without colours (then the lines changed since, for a watcher)."""
+    return COLOURS.sub(b"", probe.tail[probe.tail.rfind(CLEAR) :])
 
 
 def moves_on(probe: Probe) -> int:
@@ -67,7 +75,7 @@ async def connect(port: int) -> asyncssh.SSHClientConnection:
 
 
 async def session(conn: asyncssh.SSHClientConnection, command: str) -> Probe:
-    _, probe = await conn.create_session(Probe, command, term_type="xterm-256color", term_size=(100, 60), encoding=None)
+    _, probe = await conn.create_session(Probe, command, term_type="xterm-256color", term_size=SIZE, encoding=None)
     return cast(Probe, probe)
 
 
@@ -95,7 +103,8 @@ async def open_tables(port: int, count: int, watchers: int) -> tuple[list[Table]
         a, b = await connect(port), await connect(port)
         conns += [a, b]
         opener = await session(a, f"open mythicarium --seed {index + 1}")
-        await opener.wait_text("Waiting for Bram to join:")  # the code may wrap to the next row
+        await opener.wait_text("Waiting for Bram to join")  # the seat token's dialog covers the rest of that line
+        await wait_until(opener, lambda p: CODE.search(p.tail) is not None)  # "join CODE TOKEN" in the dialog
         code = CODE.findall(opener.tail)[-1].decode()
         joiner = await session(b, f"join {code}")
         seen = []
@@ -159,6 +168,19 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def renderers(pids: list[int]) -> list[int]:
+    """The watchers' renderers among `pids` (one a watched table; none before they were processes of their own)."""
+    found = []
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+                if RENDERER in cmdline.read():
+                    found.append(pid)
+        except OSError:
+            pass
+    return found
+
+
 def tree_rss(pid: int) -> float:
     return rss_mb(pid) + sum(rss_mb(kid) for kid in children(pid))
 
@@ -166,15 +188,20 @@ def tree_rss(pid: int) -> float:
 async def measure(port: int, server_pid: int, count: int, moves: int) -> dict[str, Any]:
     tables, conns = await open_tables(port, count, 2)
     try:
-        seats = children(server_pid)
+        drawing = renderers(children(server_pid))
+        seats = [kid for kid in children(server_pid) if kid not in drawing]
         server_cpu, seats_cpu = cpu_seconds(server_pid), sum(cpu_seconds(kid) for kid in seats)
+        renderers_cpu = sum(cpu_seconds(kid) for kid in drawing)
         received = sum(probe.received for table in tables for probe in table.seats)
+        watched = sum(probe.received for table in tables for probe in table.watchers)
         per = await asyncio.gather(*(play(t, moves, i) for i, t in enumerate(tables)))
         samples = [s for table in per for s in table]
         played = max(1, len(samples))
         server_cpu = cpu_seconds(server_pid) - server_cpu
         seats_cpu = sum(cpu_seconds(kid) for kid in seats) - seats_cpu
+        renderers_cpu = sum(cpu_seconds(kid) for kid in drawing) - renderers_cpu
         received = sum(probe.received for table in tables for probe in table.seats) - received
+        watched = sum(probe.received for table in tables for probe in table.watchers) - watched
         report: dict[str, Any] = {
             "tables": count,
             "moves": len(samples),
@@ -186,6 +213,9 @@ async def measure(port: int, server_pid: int, count: int, moves: int) -> dict[st
             "server_cpu_ms_per_move": server_cpu * 1000 / played,
             "seats_cpu_ms_per_move": seats_cpu * 1000 / played,
             "seat_bytes_per_move": received / played,
+            "renderers": len(drawing),
+            "renderers_cpu_ms_per_move": renderers_cpu * 1000 / played,
+            "watcher_bytes_per_move": watched / played / 2,
         }
         await asyncio.sleep(1.0)
         before = tree_rss(server_pid)
@@ -228,7 +258,11 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=15, help="moves per table (default: 15)")
     parser.add_argument("--before", action="store_true", help="also measure one game per connection")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--size", default="100x60", help="the seats' terminal, COLSxROWS (default: 100x60)")
     args = parser.parse_args()
+    global SIZE
+    cols, _, rows = args.size.partition("x")
+    SIZE = (int(cols), int(rows))
     with tempfile.TemporaryDirectory(prefix="mythtable-ssh-tables-") as tmp:
         proc, port, log = start_server(Path(tmp), args.tables * 2 + 10)
         try:
@@ -251,8 +285,8 @@ def main() -> int:
         return 0
     r = report
     print(
-        f"shared tables over SSH: {r['tables']} tables x 2 seats + 2 watchers, {r['moves']} moves "
-        f"({r['cpus']} cpus, load {r['load_average']:.1f}, loopback)"
+        f"shared tables over SSH: {r['tables']} tables x 2 seats + 2 watchers, {r['moves']} moves, seats at "
+        f"{SIZE[0]}x{SIZE[1]} ({r['cpus']} cpus, load {r['load_average']:.1f}, loopback)"
     )
     first, first95 = r["key_first_byte_median_ms"], r["key_first_byte_p95_ms"]
     print(f"  key -> first byte   {first:6.1f} ms median, {first95:6.1f} ms p95")
@@ -262,6 +296,10 @@ def main() -> int:
         f"  per move: CPU {r['server_cpu_ms_per_move']:.1f} ms in the server, "
         f"{r['seats_cpu_ms_per_move']:.1f} ms in the two seats' processes; "
         f"{r['seat_bytes_per_move'] / 1000:.1f} KB to the two seats' terminals"
+    )
+    print(
+        f"  per move and watcher: {r['watcher_bytes_per_move'] / 1000:.2f} KB; the watchers' renderers "
+        f"({r['renderers']} processes) {r['renderers_cpu_ms_per_move']:.1f} ms CPU per move"
     )
     print(
         f"  100 extra watchers: {r['rss_mb_with_100_watchers'] - r['rss_mb_before_100_watchers']:+.1f} MB "

@@ -107,6 +107,13 @@ class Returns:
     ended: bool = False
     """`recap` was made as this seat's turn ended by itself: its results, shown before the other seat's moves."""
 
+    def back_from(self, moves: int) -> None:
+        """The seat's player is back on a new connection, where `moves` had been made when it went away: its first
+        recap (when it is asked) starts there, as at one keyboard after the curtain, not at its first look."""
+        if self.asked is None:
+            self.asked = self.returned = moves
+            self.other_moved = True
+
     def see(self, deciding: int | None, moves: int, log: Sequence[LogLine]) -> None:
         """A frame: whose decision is open (`deciding`; None when none is), the moves made, the seat's log."""
         self.fresh = self.ended = False

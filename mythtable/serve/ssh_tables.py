@@ -129,8 +129,9 @@ def identity_of(session: Any) -> str:
     return f"key:{key_id}" if key_id else "anonymous"
 
 
-def seat_environment(host: TableHost, ticket: str) -> dict[str, str]:
-    return {SOCKET_ENV: str(host.socket_path), TICKET_ENV: ticket}
+def seat_environment(host: TableHost, tickets: list[str]) -> dict[str, str]:
+    """The seat process's way to its table: the socket and its tickets (two for seats opened at one keyboard)."""
+    return {SOCKET_ENV: str(host.socket_path), TICKET_ENV: ",".join(tickets)}
 
 
 def lobby_environment(session: Any) -> dict[str, str]:
@@ -189,7 +190,7 @@ async def table_session(session: Any, command: str) -> dict[str, str] | bool:
     identity = identity_of(session)
     try:
         if asked.kind == "open":
-            ticket = open_table(host, asked, identity)
+            tickets = [open_table(host, asked, identity)]
         else:
             tries = code_tries(session)
             limited = host.limits.refusal(tries)
@@ -202,11 +203,11 @@ async def table_session(session: Any, command: str) -> dict[str, str] | bool:
             if asked.kind == "watch":
                 await watch(session, host, asked.code)
                 return True
-            ticket = host.join(asked.code, identity, asked.token)
+            tickets = host.join_all(asked.code, identity, asked.token)
     except TableRefusal as exc:
         session._deny(str(exc))
         return True
-    return seat_environment(host, ticket)
+    return seat_environment(host, tickets)
 
 
 async def watch(session: Any, host: TableHost, code: str) -> None:
@@ -218,7 +219,8 @@ async def watch(session: Any, host: TableHost, code: str) -> None:
     fanout = hub.fanouts.get(code)
     if fanout is None:
         ticket = host.watch(code, renderer=True)
-        fanout = Fanout(code, lambda n: host.set_audience(code, n), lambda: hub.fanouts.pop(code, None))
+        audience, gone = (lambda n: host.set_audience(code, n)), (lambda: hub.fanouts.pop(code, None))
+        fanout = Fanout(code, audience, gone, host.settings.log)
         hub.fanouts[code] = fanout
         await fanout.start(host.socket_path, ticket)
     host.check_watcher_room(table)

@@ -6,7 +6,8 @@
     host.py       TableHost: every table of a server, its Unix socket, tickets, grace timers, autosaves
     client.py     the seat's end of the socket (asyncio)
     remote_seat.py the remote form of the seat seam (play/seat.py): a SeatLink whose frames come from a host
-    text_view.py   a frame as a plain screen (the watchers' shared renderer)
+    text_view.py   a frame as a plain screen; its result lines serve the watchers' screen (tui/watch/)
+    watch_stream.py what a watched table's renderer writes to its server: changed lines and whole screens
     lobby_client.py a title screen's lobby connection: list, open, join, watch (tui/table_link.py holds it)
     join_limits.py  wrong table codes per connection and per address (SSH commands and lobbies alike)
     setup_check.py  the setup a table opens with, built as `mythtable play` builds it, checked first

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from mythtable.tables.log_delta import joined
 from mythtable.tables.protocol import (
     MAX_HOST_LINE,
     Closed,
@@ -29,12 +30,14 @@ SOCKET_ENV = "MYTHTABLE_TABLE_SOCKET"
 TICKET_ENV = "MYTHTABLE_TABLE_TICKET"
 
 
-def from_environment() -> tuple[Path, str] | None:
-    """The socket and the ticket a server gave this game process, taken out of the environment."""
-    socket, ticket = os.environ.pop(SOCKET_ENV, None), os.environ.pop(TICKET_ENV, None)
-    if not socket or not ticket:
+def from_environment() -> tuple[Path, list[str]] | None:
+    """The socket and the tickets (one a seat; two for seats at one keyboard) a server gave this game process,
+    taken out of the environment."""
+    socket, tickets = os.environ.pop(SOCKET_ENV, None), os.environ.pop(TICKET_ENV, None)
+    found = [ticket for ticket in (tickets or "").split(",") if ticket]
+    if not socket or not found:
         return None
-    return Path(socket), ticket
+    return Path(socket), found
 
 
 class TableClient:
@@ -71,6 +74,10 @@ class TableClient:
             return None
         message = parse_host_line(line)
         if isinstance(message, Frame):
+            if message.log_start:  # only the lines added since the last frame: put the whole log back together
+                held = self.frame.log if self.frame is not None else []
+                log = joined(held, message.log_start, message.log)
+                message = message.model_copy(update={"log": log, "log_start": 0})
             self.frame = message
             self.token = message.token or self.token
         elif isinstance(message, Refused):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
 import json
 import os
@@ -32,6 +33,7 @@ from mythtable.tables.codes import (
 from mythtable.tables.host_types import Connection, HostSettings, TableRefusal, Ticket
 from mythtable.tables.join_limits import CodeTries, JoinLimits
 from mythtable.tables.lobby_desk import answer_lobby, listing, open_for, table_infos
+from mythtable.tables.log_delta import SentLog
 from mythtable.tables.protocol import (
     MAX_CLIENT_LINE,
     Absent,
@@ -211,6 +213,15 @@ class TableHost:
             if seat is None:
                 raise TableRefusal(f"table {code} is full: both seats are taken (watch it with: watch {code})")
         return self._seat_ticket(table, seat, identity)
+
+    def join_all(self, code: str, identity: str, token: str | None = None) -> list[str]:
+        """As `join`, and a ticket for every other seat of the table the same player holds: two seats opened at
+        one keyboard come back together (the first the one `join` gives)."""
+        first = self.join(code, identity, token)
+        ticket = self.tickets[first]
+        table = self.tables[code]
+        others = [s for s, h in enumerate(table.holders) if s != ticket.seat and h == ticket.identity]
+        return [first, *(self._seat_ticket(table, seat, ticket.identity) for seat in others)]
 
     def _seat_ticket(self, table: Table, seat: int, identity: str) -> str:
         token = None
@@ -411,7 +422,7 @@ class TableHost:
             self._refuse(conn, "watcher", "watchers cannot act at the table")
             return
         if isinstance(message, Inspect):
-            self._send(conn, table.frame(seat, time.monotonic(), self.settings.grace, inspect=True))
+            self._send(conn, table.frame(seat, time.monotonic(), self.settings.grace, inspect=True, sent=conn.sent))
             return
         refusal: str | None = None
         if isinstance(message, Choose):
@@ -491,16 +502,21 @@ class TableHost:
         conn.writer.write(data)
 
     def broadcast(self, table: Table) -> None:
-        """Send every connection at `table` what it may see now; the watchers share one public frame."""
+        """Send every connection at `table` what it may see now, with the log lines it has not been sent; the
+        watchers holding as many lines share one public frame."""
         now, grace = time.monotonic(), self.settings.grace
-        public: bytes | None = None
+        public: dict[tuple[int, int, int], tuple[bytes, SentLog]] = {}
         for conn in list(self.conns.get(table.code, ())):
             if conn.seat is None:
-                if public is None:
-                    public = encode(table.frame(None, now, grace))
-                self._write(conn, public)
+                held = (conn.sent.count, id(conn.sent.last), conn.sent.epoch)
+                if held not in public:
+                    sent = dataclasses.replace(conn.sent)
+                    public[held] = (encode(table.frame(None, now, grace, sent=sent)), sent)
+                data, sent = public[held]
+                conn.sent = dataclasses.replace(sent)
+                self._write(conn, data)
             else:
-                self._send(conn, table.frame(conn.seat, now, grace, conn.token))
+                self._send(conn, table.frame(conn.seat, now, grace, conn.token, sent=conn.sent))
                 conn.token = None  # shown once
 
     def _close(self, conn: Connection, reason: str) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from mythtable.engine.errors import MythtableError
 from mythtable.tables.join_limits import CodeTries
+from mythtable.tables.log_delta import SentLog
 
 
 class TableRefusal(MythtableError):
@@ -49,6 +50,8 @@ class Connection:
     tries: CodeTries | None = None
     opened: set[str] = field(default_factory=set)
     """The tables this lobby opened (it may close them again before anyone plays)."""
+    sent: SentLog = field(default_factory=SentLog)
+    """The log lines this connection has been sent (its next frame sends only the new ones)."""
 
 
 @dataclass

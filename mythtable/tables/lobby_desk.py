@@ -33,7 +33,7 @@ def listing(tables: dict[str, Table], watchable_only: bool = False) -> list[str]
     return lines
 
 
-def table_infos(tables: dict[str, Table]) -> list[TableInfo]:
+def table_infos(tables: dict[str, Table], identity: str = "") -> list[TableInfo]:
     """The open tables, for a title screen's lists ("Join a table", "Watch a table")."""
     from mythtable.engine.registry import entries
 
@@ -45,6 +45,7 @@ def table_infos(tables: dict[str, Table]) -> list[TableInfo]:
             title=titles.get(table.game.ruleset.id, table.game.ruleset.id),
             names=table.names,
             free=table.free_seat() is not None and not table.over,
+            yours=bool(identity) and not table.over and held_away(table, identity),
             watchable=table.watchable and not table.over,
             watchers=table.watchers + table.audience,
             moves=table.moves,
@@ -53,11 +54,16 @@ def table_infos(tables: dict[str, Table]) -> list[TableInfo]:
     ]
 
 
+def held_away(table: Table, identity: str) -> bool:
+    """A seat of `table` is held for `identity` and nobody sits at it now."""
+    return any(holder == identity and not table.connected[seat] for seat, holder in enumerate(table.holders))
+
+
 def answer_lobby(host: TableHost, conn: Connection, asked: Lobby) -> LobbyReply:
     """What a lobby connection asked for, checked against it: its player holds the seats it opens or joins,
     its wrong codes count against it (and its address), and it closes only a table it opened."""
     if asked.action == "list":
-        return LobbyReply(tables=table_infos(host.tables))
+        return LobbyReply(tables=table_infos(host.tables, conn.identity))
     if asked.action == "open":
         conn.opened &= set(host.tables)
         if len(conn.opened) >= TABLES_PER_LOBBY:
@@ -84,7 +90,7 @@ def answer_lobby(host: TableHost, conn: Connection, asked: Lobby) -> LobbyReply:
     if code not in host.tables:
         host.limits.wrong(tries)
     if asked.action == "join":
-        return LobbyReply(tickets=[host.join(code, conn.identity, asked.token)], code=code)
+        return LobbyReply(tickets=host.join_all(code, conn.identity, asked.token), code=code)
     return LobbyReply(tickets=[host.watch(code)], code=code)
 
 

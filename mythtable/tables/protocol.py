@@ -184,6 +184,8 @@ class LogData(_Message):
     text: str
     kind: str
     seat: int | None = None
+    reveals: bool = False
+    """New information came to light here (a take-back stops there): the seat's log line says so too."""
 
 
 class TalkData(_Message):
@@ -213,6 +215,11 @@ class Frame(_Message):
     choosing: str
     """"Bram is choosing blockers..." for everyone but the chooser; "" when the game is over."""
     log: list[LogData]
+    """This connection's log lines from `log_start` on: the ones before it were sent in earlier frames, and the
+    client keeps them (TableClient.receive puts the whole log back together), so a move costs the lines it added,
+    not the whole game again."""
+    log_start: int = 0
+    """Lines of this connection's log left out of `log` (0: `log` is whole, as after a take-back or on arrival)."""
     chat: list[str]
     result: str | None
     watchers: int
@@ -247,6 +254,9 @@ class Frame(_Message):
     summary: dict[str, Any] | None = None
     """Once the game is over: its counts and deciding lines (engine/summary.py, read from public lines only), for
     the result screen."""
+    away_from: int | None = None
+    """Moves made when this seat's last connection went away (None: it has not been away): a player back at the
+    seat reads what happened since then in its recap."""
     saved: str | None = None
     """Once the game is over: where this seat's copy of it is, inside its player's own folder ("saves/NAME.json");
     None when the player has no folder on the server (no key) or the copy is not made yet."""
@@ -281,6 +291,8 @@ class TableInfo(_Message):
     names: list[str]
     free: bool
     """A seat waits for a player."""
+    yours: bool = False
+    """A seat is held for the player asking and nobody sits at it now: the table is theirs to go back to."""
     watchable: bool
     watchers: int
     moves: int

@@ -62,8 +62,9 @@ def seat_frame(frame: Frame) -> SeatFrame:
     """The seam's SeatFrame in a host's frame, its view rebuilt as the ruleset's own dataclass."""
     if frame.seat_frame is None:
         raise ValueError("the host sent no seat frame")
-    bare = _SEAT_FRAME.validate_python({**frame.seat_frame, "view": None})
-    return dataclasses.replace(bare, view=view_from_data(view_type(frame.ruleset), frame.view))
+    bare = _SEAT_FRAME.validate_python({**frame.seat_frame, "view": None, "log": ()})
+    log = tuple(LogLine(ln.step, Event(ln.text, ln.seat, ln.kind, ln.reveals)) for ln in frame.log)
+    return dataclasses.replace(bare, view=view_from_data(view_type(frame.ruleset), frame.view), log=log)
 
 
 def with_talk(log: list[LogLine], talk: list[LogLine]) -> list[LogLine]:
@@ -112,7 +113,7 @@ class RemoteSeat:
         if client.frame is not None:  # its first frame came before this seat was made
             self.token = client.frame.token or client.token
             self.returns.seat = client.frame.seat
-            self._frame = self._with_talk(self._recapped(seat_frame(client.frame)), client.frame.talk)
+            self._frame = self._with_talk(self._recapped(client.frame), client.frame.talk)
 
     # ----- receiving ----------------------------------------------------------------------------------
     async def pump(self) -> str:
@@ -139,7 +140,7 @@ class RemoteSeat:
         self.token = message.token or self.token
         self.inspected_only = bool(message.inspect) and self._frame is not None and message.version == self._version
         if not self.inspected_only:
-            self._frame = self._with_talk(self._recapped(seat_frame(message)), message.talk)
+            self._frame = self._with_talk(self._recapped(message), message.talk)
             self._version = message.version
         if message.inspect:
             self._inspected = _INSPECTED.validate_python(message.inspect)
@@ -157,10 +158,13 @@ class RemoteSeat:
         wire = self.client.frame
         return wire is not None and wire.seat is not None and wire.moves != self._inspected_at
 
-    def _recapped(self, frame: SeatFrame) -> SeatFrame:
+    def _recapped(self, wire: Frame) -> SeatFrame:
         """The frame with this seat's latest recap, from its own log (the talk is not in it yet)."""
+        frame = seat_frame(wire)
         returns = self.returns
         returns.seat = frame.seat
+        if wire.away_from is not None:  # back after a drop: its first recap tells what happened meanwhile
+            returns.back_from(wire.away_from)
         decision = frame.decision
         moves = decision.moves if decision is not None else max((line.step for line in frame.log), default=0)
         deciding = decision.seat if decision is not None else None

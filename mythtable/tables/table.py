@@ -7,6 +7,7 @@ change goes through `Game.apply` or `Game.take_back`, so a table writes the same
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,12 +21,13 @@ from mythtable.engine.bots import Bot, make_bot
 from mythtable.engine.errors import IllegalAction
 from mythtable.engine.game import Game, LogLine
 from mythtable.engine.inspect import Inspection, InspectTarget
-from mythtable.engine.record import record_json, write_atomic
+from mythtable.engine.record import write_atomic
 from mythtable.engine.summary import Summary, summarize
 from mythtable.engine.text import one_line
 from mythtable.engine.views import view_data
 from mythtable.play.autoplay import auto_answer, keep_settings, saved_settings, settings_words
 from mythtable.play.seat import SeatFrame, frame_of
+from mythtable.tables.log_delta import SentLog
 from mythtable.tables.protocol import MAX_CHAT, DecisionData, Frame, LogData, OptionData, TalkData
 
 CHAT_KEPT = 50
@@ -70,18 +72,30 @@ INSPECTED: TypeAdapter[list[tuple[InspectTarget, Inspection | None]]] = TypeAdap
 
 
 def seat_frame_data(
-    game: Game, seat: int | None, view: Any, log: list[LogLine], deciding: bool, choosing: str, watchers: int
+    game: Game, seat: int | None, view: Any, deciding: bool, choosing: str, watchers: int
 ) -> dict[str, Any]:
-    """The seam's SeatFrame for `seat` (None: a watcher) as JSON data, its view left out (sent beside it). Built
-    by the seam's own `frame_of`, then given the log this connection may read (a watcher's: the public lines;
-    `frame_of` would give a watcher, seat None, every line), and the open decision's prompt only when it is this
-    seat's (a prompt may name a card still in its chooser's hand)."""
+    """The seam's SeatFrame for `seat` (None: a watcher) as JSON data, its view and its log left out (sent beside
+    it: the frame's log is this connection's own lines; `frame_of` would give a watcher, seat None, every line),
+    and the open decision's prompt only when it is this seat's (a prompt may name a card still in its chooser's
+    hand)."""
     frame = frame_of(game, seat, None, seat if seat is not None else 0, deciding, choosing=choosing, watchers=watchers)
-    frame = dataclasses.replace(frame, log=tuple(log))
+    frame = dataclasses.replace(frame, log=())
     if frame.decision is not None and not deciding:  # "Choose a target for <a card still in hand>": the chooser's
         frame = dataclasses.replace(frame, decision=dataclasses.replace(frame.decision, prompt=""))
     data: dict[str, Any] = SEAT_FRAME.dump_python(frame, mode="json")
     return data
+
+
+def log_data(line: LogLine) -> LogData:
+    event = line.event
+    return LogData(step=line.step, text=event.text, kind=event.kind, seat=event.seat, reveals=event.reveals)
+
+
+def autosave_json(data: dict[str, Any]) -> str:
+    """A table's autosave, written after every move: compact, so that json's C encoder writes it (a record's
+    indented form takes the pure-Python one, about half the host's time a move late in a game). The server
+    reads it back; a player's copy of the game (host.py) is an ordinary indented record."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def inspect_data(game: Game, seat: int | None) -> list[Any]:
@@ -112,6 +126,10 @@ class Table:
     """Seats the computer plays (handed over while their player was away)."""
     connected: list[bool] = field(default_factory=lambda: [False, False])
     away_since: list[float | None] = field(default_factory=lambda: [None, None])
+    left_at: list[int | None] = field(default_factory=lambda: [None, None])
+    takebacks: int = 0
+    """Take-backs made here: each writes the game's log anew (log_delta.py)."""
+    """Moves made when each seat's connection last went away (its recap on return starts there)."""
     """When each held seat's connection went (time.monotonic), None while connected or never joined."""
     watchers: int = 0
     """Watcher connections to the host (a server's renderer is one of them, not counted)."""
@@ -142,6 +160,9 @@ class Table:
     autopass: list[SeatSettings] = field(default_factory=list)
     """Each seat's auto-pass settings (engine/autopass.py): from the game's record, else the defaults."""
     saved: dict[int, str] = field(default_factory=dict)
+    _views: dict[int | str | None, tuple[tuple[int, int, int], Any, Any]] = field(default_factory=dict, repr=False)
+    """The views made at the latest position (and their data), by seat: a move is drawn for two seats and the
+    watchers, and a frame sent again for a chat line or a watcher needs no new view."""
     """Where each seat's copy of the finished game is, inside its player's folder ("saves/NAME.json")."""
 
     def __post_init__(self) -> None:
@@ -189,6 +210,7 @@ class Table:
     def depart(self, seat: int, now: float) -> None:
         self.connected[seat] = False
         self.away_since[seat] = now
+        self.left_at[seat] = self.moves
 
     def anyone_here(self) -> bool:
         return any(self.connected)
@@ -278,6 +300,7 @@ class Table:
         except IllegalAction as exc:
             self.version += 1
             return str(exc)
+        self.takebacks += 1  # the game's log is written anew: every connection is sent it whole again
         self._changed()
         return None
 
@@ -414,16 +437,25 @@ class Table:
         return result.reason if result.reason.startswith(head) else f"{head}: {result.reason}"  # said once
 
     def frame(
-        self, seat: int | None, now: float, grace: float, token: str | None = None, inspect: bool = False
+        self,
+        seat: int | None,
+        now: float,
+        grace: float,
+        token: str | None = None,
+        inspect: bool = False,
+        sent: SentLog | None = None,
     ) -> Frame:
-        """What `seat` (None: a watcher) may see now: its view, or the public view; its log lines only."""
+        """What `seat` (None: a watcher) may see now: its view, or the public view; its log lines only, from
+        after those the connection holds (`sent`, brought up to date here; None: the whole log)."""
         game = self.game
+        view, view_json = self._view_of(seat)
         if seat is None:
-            view = game.public_view()
             log: list[LogLine] = [line for line in game.log if line.event.seat is None]
         else:
-            view = game.view(seat)
             log = game.log_for(seat)
+        start = 0 if sent is None else sent.start(log, self.takebacks)
+        if sent is not None:
+            sent.sent(log, self.takebacks)
         decision = game.decision
         offered = None
         deciding = decision is not None and seat is not None and decision.seat == seat and not self.over
@@ -452,10 +484,11 @@ class Table:
             names=self.names,
             version=self.version,
             moves=self.moves,
-            view=view_data(view),
+            view=view_json,
             decision=offered,
             choosing=self.choosing(seat),
-            log=[LogData(step=ln.step, text=ln.event.text, kind=ln.event.kind, seat=ln.event.seat) for ln in log],
+            log=[log_data(line) for line in log[start:]],
+            log_start=start,
             chat=self.chat,
             talk=list(self.talk),
             opener=seat is not None and seat == self.opener,
@@ -468,15 +501,26 @@ class Table:
             asks_take_back=seat is not None and self.asking is not None and self.asking != seat,
             absent=other_absent and not self.over,
             token=token,
-            seat_frame=seat_frame_data(
-                game, seat, view, log, deciding, self.choosing(seat), self.watchers + self.audience
-            ),
+            seat_frame=seat_frame_data(game, seat, view, deciding, self.choosing(seat), self.watchers + self.audience),
             inspect=inspect_data(game, seat) if inspect else [],
             seats=self.seat_states(),
             autopass=settings_words(self.autopass[seat]) if seat is not None and seat not in self.computer else "",
             summary=SUMMARY.dump_python(summarize(game), mode="json") if game.result is not None else None,
             saved=self.saved.get(seat) if seat is not None else None,
+            away_from=self.left_at[seat] if seat is not None else None,
         )
+
+    def _view_of(self, seat: int | None) -> tuple[Any, Any]:
+        """What `seat` (None: the watchers) may see now, and its data, made once a position; a ruleset that hides
+        nothing shows everyone its public view (MythCraft's, with every reachable square, costs milliseconds)."""
+        game = self.game
+        key: int | str | None = seat if game.ruleset.hidden_information else "everyone"
+        position = (len(game.actions), self.takebacks, id(game.state))
+        held = self._views.get(key)
+        if held is None or held[0] != position:
+            view = game.public_view() if seat is None or key == "everyone" else game.view(seat)
+            held = self._views[key] = (position, view, view_data(view))
+        return held[1], held[2]
 
     # ----- autosave ----------------------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
@@ -496,7 +540,7 @@ class Table:
 
     def save(self) -> None:
         if self.path is not None:
-            self.writer(self.path, record_json(self.to_data()))
+            self.writer(self.path, autosave_json(self.to_data()))
 
     @classmethod
     def from_data(cls, data: dict[str, Any], path: Path) -> Table:

@@ -1,5 +1,5 @@
-"""A frame as a plain terminal screen: what the watchers' shared stream shows (serve/watch_fanout.py; a seat
-plays in the game screen, tui/screens/table_seat.py).
+"""A frame as a plain terminal screen, text only; `end_lines` also gives the watchers' screen (tui/watch/screen.py,
+which draws the board) its result lines. A seat plays in the game screen, tui/screens/table_seat.py.
 
 Everything in a frame that came from players, content or records is cleaned here once more (text is data:
 escape sequences and control characters never reach a terminal), and each repaint is whole, so a watcher who

@@ -22,21 +22,21 @@ class TableSeatApp(MythtableApp):
     SEAT_ONLY = True
     """No title screen below the seat's: the result screen offers to leave the table instead."""
 
-    def __init__(self, socket: Path, ticket: str) -> None:
+    def __init__(self, socket: Path, tickets: list[str]) -> None:
         super().__init__()
-        self.socket, self.ticket = socket, ticket
+        self.socket, self.tickets = socket, tickets
 
     async def on_mount(self) -> None:
-        from mythtable.tui.screens.table_seat import seat_screen
+        from mythtable.tui.screens.table_wait import seat_screen_for
 
         self.watch_terminal()
         try:
-            client = await TableClient.connect(self.socket, self.ticket)
+            clients = [await TableClient.connect(self.socket, ticket) for ticket in self.tickets]
         except OSError as exc:
             notify(self, f"The table is gone: {exc.strerror or exc}", title="No table", severity="error")
             self.set_timer(3.0, self.exit)
             return
-        self.push_screen(seat_screen(client), lambda _: self.exit())
+        self.push_screen(seat_screen_for(clients), lambda _: self.exit())
         self.check_size(self.size.width, self.size.height)
 
     def in_game(self) -> bool:

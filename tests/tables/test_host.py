@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 from pathlib import Path
+
+import pytest
 
 from mythtable.engine.game import Game
 from mythtable.engine.protocol import Setup
@@ -292,3 +295,22 @@ async def test_caps_on_tables_and_watchers_say_full(tmp_path: Path) -> None:
             raise AssertionError("a watcher over the cap was let in")
         except TableRefusal as exc:
             assert "is full: 1 are watching already" in str(exc)
+
+
+def test_a_seat_process_gets_every_ticket_its_command_gave(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`ssh host join CODE` for two seats opened at one keyboard starts one seat program holding both tickets (it
+    shows the keyboard table); the environment carries them, and is emptied as the program reads it."""
+    from types import SimpleNamespace
+
+    from mythtable.serve.ssh_tables import seat_environment
+    from mythtable.tables.client import SOCKET_ENV, TICKET_ENV, from_environment
+
+    host = SimpleNamespace(socket_path=tmp_path / "tables.sock")
+    env = seat_environment(host, ["first", "second"])  # type: ignore[arg-type]
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert from_environment() == (tmp_path / "tables.sock", ["first", "second"])
+    assert SOCKET_ENV not in os.environ and TICKET_ENV not in os.environ
+    monkeypatch.setenv(SOCKET_ENV, "x")
+    monkeypatch.setenv(TICKET_ENV, ",")
+    assert from_environment() is None

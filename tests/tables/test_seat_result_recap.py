@@ -5,6 +5,7 @@ lines. Seat programs (TableSeatApp) over a running host, driven by keys through 
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -57,7 +58,7 @@ async def at_table(folder: Path, game: Game, bram: str = "key:bram", watcher: bo
         table, ana = host.open_table(RULESET, game.seed, game.setup, "key:ana")
         table.game = game
         tickets = [ana, host.join(table.code, bram)] + ([host.watch(table.code)] if watcher else [])
-        apps = [TableSeatApp(host.socket_path, ticket) for ticket in tickets]
+        apps = [TableSeatApp(host.socket_path, [ticket]) for ticket in tickets]
         async with apps[0].run_test(size=(80, 24)) as p0, apps[1].run_test(size=(80, 24)) as p1:
             pilots = [p0, p1]
             if watcher:
@@ -232,3 +233,65 @@ async def test_when_a_seat_s_turn_ends_by_itself_with_results_its_screen_says_so
         assert "Your turn has ended" not in screen_text(seats.apps[1])
         await seats.pilots[0].press("r")
         assert not seat_screen_of(ana).has_class("-recap")
+
+
+def test_a_seat_back_on_a_new_connection_recaps_from_where_it_went_away() -> None:
+    """Returns on a new connection: without `back_from` its first look recaps nothing; with it (the host's
+    `away_from`), the first time it is asked its recap runs from the move where its last connection went away."""
+    log = [line(2, "Ana plays a card."), line(4, "Bram attacks with Wolf."), line(5, "Wolf deals 2 damage to Ana.")]
+    fresh = Returns(0)
+    fresh.see(0, 6, log)
+    assert fresh.recap is None
+    back = Returns(0)
+    back.back_from(3)
+    back.see(1, 5, log[:2])  # not its decision yet: nothing made
+    assert back.recap is None
+    back.see(0, 6, log)
+    assert back.fresh and back.recap == Recap(3, 6, ("Wolf deals 2 damage to Ana.",), ("Bram attacks with Wolf.",))
+    back.back_from(5)  # a later frame saying the same changes nothing once it has looked
+    assert back.returned == 6
+
+
+async def test_a_seat_back_after_a_drop_is_asked_with_a_recap_of_the_moves_made_while_it_was_away(
+    tmp_path: Path,
+) -> None:
+    from mythtable.tables.client import TableClient
+    from mythtable.tables.protocol import Choose
+    from mythtable.tables.remote_seat import RemoteSeat
+    from tests.tables.hostkit import until
+
+    async with running_host(tmp_path / "tables") as host:
+        table, ticket = host.open_table(RULESET, 7, Game.new(RULESET, 7).setup, "key:ana")
+        clients = [await TableClient.connect(host.socket_path, ticket)]
+        clients.append(await TableClient.connect(host.socket_path, host.join(table.code, "key:bram")))
+        game = table.game
+
+        async def move(seat: int) -> None:
+            client = clients[seat]
+            frame = await until(client, lambda f: f.decision is not None and f.decision.seat == seat)
+            assert frame.decision is not None
+            await client.send(Choose(decision=frame.decision.id, index=frame.decision.options[-1].index))
+            await until(client, lambda f: f.moves > frame.moves)
+
+        while game.decision is not None and game.decision.seat == 0:
+            await move(0)
+        await clients[0].close()
+        await asyncio.wait_for(wait_for(lambda: not table.connected[0]), 10)
+        left = table.moves
+        while game.decision is not None and game.decision.seat == 1:
+            await move(1)
+        assert table.moves > left, "Bram moved while Ana was away"
+        again = await TableClient.connect(host.socket_path, host.join(table.code, "key:ana"))
+        frame = await until(again, lambda f: f.seat == 0 and f.decision is not None)
+        assert frame.away_from == left
+        seat = RemoteSeat(again)
+        recap = seat.frame().recap
+        assert recap is not None and (recap.since, recap.upto) == (left, table.moves)
+        assert not recap.empty and seat.returns.fresh
+        await again.close()
+        await clients[1].close()
+
+
+async def wait_for(test: Any) -> None:
+    while not test():
+        await asyncio.sleep(0.02)

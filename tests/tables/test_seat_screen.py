@@ -82,7 +82,7 @@ async def seated(folder: Path, clock: float | None = None) -> AsyncIterator[Seat
         setup = Game.new(RULESET, SEED).setup
         table, ana = host.open_table(RULESET, SEED, setup, "key:ana", clock=clock)
         bram = host.join(table.code, "key:bram")
-        apps = [TableSeatApp(host.socket_path, ana), TableSeatApp(host.socket_path, bram)]
+        apps = [TableSeatApp(host.socket_path, [ana]), TableSeatApp(host.socket_path, [bram])]
         async with apps[0].run_test(size=(80, 24)) as pa, apps[1].run_test(size=(80, 24)) as pb:
             seats = Seats(host, table, apps, [pa, pb])
             await seats.settle(seats.caught_up)

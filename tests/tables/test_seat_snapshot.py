@@ -24,7 +24,7 @@ class BramWaits(TableSeatApp):
     Ana decides first, so Bram's screen waits for her."""
 
     def __init__(self) -> None:
-        super().__init__(Path("unused"), "unused")
+        super().__init__(Path("unused"), ["unused"])
         self.folder = Path(tempfile.mkdtemp(prefix="mythtable-seat-snapshot-"))
 
     async def on_mount(self) -> None:
@@ -32,7 +32,7 @@ class BramWaits(TableSeatApp):
         await self.host.start()
         table, ana = self.host.open_table(RULESET, 7, Game.new(RULESET, 7).setup, "key:ana")
         self.ana = await TableClient.connect(self.host.socket_path, ana)
-        self.socket, self.ticket = self.host.socket_path, self.host.join(table.code, "key:bram")
+        self.socket, self.tickets = self.host.socket_path, [self.host.join(table.code, "key:bram")]
         await super().on_mount()
 
     async def on_unmount(self) -> None:

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from mythtable.tables.client import SOCKET_ENV, TableClient
 from mythtable.tables.host import TableHost
+from mythtable.tables.host_types import TableRefusal
 from mythtable.tables.join_limits import JOINS_PER_CONNECTION, CodeTries
 from mythtable.tables.lobby_client import LOBBY_ENV
 from mythtable.tui.app import MythtableApp
@@ -388,3 +389,73 @@ async def test_a_player_without_a_key_is_shown_the_seat_token_and_gets_the_seat_
             back = await until_screen(pilot, TableSeatScreen)
             assert back.link.seat == 1 and host.tables[code].connected == [True, True]
         await ana.close()
+
+
+async def test_joining_again_brings_back_both_seats_opened_at_this_keyboard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two seats opened at one keyboard, left, and joined again by code: both come back, in the game screen with
+    the curtain between them, not the first seat alone (the second stayed held by nobody's terminal)."""
+    from mythtable.tables.lobby_desk import open_for
+    from mythtable.tables.protocol import Lobby
+    from mythtable.tui.screens.curtain import CurtainScreen
+    from mythtable.tui.screens.table_keyboard import KeyboardTableScreen
+
+    async with running_host(tmp_path / "tables") as host:
+        asked = Lobby(action="open", ruleset=RULESET, seed=7, seats=["me", "keyboard"])
+        table, _tickets = open_for(host, ANA, asked)  # opened, then the terminal went away before sitting
+        tickets = host.join_all(table.code, ANA)
+        assert sorted(host.tickets[t].seat for t in tickets) == [0, 1]
+        assert len(host.join_all(table.code, ANA, None)) == 2
+        with pytest.raises(TableRefusal, match="full"):
+            host.join_all(table.code, "key:cleo")  # a stranger gets neither
+        async with title_app(host, monkeypatch, ANA) as (app, pilot):
+            await press(pilot, "j", *table.code, "enter")
+            screen = await until_screen(pilot, (KeyboardTableScreen, CurtainScreen))
+            keyboard = next(s for s in app.screen_stack if isinstance(s, KeyboardTableScreen))
+            assert {keyboard.link.seat, keyboard.partner.seat} == {0, 1}
+            assert screen is not None and table.connected == [True, True]
+
+
+async def test_joining_an_ordinary_table_again_brings_back_one_seat(tmp_path: Path) -> None:
+    async with running_host(tmp_path / "tables") as host:
+        code, ana = await opened_by_ana(host)
+        assert [host.tickets[t].seat for t in host.join_all(code, BRAM)] == [1]
+        assert [host.tickets[t].seat for t in host.join_all(code, ANA)] == [0]
+        await ana.close()
+
+
+async def test_the_join_list_offers_a_player_the_table_where_their_seat_is_held_and_nobody_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ana and Bram sit at a table; Ana's terminal goes away: her Join list shows the table first, "your seat, held
+    for you", and picking it takes her back to her seat; Cleo's list does not show it (no seat is free)."""
+    async with running_host(tmp_path / "tables") as host:
+        code, ana = await opened_by_ana(host)
+        bram = await TableClient.connect(host.socket_path, host.join(code, BRAM))
+        await until(bram, lambda f: f.seat == 1)
+        await ana.close()
+        table = host.tables[code]
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 20
+        while table.connected[0]:
+            assert loop.time() < end, "Ana's seat is still taken"
+            await asyncio.sleep(0.05)
+        async with title_app(host, monkeypatch, "key:cleo") as (app, pilot):
+            await press(pilot, "j")
+            tables = app.screen.query_one("#tables")
+            while tables.option_count == 0:  # type: ignore[attr-defined]
+                assert loop.time() < end, "the list did not come"
+                await pilot.pause(0.05)
+            assert tables.get_option_at_index(0).id == "none"  # type: ignore[attr-defined]
+        async with title_app(host, monkeypatch, ANA) as (app, pilot):
+            await press(pilot, "j")
+            tables = app.screen.query_one("#tables")
+            while tables.option_count == 0 or tables.get_option_at_index(0).id != code:  # type: ignore[attr-defined]
+                assert loop.time() < end, "the list did not come"
+                await pilot.pause(0.05)
+            assert "your seat, held for you" in str(tables.get_option_at_index(0).prompt)  # type: ignore[attr-defined]
+            await press(pilot, "tab", "tab", "enter")
+            seat = await until_screen(pilot, TableSeatScreen)
+            assert seat.link.seat == 0 and table.connected == [True, True]
+        await bram.close()

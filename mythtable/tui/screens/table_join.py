@@ -30,7 +30,7 @@ REFRESH_EVERY = 5.0
 def table_line(info: TableInfo) -> str:
     """ "7KQ2W  Mythicarium     Ana v Bram   a seat free" (names are the players' own: shown as text)."""
     names = " v ".join(info.names)
-    state = "a seat free" if info.free else f"move {info.moves}"
+    state = "your seat, held for you" if info.yours else "a seat free" if info.free else f"move {info.moves}"
     watching = f", {info.watchers} watching" if info.watchers else ""
     return f"{info.code}  {info.title[:16]:<16} {names[:34]}  ({state}{watching})"
 
@@ -59,7 +59,7 @@ class JoinTableScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Label("Seat token")
                     yield Input(placeholder="only to get your seat back", id="token", max_length=80, compact=True)
-            listed = "tables you may watch" if self.watch else "tables waiting for a player"
+            listed = "tables you may watch" if self.watch else "tables waiting for you or a player"
             yield Static(Text(f"Or pick one of the {listed} (Tab, arrows, Enter):"))
             yield OptionList(id="tables")
             yield Static("", id="error")
@@ -80,7 +80,10 @@ class JoinTableScreen(Screen[None]):
         if reply.refused is not None:
             self.say(reply.refused)
             return
-        shown = [t for t in reply.tables if (t.watchable if self.watch else t.free)]
+        if self.watch:
+            shown = [t for t in reply.tables if t.watchable]
+        else:  # the player's own tables to go back to first, then those waiting for a player
+            shown = [t for t in reply.tables if t.yours] + [t for t in reply.tables if t.free and not t.yours]
         was = tables.highlighted_option.id if tables.highlighted_option is not None else None
         tables.clear_options()
         if shown:
@@ -88,7 +91,7 @@ class JoinTableScreen(Screen[None]):
             codes = [t.code for t in shown]
             tables.highlighted = codes.index(was) if was in codes else 0  # where the player was stays
         else:
-            nothing = "no table allows watching now" if self.watch else "no table is waiting for a player now"
+            nothing = "no table allows watching now" if self.watch else "no table is waiting for you or a player now"
             tables.add_option(Option(Text(f"({nothing})"), id="none", disabled=True))
 
     def say(self, line: str) -> None:

@@ -14,13 +14,13 @@ from textual.widgets import Static
 
 from mythtable.engine.decision import Action, Ref, Subject
 from mythtable.rulesets.magewars.view import CardView, GameView
-from mythtable.tui.boards.base import Board, inspect_style
-from mythtable.tui.boards.magewars.combat import STATUS_LABELS, CombatRender, combat_roles
+from mythtable.tui.boards.base import Board
+from mythtable.tui.boards.magewars.combat import CombatRender, combat_roles, stack_text, step_words
 from mythtable.tui.boards.magewars.detail import PLAIN_DETAIL, attack_detail, describe_uid, line_units
 from mythtable.tui.boards.magewars.hand import hands_text
 from mythtable.tui.boards.magewars.legend import LEGEND
 from mythtable.tui.boards.magewars.names import abbreviate
-from mythtable.tui.boards.magewars.render import CHANGED, LINE_NAMES, FitText, Marks
+from mythtable.tui.boards.magewars.render import LINE_NAMES, FitText, Marks
 from mythtable.tui.boards.magewars.side import LineWidget, SideView
 from mythtable.tui.widgets.steady import steady_update
 
@@ -336,26 +336,7 @@ class MageWarsBoard(Board[GameView]):
             panel.display = False
             return
         panel.display = True
-        text = Text("Stack, top first: ", style="bold magenta")
-        for index, item in enumerate(reversed(view.stack)):
-            if index:
-                text.append(" · ", style="dim")
-            owner = view.players[item.seat].name
-            kind = "'s ability" if item.kind == "ability" else ""
-            if item.uid in self._changed:
-                text.append(CHANGED, style="bold yellow")
-            name = Text(f"{item.name}{kind}", style="bold" if index == 0 else "")
-            if self._cursor == item.uid:
-                name.stylize("reverse")
-            name.stylize(inspect_style(item.uid))  # a click inspects it
-            text.append_text(name)
-            target = item.target
-            if target.startswith("unit:"):
-                text.append(f" → {target.split(' ', 1)[1] if ' ' in target else '?'}")
-            elif target.startswith("line:"):
-                text.append(f" → {LINE_NAMES.get(target[5:], target[5:])}")
-            text.append(f" ({owner})", style="dim")
-        steady_update(self.query_one("#stack", Static), text)
+        steady_update(self.query_one("#stack", Static), stack_text(view, self._changed, self._cursor))
 
     def hand_rows_free(self, view: GameView) -> int:
         """Rows the board has for the hand once both sides show in full and the panels have theirs."""
@@ -396,10 +377,7 @@ class MageWarsBoard(Board[GameView]):
 
     def status(self, view: GameView) -> str:
         """The step; combat steps numbered and named (declaration to counter-attack)."""
-        label = str(STATUS_LABELS.get(view.step, view.step_label))
-        if view.stack and view.step in ("main", "combat.declaration", "combat.defense", "counter.defense"):
-            label += f" · stack {len(view.stack)}"
-        return label
+        return step_words(view)
 
     def detail(self, view: GameView, action: Action) -> str | Text:
         """Card text for what the option is about, as its subject (`Game.subject`) names it: an

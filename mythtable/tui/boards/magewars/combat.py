@@ -6,8 +6,12 @@ from __future__ import annotations
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from mythtable.engine.decision import Ref
 from mythtable.rulesets.magewars.view import GameView
+from mythtable.tui.boards.base import inspect_style
 from mythtable.tui.boards.magewars.render import (
+    CHANGED,
+    LINE_NAMES,
     all_units,
     target_name,
 )
@@ -31,6 +35,38 @@ STATUS_LABELS = {
     "counter.defense": "Combat 5/5 Counter-attack: defense",
     "counter.damage": "Combat 5/5 Counter-attack: damage",
 }
+
+
+def step_words(view: GameView) -> str:
+    """The step for the status line; combat steps numbered and named (declaration to counter-attack)."""
+    label = str(STATUS_LABELS.get(view.step, view.step_label))
+    if view.stack and view.step in ("main", "combat.declaration", "combat.defense", "counter.defense"):
+        label += f" · stack {len(view.stack)}"
+    return label
+
+
+def stack_text(view: GameView, changed: frozenset[Ref] = frozenset(), cursor: Ref | None = None) -> Text:
+    """The stack, top first: each spell or ability, its target and its owner."""
+    text = Text("Stack, top first: ", style="bold magenta")
+    for index, item in enumerate(reversed(view.stack)):
+        if index:
+            text.append(" · ", style="dim")
+        owner = view.players[item.seat].name
+        kind = "'s ability" if item.kind == "ability" else ""
+        if item.uid in changed:
+            text.append(CHANGED, style="bold yellow")
+        name = Text(f"{item.name}{kind}", style="bold" if index == 0 else "")
+        if cursor == item.uid:
+            name.stylize("reverse")
+        name.stylize(inspect_style(item.uid))  # a click inspects it
+        text.append_text(name)
+        target = item.target
+        if target.startswith("unit:"):
+            text.append(f" → {target.split(' ', 1)[1] if ' ' in target else '?'}")
+        elif target.startswith("line:"):
+            text.append(f" → {LINE_NAMES.get(target[5:], target[5:])}")
+        text.append(f" ({owner})", style="dim")
+    return text
 
 
 def combat_roles(view: GameView) -> dict[int, str]:

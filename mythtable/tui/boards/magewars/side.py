@@ -104,14 +104,7 @@ class SideView(VerticalScroll):
     def build_rows(self) -> None:
         assert self._shown is not None
         _view, player, names, roles = self._shown
-        marks = self.compact >= 2
-        rows: dict[str, list[UnitRow]] = {}
-        for key, units in (("offensive", player.offensive), ("defensive", player.defensive)):
-            rows[key] = [unit_row(unit, roles, names, marks) for unit in units if unit.card_id]
-            hidden = tuple(unit.uid for unit in units if not unit.card_id)
-            if hidden:
-                rows[key].append(UnitRow(hidden_text(len(hidden)), (Text(),) * LEVELS, full=True, hidden=hidden))
-        self.rows = rows
+        self.rows = side_rows(player, roles, names, self.compact)
 
     def unit_names(self) -> set[str]:
         return {row.name.plain for rows in self.rows.values() for row in rows if not row.full}
@@ -136,23 +129,12 @@ class SideView(VerticalScroll):
             if group is not None and self._header in group:
                 group.remove(self._header)  # drawn again alone: its last form leaves the group
             self._header = player_header(view, player, marks, group)
-        rows = self.rows
-        for key, other in (("offensive", "defensive"), ("defensive", "offensive")):
-            extra = [weave_text(w, names, "line") for w in player.line_weaves if w.attached_to == f"line:{key}"]
-            render = LineRender(key, rows[key], "no units", extra, peers=rows[other], marks=marks)
-            self.query_one(f".{key}", LineWidget).show(render)
-        if self.compact:
-            items = row_summary(player.row)
-        else:
-            items = grouped_items((row_item(card), card.uid) for card in player.row if card.card_id)
-            hidden = tuple(card.uid for card in player.row if not card.card_id)
-            if hidden:
-                items.append(RowItem(hidden_text(len(hidden)), hidden))
-        peers = [*rows["offensive"], *rows["defensive"]]
-        grave = grouped_items((Text(card.name, style="dim"), card.uid) for card in reversed(player.graveyard))
+        lines, row, grave = side_renders(player, self.rows, names, marks, self.compact)
+        for render in lines:
+            self.query_one(f".{render.key}", LineWidget).show(render)
         if self.below:
-            self.below["row"].show(RowRender(items, "no cards", "row", peers, marks))
-            self.below["grave"].show(RowRender(grave, "empty", "grave", peers, marks))
+            self.below["row"].show(row)
+            self.below["grave"].show(grave)
             self.below["grave"].set_class(bool(self.compact), "folded")
 
     def show_header(self) -> None:
@@ -213,6 +195,41 @@ class SideView(VerticalScroll):
             self.scroll_to_region(Region(0, where.y + index, max(1, where.width), 1), animate=False, immediate=True)
             return True
         return False
+
+
+def side_rows(
+    player: PlayerView, roles: dict[int, str], names: dict[int, str], compact: int
+) -> dict[str, list[UnitRow]]:
+    """Each line's unit rows (the other seat's face-down units as one counted row); weaves as marks from
+    `compact` 2 on."""
+    rows: dict[str, list[UnitRow]] = {}
+    for key, units in (("offensive", player.offensive), ("defensive", player.defensive)):
+        rows[key] = [unit_row(unit, roles, names, compact >= 2) for unit in units if unit.card_id]
+        hidden = tuple(unit.uid for unit in units if not unit.card_id)
+        if hidden:
+            rows[key].append(UnitRow(hidden_text(len(hidden)), (Text(),) * LEVELS, full=True, hidden=hidden))
+    return rows
+
+
+def side_renders(
+    player: PlayerView, rows: dict[str, list[UnitRow]], names: dict[int, str], marks: Marks, compact: int
+) -> tuple[list[LineRender], RowRender, RowRender]:
+    """A side's renderables: its two lines (with their weaves), the Tower row (a summary from `compact` 1
+    on) and the graveyard, the newest card first."""
+    lines = []
+    for key, other in (("offensive", "defensive"), ("defensive", "offensive")):
+        extra = [weave_text(w, names, "line") for w in player.line_weaves if w.attached_to == f"line:{key}"]
+        lines.append(LineRender(key, rows[key], "no units", extra, peers=rows[other], marks=marks))
+    if compact:
+        items = row_summary(player.row)
+    else:
+        items = grouped_items((row_item(card), card.uid) for card in player.row if card.card_id)
+        hidden = tuple(card.uid for card in player.row if not card.card_id)
+        if hidden:
+            items.append(RowItem(hidden_text(len(hidden)), hidden))
+    peers = [*rows["offensive"], *rows["defensive"]]
+    grave = grouped_items((Text(card.name, style="dim"), card.uid) for card in reversed(player.graveyard))
+    return lines, RowRender(items, "no cards", "row", peers, marks), RowRender(grave, "empty", "grave", peers, marks)
 
 
 def player_header(

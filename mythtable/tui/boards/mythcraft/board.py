@@ -29,6 +29,7 @@ from mythtable.tui.boards.mythcraft.common import (
     TURNS,
     find,
     reactor,
+    round_words,
 )
 from mythtable.tui.boards.mythcraft.detail import explain, forecast_words
 from mythtable.tui.boards.mythcraft.grid import MapGrid
@@ -359,15 +360,7 @@ class MythCraftBoard(Board[MythcraftView]):
 
     # ----- the screen's questions ---------------------------------------------------------
     def status(self, view: MythcraftView) -> str:
-        if view.result:
-            return str(view.result)
-        active = find(view, view.active_uid)
-        turn = f"{active.name}'s turn" if active is not None else "between turns"
-        asked = reactor(view)
-        if asked is not None:
-            doing = "may react" if view.decision_kind == "reaction" else "chooses"
-            return f"Round {view.round} · {asked.name} {doing}"
-        return f"Round {view.round} · {turn}"
+        return round_words(view)
 
     def detail(self, view: MythcraftView, action: Action) -> str | Text:
         """What the highlighted option means; the map marks its square, reach, area or target meanwhile."""

@@ -131,3 +131,16 @@ TURNS = ("hero_turn", "creature_turn")
 
 def find(view: MythcraftView, uid: object) -> CombatantView | None:
     return next((c for c in view.combatants if c.uid == uid), None)
+
+
+def round_words(view: MythcraftView) -> str:
+    """The status line's stage: the round and whose turn it is, or who is asked to react; the result at the end."""
+    if view.result:
+        return str(view.result)
+    active = find(view, view.active_uid)
+    turn = f"{active.name}'s turn" if active is not None else "between turns"
+    asked = reactor(view)
+    if asked is not None:
+        doing = "may react" if view.decision_kind == "reaction" else "chooses"
+        return f"Round {view.round} · {asked.name} {doing}"
+    return f"Round {view.round} · {turn}"

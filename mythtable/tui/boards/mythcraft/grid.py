@@ -122,6 +122,93 @@ def overlay_for(view: MythcraftView, action: Action | None, about: Subject) -> O
     return out
 
 
+def map_text(
+    view: MythcraftView,
+    focus_action: Action | None = None,
+    about: Subject = NO_SUBJECT,
+    cursor: tuple[int, int] | None = None,
+    scale: int = 1,
+    marked: frozenset[str] = frozenset(),
+    pointed: str = "",
+) -> Text:
+    """The map with its column and row numbers, two characters a square (`scale` 2: four by two): the move
+    range, reach, the overlay of the highlighted option (`focus_action`, about `about`), the grid cursor, the
+    combatants the last moves changed (`marked`) and the one under the inspect cursor (`pointed`)."""
+    m = view.map
+    walls = set(m.walls)
+    rubble = set(m.rubble)
+    ground = {(g.x, g.y) for g in m.ground}
+    moves = {(s.x, s.y): s for s in view.reachable}
+    units = {(c.x, c.y): c for c in view.combatants if not c.dead}
+    active = find(view, view.active_uid)
+    asked = reactor(view)
+    over = overlay_for(view, focus_action, about)
+    reach = over.reach if focus_action and (over.reach or over.area) else set(view.reach_squares)
+    reach_style = RANGE_STYLE if over.reach else REACH_STYLE
+    focus_square = over.square
+    big = scale > 1
+    text = Text(no_wrap=True)
+    text.append("   ")
+    for x in range(m.width):
+        label_style = MAP_LABEL if x % 2 else MAP_LABEL_ALT
+        if focus_square and focus_square[0] == x:
+            label_style = MAP_LABEL_FOCUS
+        text.append(f" {x:<2} " if big else f"{x:<2}", style=label_style)
+    for y in range(m.height):
+        row: list[tuple[str, str]] = []
+        for x in range(m.width):
+            pos = (x, y)
+            glyph, style = "· ", FLOOR_STYLE
+            if pos in walls:
+                glyph, style = "██", WALL_STYLE
+            elif pos in units:
+                c = units[pos]
+                glyph = token(c)
+                style = token_style(c, (x + y) % 2 == 1)
+                if active is not None and c.uid == active.uid:
+                    style = ACTIVE_STYLE
+                if c.uid in marked:
+                    style = MARKED_STYLE
+                if c.uid in over.hit or (asked is not None and c.uid == asked.uid) or c.uid == pointed:
+                    style = FOCUS_STYLE
+                if pos in over.area:
+                    style = f"{style} underline"
+            else:
+                if pos in rubble:
+                    glyph, style = "░░", RUBBLE_STYLE
+                if pos in ground:
+                    glyph, style = "* ", ITEM_STYLE
+                if pos in reach and glyph == "· ":
+                    glyph, style = "• ", reach_style
+                square = moves.get(pos)
+                if square is not None:
+                    if square.engaged_by and glyph in ("· ", "• "):
+                        glyph, style = "! ", ENGAGED_STYLE
+                    style = f"{style} on {FREE_MOVE_BG if square.ap_cost == 0 else MOVE_BG_NEW}"
+                if pos in over.area:
+                    style = f"{style.split(' on ')[0]} on {AREA_BG}"
+            if pos == focus_square:
+                style = FOCUS_STYLE
+                if glyph in ("· ", "• ", "! "):
+                    glyph = "◆ "
+            if pos == cursor:
+                style = CURSOR_STYLE
+                if glyph in ("· ", "• ", "◆ ", "! "):
+                    glyph = "[]"
+            row.append((glyph, style))
+        label_style = MAP_LABEL_FOCUS if focus_square and focus_square[1] == y else MAP_LABEL
+        text.append("\n")
+        text.append(f"{y:>2} ", style=label_style)
+        if big:
+            append_runs(text, [(g * 2 if g[0] in "█░" else f" {g} ", st) for g, st in row])
+            # a square is 4 x 2 characters: the second line is its colour only
+            text.append("\n   ")
+            append_runs(text, [(g * 2 if g[0] in "█░" else "    ", st) for g, st in row])
+        else:
+            append_runs(text, row)
+    return text
+
+
 class MapGrid(Widget, can_focus=True):
     """The battle map, two characters a square, with column and row numbers."""
 
@@ -195,81 +282,8 @@ class MapGrid(Widget, can_focus=True):
         return Strip.blank(self.size.width)
 
     def render_map(self, view: MythcraftView) -> Text:
-        m = view.map
-        walls = set(m.walls)
-        rubble = set(m.rubble)
-        ground = {(g.x, g.y) for g in m.ground}
-        moves = {(s.x, s.y): s for s in view.reachable}
-        units = {(c.x, c.y): c for c in view.combatants if not c.dead}
-        active = find(view, view.active_uid)
-        asked = reactor(view)
-        over = overlay_for(
-            view, self.focus_action, self.subject_of(self.focus_action) if self.focus_action else NO_SUBJECT
-        )
-        reach = over.reach if self.focus_action and (over.reach or over.area) else set(view.reach_squares)
-        reach_style = RANGE_STYLE if over.reach else REACH_STYLE
-        focus_square = over.square
-        big = self.scale > 1
-        text = Text(no_wrap=True)
-        text.append("   ")
-        for x in range(m.width):
-            label_style = MAP_LABEL if x % 2 else MAP_LABEL_ALT
-            if focus_square and focus_square[0] == x:
-                label_style = MAP_LABEL_FOCUS
-            text.append(f" {x:<2} " if big else f"{x:<2}", style=label_style)
-        for y in range(m.height):
-            row: list[tuple[str, str]] = []
-            for x in range(m.width):
-                pos = (x, y)
-                glyph, style = "· ", FLOOR_STYLE
-                if pos in walls:
-                    glyph, style = "██", WALL_STYLE
-                elif pos in units:
-                    c = units[pos]
-                    glyph = token(c)
-                    style = token_style(c, (x + y) % 2 == 1)
-                    if active is not None and c.uid == active.uid:
-                        style = ACTIVE_STYLE
-                    if c.uid in self.marked:
-                        style = MARKED_STYLE
-                    if c.uid in over.hit or (asked is not None and c.uid == asked.uid) or c.uid == self.pointed:
-                        style = FOCUS_STYLE
-                    if pos in over.area:
-                        style = f"{style} underline"
-                else:
-                    if pos in rubble:
-                        glyph, style = "░░", RUBBLE_STYLE
-                    if pos in ground:
-                        glyph, style = "* ", ITEM_STYLE
-                    if pos in reach and glyph == "· ":
-                        glyph, style = "• ", reach_style
-                    square = moves.get(pos)
-                    if square is not None:
-                        if square.engaged_by and glyph in ("· ", "• "):
-                            glyph, style = "! ", ENGAGED_STYLE
-                        style = f"{style} on {FREE_MOVE_BG if square.ap_cost == 0 else MOVE_BG_NEW}"
-                    if pos in over.area:
-                        style = f"{style.split(' on ')[0]} on {AREA_BG}"
-                if pos == focus_square:
-                    style = FOCUS_STYLE
-                    if glyph in ("· ", "• ", "! "):
-                        glyph = "◆ "
-                if pos == self.cursor:
-                    style = CURSOR_STYLE
-                    if glyph in ("· ", "• ", "◆ ", "! "):
-                        glyph = "[]"
-                row.append((glyph, style))
-            label_style = MAP_LABEL_FOCUS if focus_square and focus_square[1] == y else MAP_LABEL
-            text.append("\n")
-            text.append(f"{y:>2} ", style=label_style)
-            if big:
-                append_runs(text, [(g * 2 if g[0] in "█░" else f" {g} ", st) for g, st in row])
-                # a square is 4 x 2 characters: the second line is its colour only
-                text.append("\n   ")
-                append_runs(text, [(g * 2 if g[0] in "█░" else "    ", st) for g, st in row])
-            else:
-                append_runs(text, row)
-        return text
+        about = self.subject_of(self.focus_action) if self.focus_action else NO_SUBJECT
+        return map_text(view, self.focus_action, about, self.cursor, self.scale, self.marked, self.pointed)
 
     def focus_of(self, view: MythcraftView) -> tuple[tuple[int, int] | None, str]:
         """The square or combatant the highlighted option is about."""

@@ -32,6 +32,8 @@ from mythtable.tui.boards.mythicarium.layout import (
     lane_blocks,
     limbo_rows,
     make_look,
+    stage_words,
+    under_discussion,
 )
 from mythtable.tui.boards.mythicarium.text import card_detail
 from mythtable.tui.widgets.steady import steady_update
@@ -146,15 +148,8 @@ class MythicariumBoard(Board[MythicariumView]):
         if new_viewer:
             self.tops = dict.fromkeys(SIDES, 0)
             self.wants = dict.fromkeys(SIDES)
-        combat = view.combat
-        if combat is not None and view.deciding is not None:
-            # the units under discussion: a blocker choosing, then the attackers not yet blocked, then the rest
-            blocked = {attacker for _, attacker in combat.blocks}
-            refs: list[Ref] = []
-            if combat.selected_blocker >= 0:
-                refs.append(combat.selected_blocker)
-            refs.extend(a for a in combat.attackers if a not in blocked)
-            refs.extend(combat.attackers)
+        refs = under_discussion(view)  # a blocker choosing, then the attackers not yet blocked, then the rest
+        if refs:
             self.bring_into_view(tuple(refs))
         self.redraw()
 
@@ -286,10 +281,7 @@ class MythicariumBoard(Board[MythicariumView]):
         return view.active
 
     def status(self, view: MythicariumView) -> str:
-        extra = ""
-        if view.combat is not None and view.combat.round > 1:
-            extra = " (Double Assault round)"
-        return f"{view.stage_label}{extra}"
+        return stage_words(view)
 
     def detail(self, view: MythicariumView, action: Action) -> str | Text:
         """Card text of what the option is about (as the ruleset's subject says): the unit it aims at

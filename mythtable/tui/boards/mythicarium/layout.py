@@ -104,6 +104,24 @@ class Look:
         return f"{short} {unit.tag}"
 
 
+def stage_words(view: MythicariumView) -> str:
+    """The stage for the status line ("Combat: declare blockers (Double Assault round)")."""
+    extra = " (Double Assault round)" if view.combat is not None and view.combat.round > 1 else ""
+    return f"{view.stage_label}{extra}"
+
+
+def under_discussion(view: MythicariumView) -> list[Ref]:
+    """The units a combat is about, first first: a blocker choosing, the attackers not yet blocked, the rest."""
+    combat = view.combat
+    if combat is None or view.deciding is None:
+        return []
+    blocked = {attacker for _, attacker in combat.blocks}
+    refs: list[Ref] = [combat.selected_blocker] if combat.selected_blocker >= 0 else []
+    refs.extend(a for a in combat.attackers if a not in blocked)
+    refs.extend(combat.attackers)
+    return refs
+
+
 def board_names(view: MythicariumView) -> list[str]:
     """Every name the board may draw: units, their equipment, hands and limbo."""
     names: list[str] = []
