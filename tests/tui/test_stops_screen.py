@@ -190,7 +190,7 @@ async def test_a_fresh_decision_marks_what_changed_since_the_seat_last_looked(
                 continue
             assert isinstance(screen, GameScreen)
             if not hooked:
-                screen.board.mark_changed = marked.append  # type: ignore[method-assign]
+                screen.board.mark_changed = lambda refs, redraw=True: marked.append(refs)  # type: ignore[method-assign]
 
                 def forced_note(seat: int, note_of: Any = screen.session.forced_note) -> str:
                     forced.append(note_of(seat))
