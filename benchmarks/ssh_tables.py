@@ -103,8 +103,8 @@ async def open_tables(port: int, count: int, watchers: int) -> tuple[list[Table]
         a, b = await connect(port), await connect(port)
         conns += [a, b]
         opener = await session(a, f"open mythicarium --seed {index + 1}")
-        await opener.wait_text("Waiting for Bram to join")  # the seat token's dialog covers the rest of that line
-        await wait_until(opener, lambda p: CODE.search(p.tail) is not None)  # "join CODE TOKEN" in the dialog
+        await opener.wait_text("Press Enter to go on")  # the seat token's dialog, "join CODE TOKEN" in it
+        await wait_until(opener, lambda p: CODE.search(p.tail) is not None)
         code = CODE.findall(opener.tail)[-1].decode()
         joiner = await session(b, f"join {code}")
         seen = []
