@@ -207,8 +207,10 @@ class Session:
             self.returned[seat] = moves
         elif others or self.fresh == (seat, moves):
             # Behind a curtain a seat missed everything since it last came back; on a screen both seats share
-            # (no hidden information, no curtain) it watched all but the results of its own last move.
-            shared = not self.game.ruleset.hidden_information and last is not None
+            # (no hidden information, no curtain) or one it never left (the other seat is the computer's) it
+            # watched all but the results of its own last move.
+            curtains = self.game.ruleset.hidden_information and not self.bots
+            shared = not curtains and last is not None
             since = last if shared else self.returned.get(seat, 0)
             if moves > since:
                 self.recaps[seat] = recap_of(game.log, since, moves, seat)

@@ -17,11 +17,13 @@ from mythtable.play.recap import ends_turn, recap_of, starts_turn
 from mythtable.tui.session import ROLL_SUM, Next, Session
 
 
-def play_hot_seat(ruleset_id: str, seed: int, config: Path, moves: int = 600) -> tuple[Game, Session, list[tuple]]:
-    """Greedy against greedy through Session.next_step, both seats as people; the steps seen, with the moves
-    made and the seat at the keyboard when each came."""
+def play_hot_seat(
+    ruleset_id: str, seed: int, config: Path, moves: int = 600, controllers: tuple[str, str] = ("human", "human")
+) -> tuple[Game, Session, list[tuple]]:
+    """Greedy against greedy through Session.next_step, the seats as people (or one the computer's, as
+    `controllers` says); the steps seen, with the moves made and the seat at the keyboard when each came."""
     game = Game.new(ruleset_id, seed)
-    session = Session(game, ["human", "human"], config=config)
+    session = Session(game, list(controllers), config=config)
     bots = [make_bot(ruleset_id, "greedy", seed + 1, workers=1), make_bot(ruleset_id, "greedy", seed + 2, workers=1)]
     steps: list[tuple] = []
     while len(game.actions) < moves:
@@ -33,6 +35,8 @@ def play_hot_seat(ruleset_id: str, seed: int, config: Path, moves: int = 600) ->
         assert decision is not None
         if step is Next.CURTAIN:
             session.take_keyboard(decision.seat)
+        elif step is Next.COMPUTER:
+            game.apply(session.bots[decision.seat].choose(game.ruleset, game.state, decision))
         elif step is Next.RECAP:
             session.recap_seen()
         else:
@@ -232,6 +236,24 @@ def test_on_a_shared_screen_a_recap_starts_at_the_seats_last_decision(tmp_path: 
             )
             checked += 1
         asked_at[viewer] = moves
+    assert checked > 5, "too few recaps to check"
+
+
+@pytest.mark.parametrize("ruleset_id", ["mythicarium", "magewars"])
+def test_against_the_computer_a_recap_starts_at_the_seats_last_decision(ruleset_id: str, tmp_path: Path) -> None:
+    """Against the computer no curtain falls: the player watched their own moves of the turn before, so the
+    recap on their return starts at their last decision (seen at 80x24 in Mage Wars: "Since you last looked"
+    listed Ana's own lays and deploys of her previous turn, and her draw of then as a result)."""
+    _game, _session, steps = play_hot_seat(ruleset_id, 3, tmp_path, moves=250, controllers=("human", "greedy"))
+    asked_at: int | None = None
+    checked = 0
+    for step, moves, viewer, recap in steps:
+        if step is not Next.HUMAN or viewer != 0:
+            continue
+        if recap is not None and recap.upto == moves and asked_at is not None:
+            assert recap.since == asked_at, f"the recap at move {moves} starts at {recap.since}, not {asked_at}"
+            checked += 1
+        asked_at = moves
     assert checked > 5, "too few recaps to check"
 
 
