@@ -16,7 +16,8 @@ swapped pair then splits whoever plays, so what tells a level's strength is the 
 against those it lost both times, next to the control's. Printed per ruleset: games won, pairs won
 both / split / lost both, each with the Wilson 95% interval, for the level and the control, and the
 difference of their win rates with a 95% interval over the deals (paired). `--search key=value` changes
-one setting of the tested level's search (`SearchParams`: screening a variant on the same deals).
+one setting of the tested level's search (`SearchParams`: screening a variant on the same deals), or with
+`--by-iterations` its count (`iterations=2000`).
 
 With `--by-iterations` a level that has a count of iterations ("normal", bots.LEVEL_ITERATIONS)
 plays it without its clock: the same games on any machine, under any load (the win rate of the
@@ -143,7 +144,8 @@ def _bot(
         return _opponent(ruleset_id, "ai", seed)
     if level == "before":
         return SearchBot(ruleset_id, seed, budget=1.0, workers=workers, early_stop=False, reuse=False)
-    count = LEVEL_ITERATIONS.get(level) if by_iterations else None
+    search = dict(search or {})
+    count = search.pop("iterations", LEVEL_ITERATIONS.get(level)) if by_iterations else None
     bot = make_bot(ruleset_id, level, seed, workers=workers, iterations=count)
     if search:
         if not isinstance(bot, SearchBot):
@@ -158,6 +160,9 @@ def _search_overrides(pairs: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs:
         key, _, raw = pair.partition("=")
+        if key == "iterations" and raw.isdigit():  # the level's count, with --by-iterations
+            out[key] = int(raw)
+            continue
         if key not in fields or not raw:
             raise SystemExit(f"--search {pair!r}: expected key=value with key one of {', '.join(fields)}")
         default = getattr(SearchParams(), key)
@@ -376,7 +381,7 @@ def measure_paired(
     row: dict[str, Any] = {
         "ruleset": ruleset_id,
         "level": level,
-        "iterations": LEVEL_ITERATIONS.get(level) if by_iterations else None,
+        "iterations": (search or {}).get("iterations", LEVEL_ITERATIONS.get(level)) if by_iterations else None,
         "opponent": opponent,
         "seed": seed,
         "search": search or {},
