@@ -14,7 +14,7 @@ opponent, and twice more by the opponent's own level in the tested seat (the con
 seats and seeds with nothing stronger playing). Some deals favour one seat before anyone plays: a
 swapped pair then splits whoever plays, so what tells a level's strength is the pairs it won both times
 against those it lost both times, next to the control's. Printed per ruleset: games won, pairs won
-both / split / lost both, each with the Wilson 95% interval, for the level and the control, and the
+both / split / lost both (a draw is not a win), with the Wilson 95% interval, for the level and the control, and the
 difference of their win rates with a 95% interval over the deals (paired). `--search key=value` changes
 one setting of the tested level's search (`SearchParams`: screening a variant on the same deals), or with
 `--by-iterations` its count (`iterations=2000`).
