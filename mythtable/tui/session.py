@@ -250,12 +250,15 @@ class Session:
         return False
 
     def recap_seen(self) -> None:
-        """The seat at the keyboard has read the recap shown before the curtain: it is not shown again."""
+        """The seat at the keyboard has read the recap shown before the curtain: it is not shown again, nor the
+        lone Done taken for it on the way there (the recap told it: "End the turn (auto, the only choice)"), which
+        would take two of the note's rows above its next decision's options."""
         seat = self.viewer
         if seat is not None:
             moves = len(self.game.actions)
             self.asked[seat] = moves
             self.returned[seat] = moves
+            self.forced.pop(seat, None)
 
     def recap(self, seat: int | None) -> Recap | None:
         """`seat`'s latest recap (None for none)."""

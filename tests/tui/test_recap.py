@@ -239,6 +239,41 @@ def test_on_a_shared_screen_a_recap_starts_at_the_seats_last_decision(tmp_path: 
     assert checked > 5, "too few recaps to check"
 
 
+@pytest.mark.parametrize("seed", [1, 2, 8])
+def test_a_lone_done_told_in_the_recap_before_the_curtain_is_not_told_again_at_the_next_decision(
+    seed: int, tmp_path: Path
+) -> None:
+    """Seen at 80x24 (Mythicarium, seed 11): Bram's turn ended by itself after his last ability, the recap before
+    the curtain said "Bram: End the turn (auto, the only choice)", and his next decision opened with "End the turn
+    (auto): Nothing to play: ..." again over two of its three option rows. A lone Done no recap told still is."""
+    game = Game.new("mythicarium", seed)
+    session = Session(game, ["human", "human"], config=tmp_path)
+    bots = [make_bot("mythicarium", "greedy", seed + n, workers=1) for n in (1, 2)]
+    read: set[int] = set()
+    checked = told = 0
+    while len(game.actions) < 300:
+        step = session.next_step()
+        if step is Next.OVER:
+            break
+        decision = game.decision
+        assert decision is not None
+        if step is Next.RECAP:
+            if session.viewer in session.forced:
+                read.add(session.viewer)
+            session.recap_seen()
+        elif step is Next.CURTAIN:
+            session.take_keyboard(decision.seat)
+        else:
+            note = session.forced_note(decision.seat)  # as the screen asks, showing the decision
+            if decision.seat in read:
+                read.discard(decision.seat)
+                assert note == "", note
+                checked += 1
+            told += bool(note)
+            game.apply(bots[decision.seat].choose(game.ruleset, game.state, decision))
+    assert checked > 0 and told > 0, "no recap before a curtain told a lone Done, or no other lone Done was told"
+
+
 @pytest.mark.parametrize("ruleset_id", ["mythicarium", "magewars"])
 def test_against_the_computer_a_recap_starts_at_the_seats_last_decision(ruleset_id: str, tmp_path: Path) -> None:
     """Against the computer no curtain falls: the player watched their own moves of the turn before, so the
