@@ -70,6 +70,9 @@ class RulesetEntry:
     """Where the board is ("package.module:NAME" of a tui.boards.base.Board subclass); None: the generic board."""
     stylesheet: str | None = None
     """The board's CSS, a .tcss file beside the board's module (the app loads it with its own); None: none."""
+    watch: str | None = None
+    """The module of the watchers' board ("package.module", with `board_lines`, `turn_owner` and `stage`), drawn
+    for the shared stream of `ssh ... watch CODE` (tui/watch/screen.py); None: watchers read the log only."""
     schema: str | None = None
     """The module of the pydantic models of the content files (`CONTENT_FILES`, `BUILT_FILES`), for
     `mythtable schema`; None: the ruleset publishes no schema."""

@@ -11,6 +11,7 @@ ENTRY = RulesetEntry(
     title="Mage Wars CCG",
     parts="mythtable.rulesets.magewars.ruleset:PARTS",
     board="mythtable.tui.boards.magewars:BOARD",
+    watch="mythtable.tui.boards.magewars.watch",
     stylesheet="board.tcss",
     schema="mythtable.rulesets.magewars.schema",
     order=2,

@@ -11,6 +11,7 @@ ENTRY = RulesetEntry(
     title="MythCraft combat",
     parts="mythtable.rulesets.mythcraft.ruleset:PARTS",
     board="mythtable.tui.boards.mythcraft:BOARD",
+    watch="mythtable.tui.boards.mythcraft.watch",
     stylesheet="board.tcss",
     schema="mythtable.rulesets.mythcraft.schema",
     order=3,

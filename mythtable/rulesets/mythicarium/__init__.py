@@ -11,6 +11,7 @@ ENTRY = RulesetEntry(
     title="Mythicarium",
     parts="mythtable.rulesets.mythicarium.ruleset:PARTS",
     board="mythtable.tui.boards.mythicarium:BOARD",
+    watch="mythtable.tui.boards.mythicarium.watch",
     stylesheet="board.tcss",
     schema="mythtable.rulesets.mythicarium.schema",
     order=1,

@@ -3,7 +3,7 @@
     table 7KQ2X: mythicarium, Ana v Bram, move 12 (watching; 2 watching)
     Mythicarium · Ana's turn 3 · Combat: declare blockers
     (the table's own lines: "Bram disconnected, waiting 9:41")
-    the ruleset's board, as a watcher may see it (its watch.py beside the board: the board's own Rich functions)
+    the ruleset's board, as a watcher may see it (the module its entry names: the board's own Rich functions)
     ── log ─────────────────────
     the last public log lines and chat
     Bram is choosing blockers...            (or, at the end, the result, each seat's score and the counts)
@@ -15,7 +15,6 @@ data: Rich Texts are built with `append` (never markup), and terminal.py cleans 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 import traceback
 from functools import cache
@@ -24,7 +23,7 @@ from typing import Any
 
 from rich.text import Text
 
-from mythtable.engine.registry import entry
+from mythtable.engine.registry import UnknownRuleset, entry
 from mythtable.engine.text import one_line
 from mythtable.engine.views import view_from_data
 from mythtable.tables.protocol import Frame
@@ -40,19 +39,12 @@ LOG_ROWS = 3
 
 @cache
 def board_module(ruleset_id: str) -> ModuleType | None:
-    """The ruleset's watchers' board (`watch.py` beside its board module), or None (the log only)."""
+    """The ruleset's watchers' board (the module its entry names, `RulesetEntry.watch`), or None (the log only)."""
     try:
-        where = entry(ruleset_id).board
-    except KeyError:
+        where = entry(ruleset_id).watch
+    except UnknownRuleset:
         return None
-    if where is None:
-        return None
-    module = where.partition(":")[0]
-    spec = importlib.util.find_spec(module)
-    package = module if spec is not None and spec.submodule_search_locations else module.rpartition(".")[0]
-    if importlib.util.find_spec(f"{package}.watch") is None:
-        return None
-    return importlib.import_module(f"{package}.watch")
+    return None if where is None else importlib.import_module(where)
 
 
 def public_view(frame: Frame) -> Any | None:
