@@ -126,11 +126,11 @@ class Table:
     """Seats the computer plays (handed over while their player was away)."""
     connected: list[bool] = field(default_factory=lambda: [False, False])
     away_since: list[float | None] = field(default_factory=lambda: [None, None])
+    """When each held seat's connection went (time.monotonic), None while connected or never joined."""
     left_at: list[int | None] = field(default_factory=lambda: [None, None])
+    """Moves made when each seat's connection last went away (its recap on return starts there)."""
     takebacks: int = 0
     """Take-backs made here: each writes the game's log anew (log_delta.py)."""
-    """Moves made when each seat's connection last went away (its recap on return starts there)."""
-    """When each held seat's connection went (time.monotonic), None while connected or never joined."""
     watchers: int = 0
     """Watcher connections to the host (a server's renderer is one of them, not counted)."""
     audience: int = 0
