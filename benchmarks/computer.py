@@ -456,26 +456,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for ruleset_id in [r.strip() for r in args.rulesets.split(",") if r.strip()]:
         for level in levels:
-            if args.paired:
-                row = measure_paired(
-                    ruleset_id,
-                    level,
-                    args.games,
-                    args.seed,
-                    args.workers,
-                    args.by_iterations,
-                    args.progress,
-                    args.opponent,
-                    args.encounter,
-                    not args.no_control,
-                    search,
-                )
-                rows.append(row)
-                if not args.json:
-                    label = f"{level} {row['iterations']} it" if row["iterations"] else level
-                    print(_paired_line(row, label), flush=True)
-                continue
-            row = measure(
+            common = (
                 ruleset_id,
                 level,
                 args.games,
@@ -485,27 +466,31 @@ def main(argv: list[str] | None = None) -> int:
                 args.progress,
                 args.opponent,
                 args.encounter,
-                search,
             )
+            row = measure_paired(*common, not args.no_control, search) if args.paired else measure(*common, search)
             rows.append(row)
-            if not args.json:
-                d, t = row["decision"], row["turn"]
-                o, e = row["one_option"], row["settled"]
-                low, high = row["ci95"]
-                label = f"{level} {row['iterations']} it" if row["iterations"] else level
-                (w1, n1, d1), (w2, n2, d2) = row["by_seat"]
-                print(
-                    f"{ruleset_id:12} {label:7} vs {args.opponent}: wins {row['wins']}/{row['finished']}"
-                    f" ({100 * row['win_rate']:.0f}%, 95% CI {100 * low:.0f}-{100 * high:.0f}%;"
-                    f" draws {row['draws']}, losses {row['finished'] - row['wins'] - row['draws']};"
-                    f" seat 1 {w1}/{n1} ({d1} drawn), seat 2 {w2}/{n2} ({d2} drawn))"
-                    f" | decision median {d['median_s']:.3f} s p95 {d['p95_s']:.3f} s (n={d['n']})"
-                    f" | one option median {o['median_s'] * 1000:.1f} ms p95 {o['p95_s'] * 1000:.1f} ms (n={o['n']})"
-                    f" | settled median {e['median_s'] * 1000:.0f} ms p95 {e['p95_s'] * 1000:.0f} ms (n={e['n']})"
-                    f" | turn median {t['median_s']:.2f} s p95 {t['p95_s']:.2f} s"
-                    f" max {t['max_s']:.2f} s (n={t['n']})",
-                    flush=True,
-                )
+            if args.json:
+                continue
+            label = f"{level} {row['iterations']} it" if row["iterations"] else level
+            if args.paired:
+                print(_paired_line(row, label), flush=True)
+                continue
+            d, t = row["decision"], row["turn"]
+            o, e = row["one_option"], row["settled"]
+            low, high = row["ci95"]
+            (w1, n1, d1), (w2, n2, d2) = row["by_seat"]
+            print(
+                f"{ruleset_id:12} {label:7} vs {args.opponent}: wins {row['wins']}/{row['finished']}"
+                f" ({100 * row['win_rate']:.0f}%, 95% CI {100 * low:.0f}-{100 * high:.0f}%;"
+                f" draws {row['draws']}, losses {row['finished'] - row['wins'] - row['draws']};"
+                f" seat 1 {w1}/{n1} ({d1} drawn), seat 2 {w2}/{n2} ({d2} drawn))"
+                f" | decision median {d['median_s']:.3f} s p95 {d['p95_s']:.3f} s (n={d['n']})"
+                f" | one option median {o['median_s'] * 1000:.1f} ms p95 {o['p95_s'] * 1000:.1f} ms (n={o['n']})"
+                f" | settled median {e['median_s'] * 1000:.0f} ms p95 {e['p95_s'] * 1000:.0f} ms (n={e['n']})"
+                f" | turn median {t['median_s']:.2f} s p95 {t['p95_s']:.2f} s"
+                f" max {t['max_s']:.2f} s (n={t['n']})",
+                flush=True,
+            )
     if args.json:
         print(json.dumps(rows, indent=2))
     return 0

@@ -58,12 +58,14 @@ def view_type(ruleset_id: str) -> type[Any]:
     return type(Game.new(ruleset_id, 0).public_view())
 
 
-def seat_frame(frame: Frame) -> SeatFrame:
-    """The seam's SeatFrame in a host's frame, its view rebuilt as the ruleset's own dataclass."""
+def seat_frame(frame: Frame, line: Callable[..., LogLine] | None = None) -> SeatFrame:
+    """The seam's SeatFrame in a host's frame, its view rebuilt as the ruleset's own dataclass and its log from the
+    frame's lines, each made by `line(step, text, kind, seat, reveals)` (a seat's cache of lines met before)."""
     if frame.seat_frame is None:
         raise ValueError("the host sent no seat frame")
     bare = _SEAT_FRAME.validate_python({**frame.seat_frame, "view": None, "log": ()})
-    log = tuple(LogLine(ln.step, Event(ln.text, ln.seat, ln.kind, ln.reveals)) for ln in frame.log)
+    make = line or (lambda step, text, kind, seat, reveals: LogLine(step, Event(text, seat, kind, reveals)))
+    log = tuple(make(ln.step, ln.text, ln.kind, ln.seat, ln.reveals) for ln in frame.log)
     return dataclasses.replace(bare, view=view_from_data(view_type(frame.ruleset), frame.view), log=log)
 
 
@@ -160,7 +162,7 @@ class RemoteSeat:
 
     def _recapped(self, wire: Frame) -> SeatFrame:
         """The frame with this seat's latest recap, from its own log (the talk is not in it yet)."""
-        frame = seat_frame(wire)
+        frame = seat_frame(wire, self._line)
         returns = self.returns
         returns.seat = frame.seat
         if wire.away_from is not None:  # back after a drop: its first recap tells what happened meanwhile
@@ -186,8 +188,9 @@ class RemoteSeat:
         return line
 
     def _with_talk(self, frame: SeatFrame, talk: list[TalkData]) -> SeatFrame:
-        """The frame's log with the table's talk in it (each line after its step), as lines met before."""
-        log = [self._line(ln.step, e.text, e.kind, e.seat, e.reveals) for ln in frame.log for e in (ln.event,)]
+        """The frame's log (lines met before, seat_frame made them so) with the table's talk in it, each line after
+        its step."""
+        log = list(frame.log)
         said = [self._line(t.step, t.text, "chat" if t.said else "table", None) for t in talk]
         if self.muted:
             said = [line for line in said if line.event.kind != "chat"]
@@ -259,7 +262,7 @@ class RemoteSeat:
         self.muted = on
         wire = self.client.frame
         if self._frame is not None and wire is not None:
-            self._frame = self._with_talk(seat_frame(wire), wire.talk)
+            self._frame = self._with_talk(seat_frame(wire, self._line), wire.talk)
         self._changed()
 
     def answer(self, accept: bool) -> None:
