@@ -209,8 +209,7 @@ class Session:
             # Behind a curtain a seat missed everything since it last came back; on a screen both seats share
             # (no hidden information, no curtain) or one it never left (the other seat is the computer's) it
             # watched all but the results of its own last move.
-            curtains = self.game.ruleset.hidden_information and not self.bots
-            shared = not curtains and last is not None
+            shared = not self.curtains_fall() and last is not None
             since = last if shared else self.returned.get(seat, 0)
             if moves > since:
                 self.recaps[seat] = recap_of(game.log, since, moves, seat)
@@ -264,10 +263,15 @@ class Session:
         """`seat`'s latest recap (None for none)."""
         return None if seat is None else self.recaps.get(seat)
 
+    def curtains_fall(self) -> bool:
+        """Two people share the keyboard and the screen shows private information: it changes hands behind a
+        curtain (against the computer, or with nothing hidden, the screen is everyone's all along)."""
+        humans = [s for s in (0, 1) if s not in self.bots]
+        return self.game.ruleset.hidden_information and len(humans) == 2
+
     def needs_curtain(self, seat: int) -> bool:
         """A curtain is due when the keyboard changes hands and the screen shows private information."""
-        humans = [s for s in (0, 1) if s not in self.bots]
-        return self.game.ruleset.hidden_information and len(humans) == 2 and self.viewer != seat
+        return self.curtains_fall() and self.viewer != seat
 
     def lower_curtain(self) -> None:
         """Nobody's screen shows while the curtain is up: until a seat takes the keyboard, the viewer is unknown.
