@@ -327,3 +327,45 @@ def test_a_mythcraft_attack_that_ends_its_units_turn_says_what_it_did_at_the_nex
     assert said >= 3, "too few attacks ended their unit's turn to check"
     mythicarium = Game.new("mythicarium", 21)
     assert Session(mythicarium, ["human", "human"], config=tmp_path).outcome_of_last_move(0) == ""
+
+
+async def test_with_the_recap_open_the_notice_row_does_not_repeat_the_other_seats_moves(tmp_path: Path) -> None:
+    """Seen at 80x24 (Mage Wars, seed 5): Bram's return opened the recap beside ("What happened: ... Ana lays Old
+    Quarry Keep ...") and the notice row above his options said "Ana: lays Old Quarry Keep, deploys a face-d…"
+    again, one of three rows that left two options in sight. With the recap open by itself, the row keeps only
+    why a lone Done was taken (the recap's What happened holds the rest)."""
+    from mythtable.tui.screens.curtain import CurtainScreen
+    from mythtable.tui.screens.game import GameScreen
+    from mythtable.tui.screens.recap import RecapScreen
+    from tests.tui.keys import press, settle
+    from tests.tui.test_curtain import new_app
+    from tests.tui.test_inspect_more import notice
+
+    app = new_app("magewars", tmp_path, seed=5)
+    bots = [make_bot("magewars", "greedy", 6, workers=1), make_bot("magewars", "greedy", 7, workers=1)]
+    opened = quiet = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(300):
+            screen = app.screen
+            if isinstance(screen, (RecapScreen, CurtainScreen)):
+                await press(pilot, "enter")
+                continue
+            assert isinstance(screen, GameScreen)
+            game = screen.session.game
+            decision = game.decision
+            if decision is None:
+                break
+            other = game.setup.players[1 - decision.seat]
+            said = notice(screen)
+            if screen.has_class("-recap") and screen.session.recap(decision.seat) is not None:
+                opened += 1
+                assert not said.startswith(other + ":") and f" {other}: " not in said, said
+            elif said.startswith(other + ":"):
+                quiet += 1  # the recap stayed shut: the row says what the other seat did
+            screen.play(bots[decision.seat].choose(game.ruleset, game.state, decision))
+            await settle(pilot)
+            if opened > 3 and quiet:
+                break
+    assert opened > 3, "the recap never opened by itself at a decision: nothing was checked"
+    assert quiet, "the other seat's moves were never told in the row"

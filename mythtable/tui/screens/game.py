@@ -88,6 +88,8 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         self._clear_note = False
         self._recap_shown_upto = -1
         """The last recap this screen opened by itself (each is opened once)."""
+        self._forced_said = ""
+        """The notice row's why-no-choice words at the latest fresh decision (show_what_changed)."""
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -185,8 +187,9 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         if step is Next.HUMAN:
             self.show_what_changed()
         frame = self.render_table()
-        if step is Next.HUMAN and frame is not None:
-            self.recap_on_return(frame)
+        if step is Next.HUMAN and frame is not None and self.recap_on_return(frame):
+            self.prompt.note(self._forced_said)  # the recap beside tells the other seat's moves: the options keep
+            # the note's last row at 80x24
         if step is Next.OVER:
             self.show_result()
         elif step is Next.COMPUTER:
@@ -221,14 +224,16 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         self.link.recap_seen()
         self.advance()
 
-    def recap_on_return(self, frame: SeatFrame) -> None:
-        """A seat back at the keyboard: a recap it has not been shown opens by itself when it holds a result."""
+    def recap_on_return(self, frame: SeatFrame) -> bool:
+        """A seat back at the keyboard: a recap it has not been shown opens by itself when it holds a result;
+        whether it opened."""
         recap = frame.recap
         if recap is None or recap.upto <= self._recap_shown_upto:
-            return
+            return False
         self._recap_shown_upto = recap.upto
         self.query_one(RecapPanel).show(recap)
         self.show_recap(bool(recap.results))
+        return bool(recap.results)
 
     def show_recap(self, on: bool) -> None:
         """Open or close the recap panel (it takes the log's column while open)."""
@@ -262,6 +267,7 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         room = 2 * width - 12  # two lines
         if len(forced) > room:  # a lone Done taken for the seat: why it had no choice
             forced = forced[: room - 1].rstrip() + "…"
+        self._forced_said = forced
         moves = moves_since(width - 4 if forced else room)  # then a third line
         self.prompt.note(" ".join(x for x in (forced, moves) if x))
 
