@@ -9,7 +9,7 @@ each move it records:
                          a seat's screen between moves at a table without a clock);
   move -> watchers       ...and to the last watcher's screen showing the new move.
 It also reports the CPU time per move of the server process, of the seats' game processes together and of the
-watchers' renderers (one process a watched table), the bytes per move that reach the two seats' terminals, and
+watchers' renderer (one process for every watched table), the bytes per move that reach the two seats' terminals, and
 those that reach each watcher. Then it adds 100 watchers to one table and reports what they
 cost in memory (the server and its game processes, RSS). `--before` also runs benchmarks/ssh_latency.py's measure
 (one game per connection: two TUI sessions per table pressing Down/Up) with as many sessions as the tables have
@@ -299,7 +299,8 @@ def main() -> int:
     )
     print(
         f"  per move and watcher: {r['watcher_bytes_per_move'] / 1000:.2f} KB; the watchers' renderers "
-        f"({r['renderers']} processes) {r['renderers_cpu_ms_per_move']:.1f} ms CPU per move"
+        f"({r['renderers']} {'process' if r['renderers'] == 1 else 'processes'}) "
+        f"{r['renderers_cpu_ms_per_move']:.1f} ms CPU per move"
     )
     print(
         f"  100 extra watchers: {r['rss_mb_with_100_watchers'] - r['rss_mb_before_100_watchers']:+.1f} MB "

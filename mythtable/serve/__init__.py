@@ -13,7 +13,7 @@ The package, one job a module (the servers never import the UI: a game is a sepa
     pty_process.py  a game process in a pseudo-terminal, its clean environment, input held back when unread
     boot.py         how a game starts: it dies with its server; for SSH its pty is its controlling terminal
     ssh_tables.py   the table commands over SSH: open, tables, join, watch (the shared tables: mythtable/tables)
-    watch_fanout.py one renderer process per watched table (tui/watch_render.py), its lines fanned out to watchers
+    watch_fanout.py one renderer process for every watched table (tui/watch_render.py), its lines fanned out
     web.py          serve web: textual-serve with Host and Origin checks, a cap, clamped sizes, ended games
     web_tables.py   serve web reaches the SSH server's table host, or starts its own
     limits.py       durations, sliding windows, the waiting room, the log filter (no I/O)

@@ -35,7 +35,7 @@ from mythtable.serve.ssh_common import (
     log,
 )
 from mythtable.serve.ssh_game import GameSession
-from mythtable.serve.watch_fanout import Fanout
+from mythtable.serve.watch_fanout import Fanout, Renderer
 from mythtable.tables.host import TableHost
 from mythtable.tables.host_types import HostSettings
 
@@ -56,7 +56,8 @@ class Hub:
         self.log_filter = LogFilter()  # lines repeated by one connection or address are held back after a few
         self.closing = False
         self.tables: TableHost | None = None  # the shared tables (started with the server)
-        self.fanouts: dict[str, Fanout] = {}  # one watcher renderer per watched table
+        self.fanouts: dict[str, Fanout] = {}  # the watchers of each watched table
+        self.renderer = Renderer(log)  # one process draws every watched table's screen
 
     def log_for(self, source: object, message: str, name: str | None = None) -> None:
         """Log `message` on behalf of `source` (a connection, or an address), unless it repeats too often."""
@@ -140,6 +141,7 @@ class Hub:
         await asyncio.gather(*(s.end("the server is shutting down") for s in list(self.sessions)))
         for fanout in list(self.fanouts.values()):
             fanout.stop()
+        self.renderer.stop()
         if self.tables is not None:
             await self.tables.stop()
 

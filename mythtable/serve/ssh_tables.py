@@ -211,7 +211,8 @@ async def table_session(session: Any, command: str) -> dict[str, str] | bool:
 
 
 async def watch(session: Any, host: TableHost, code: str) -> None:
-    """Make the session one more watcher of `code`'s shared renderer (started for the first watcher)."""
+    """Make the session one more watcher of `code` (the server's renderer draws the table from its first watcher
+    on, and its screens are fanned out)."""
     hub = session.hub
     table = host.tables.get(code)
     if table is None:
@@ -220,7 +221,7 @@ async def watch(session: Any, host: TableHost, code: str) -> None:
     if fanout is None:
         ticket = host.watch(code, renderer=True)
         audience, gone = (lambda n: host.set_audience(code, n)), (lambda: hub.fanouts.pop(code, None))
-        fanout = Fanout(code, audience, gone, host.settings.log)
+        fanout = Fanout(code, audience, gone, hub.renderer)
         hub.fanouts[code] = fanout
         await fanout.start(host.socket_path, ticket)
     host.check_watcher_room(table)

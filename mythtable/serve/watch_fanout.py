@@ -1,12 +1,14 @@
-"""Watchers are cheap: one renderer process per watched table, whose screens are fanned out to every watcher.
+"""Watchers are cheap: one renderer process draws every watched table, and each table's screens are fanned out to
+every watcher of it.
 
-The renderer (`python -m mythtable.tui.watch_render`, started for a table's first watcher, as dgamelaunch shares a
-player's terminal) is one watcher connection to the table host: it draws each public frame as an 80x24 screen with
-the boards' own functions, and writes records (tables/watch_stream.py): the lines that changed since the previous
-screen, and the whole screen. The server draws nothing: it writes the changes to every watching channel and keeps
-the whole screen for a watcher who arrives later. An extra watcher costs a channel and nothing else: no process,
-no frame, no drawing of its own. A watcher sends nothing that acts (its keys only let it leave). The server imports
-no UI: the renderer is another program, started as the seats' game programs are.
+The renderer (`python -m mythtable.tui.watch_render`, started for the first watcher of any table, as dgamelaunch
+shares a player's terminal) is one watcher connection to each table it draws: it draws each public frame as an
+80x24 screen with the boards' own functions, and writes records named by the table (tables/watch_stream.py): the
+lines that changed since the previous screen, and the whole screen. The server draws nothing: it writes the changes
+to every watching channel and keeps the whole screen for a watcher who arrives later. An extra watcher costs a
+channel and nothing else: no process, no frame, no drawing of its own; an extra watched table costs a connection in
+the renderer, not a process (about 48 MB each before). A watcher sends nothing that acts (its keys only let it
+leave). The server imports no UI: the renderer is another program, started as the seats' game programs are.
 """
 
 from __future__ import annotations
@@ -20,55 +22,149 @@ from pathlib import Path
 
 from mythtable.serve.boot import module_argv
 from mythtable.serve.pty_process import child_environment
-from mythtable.tables.client import SOCKET_ENV, TICKET_ENV
-from mythtable.tables.watch_stream import End, Screen, read_record
+from mythtable.tables.watch_stream import ALL, STOPPED, Screen, drop_command, read_record, watch_command
 
 WATCH_SIZE = (80, 24)
 """The watchers' common size (the renderer draws at it: tui/watch_render.py)."""
 WATCHER_BACKLOG = 512 * 1024
 """A watcher this far behind is let go (it does not read its stream) instead of holding the others back."""
 ERRORS_KEPT = 2000
-"""Bytes of the renderer's error output kept for the server's log."""
+"""Bytes of the renderer's error output told in the server's log at a time."""
 
 Write = Callable[[bytes], int | None]
 
 
 def renderer_argv() -> list[str]:
-    """The renderer of one watched table (it dies with the server, as the seats' games do)."""
+    """The watchers' renderer (it dies with this server, as the seats' games do)."""
     return module_argv("mythtable.tui.watch_render")
 
 
+class Renderer:
+    """The one renderer process of a server and the tables it draws: started for the first watched table, ended
+    when the last one is dropped; if it dies, every table's watchers are let go with the reason, and the next
+    watcher starts it again."""
+
+    def __init__(self, log: Callable[[str], None] | None = None) -> None:
+        self.process: asyncio.subprocess.Process | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.tables: dict[str, Fanout] = {}
+        self.log = log or (lambda line: None)
+        self._lock = asyncio.Lock()
+
+    async def watch(self, fanout: Fanout, socket: Path, ticket: str) -> None:
+        """Draw `fanout`'s table, reached through `socket` with a watcher's `ticket`."""
+        async with self._lock:
+            if self.process is None or self.process.returncode is not None:
+                await self._start(socket.parent)
+            self.tables[fanout.code] = fanout
+            self._send(watch_command(fanout.code, socket, ticket))
+
+    def drop(self, code: str) -> None:
+        """Stop drawing table `code`; the process ends with the last table."""
+        if self.tables.pop(code, None) is None:
+            return
+        self._send(drop_command(code))
+        if not self.tables:
+            self.stop()
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+        process, self.process = self.process, None
+        if process is not None and process.returncode is None:
+            if process.stdin is not None:
+                process.stdin.close()  # its input ends: it stops by itself
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGTERM)  # it leads its own group (start_new_session)
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().create_task(self._reap(process))
+
+    def _send(self, command: bytes) -> None:
+        process = self.process
+        if process is not None and process.stdin is not None and not process.stdin.is_closing():
+            process.stdin.write(command)
+
+    async def _start(self, folder: Path) -> None:
+        env = child_environment("xterm-256color", None)
+        self.process = await asyncio.create_subprocess_exec(
+            *renderer_argv(),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=env,
+            cwd=folder,
+            start_new_session=True,
+        )
+        self.task = asyncio.get_running_loop().create_task(self._pump(self.process))
+
+    @staticmethod
+    async def _reap(process: asyncio.subprocess.Process) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(process.wait(), 5.0)
+            return
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()
+
+    async def _pump(self, process: asyncio.subprocess.Process) -> None:
+        assert process.stdout is not None and process.stderr is not None
+        errors = asyncio.get_running_loop().create_task(self._errors(process.stderr))
+        try:
+            while True:
+                record = await read_record(process.stdout)
+                if isinstance(record, Screen):
+                    fanout = self.tables.get(record.code)
+                    if fanout is not None:
+                        fanout.screen(record)
+                elif record.code == ALL:  # its output ended: read what it said before it went
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(asyncio.shield(errors), 1.0)
+                    break
+                else:
+                    fanout = self.tables.pop(record.code, None)
+                    if fanout is not None:
+                        fanout.finish(record.reason)
+                    if not self.tables:
+                        break  # its last table closed: it ends (the next watcher starts another)
+        finally:
+            errors.cancel()
+        if self.process is process:
+            self.task = None
+            tables, self.tables = self.tables, {}
+            for fanout in tables.values():  # it stopped by itself: every table's watchers are let go
+                fanout.finish(STOPPED.reason)
+            self.stop()
+
+    async def _errors(self, stream: asyncio.StreamReader) -> None:
+        """What the renderer writes to its error output, told in the server's log as it comes (so it never blocks
+        on it), a chunk at a time."""
+        while chunk := await stream.read(64 * 1024):
+            told = chunk[-ERRORS_KEPT:].decode(errors="replace").strip()
+            if told:
+                self.log(f"the watchers' renderer said: {told}")
+
+
 class Fanout:
-    """One table's renderer and the channels that watch it."""
+    """One watched table: the channels that watch it, and its latest whole screen for the next newcomer."""
 
     def __init__(
         self,
         code: str,
         on_count: Callable[[int], None],
         on_empty: Callable[[], None],
-        log: Callable[[str], None] | None = None,
+        renderer: Renderer,
     ) -> None:
         self.code = code
         self.watchers: dict[int, tuple[Write, Callable[[], int], Callable[[str], None]]] = {}
         self.latest = b""
-        self.process: asyncio.subprocess.Process | None = None
-        self.task: asyncio.Task[None] | None = None
+        self.renderer = renderer
         self.on_count, self.on_empty = on_count, on_empty
-        self.log = log or (lambda line: None)
         self._next = 0
+        self._done = False
 
     async def start(self, socket: Path, ticket: str) -> None:
-        env = child_environment("xterm-256color", None, {SOCKET_ENV: str(socket), TICKET_ENV: ticket})
-        self.process = await asyncio.create_subprocess_exec(
-            *renderer_argv(),
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=env,
-            cwd=socket.parent,
-            start_new_session=True,
-        )
-        self.task = asyncio.get_running_loop().create_task(self._pump())
+        await self.renderer.watch(self, socket, ticket)
 
     def add(self, write: Write, backlog: Callable[[], int], end: Callable[[str], None]) -> int:
         key = self._next = self._next + 1
@@ -82,59 +178,26 @@ class Fanout:
         if self.watchers.pop(key, None) is not None:
             self.on_count(len(self.watchers))
         if not self.watchers:
-            self.on_empty()
             self.stop()
 
     def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-        self._end_process()
+        """Nobody watches any more: the renderer stops drawing this table."""
+        if not self._done:
+            self._done = True
+            self.on_empty()
+            self.renderer.drop(self.code)
 
-    def _end_process(self) -> None:
-        process = self.process
-        if process is not None and process.returncode is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(process.pid, signal.SIGTERM)  # it leads its own group (start_new_session)
-            with contextlib.suppress(RuntimeError):
-                asyncio.get_running_loop().create_task(self._reap(process))
+    def screen(self, record: Screen) -> None:
+        self.fan(record.changes)
+        self.latest = record.whole
 
-    @staticmethod
-    async def _reap(process: asyncio.subprocess.Process) -> None:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(process.wait(), 5.0)
-            return
-        with contextlib.suppress(ProcessLookupError):
-            process.kill()
-        await process.wait()
-
-    async def _pump(self) -> None:
-        process = self.process
-        assert process is not None and process.stdout is not None and process.stderr is not None
-        errors = asyncio.get_running_loop().create_task(self._errors(process.stderr))
-        while True:
-            record = await read_record(process.stdout)
-            if isinstance(record, End):
-                break
-            if isinstance(record, Screen):
-                self.fan(record.changes)
-                self.latest = record.whole
-        told = await errors
-        if told.strip():
-            self.log(f"table {self.code}: the watchers' renderer said: {told.decode(errors='replace')}")
+    def finish(self, reason: str) -> None:
+        """The table's screen ended (the table closed, or the renderer stopped): every watcher is told why."""
         for key, (_write, _backlog, end) in list(self.watchers.items()):
             self.watchers.pop(key, None)
             with contextlib.suppress(Exception):
-                end(record.reason)
-        self.on_empty()
-        self._end_process()  # gone by itself, usually: the table closed
-
-    @staticmethod
-    async def _errors(stream: asyncio.StreamReader) -> bytes:
-        """The end of what the renderer wrote to its error output (read as it comes, so it never blocks on it)."""
-        kept = b""
-        while chunk := await stream.read(64 * 1024):
-            kept = (kept + chunk)[-ERRORS_KEPT:]
-        return kept
+                end(reason)
+        self.stop()
 
     def fan(self, data: bytes) -> None:
         if not data:

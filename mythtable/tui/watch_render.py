@@ -1,21 +1,24 @@
-"""The renderer of a watched table: `python -m mythtable.tui.watch_render`, one process a table however many watch.
+"""The watchers' renderer: `python -m mythtable.tui.watch_render`, one process for every watched table of a server.
 
-`serve ssh` starts it for a table's first watcher, with the table host's socket and a watcher's ticket in its
-environment (tables/client.py), and fans what it writes out to every watcher (serve/watch_fanout.py). It reads the
-table's public frames as any watcher would, draws each as an 80x24 screen with the boards' own Rich functions
-(tui/watch/: no Textual app runs), and writes records (tables/watch_stream.py): the lines that changed since the
-previous screen, and the whole screen for watchers who arrive later. It ends when the table closes.
+`serve ssh` starts it for the first watcher of any table and tells it on its standard input which tables to draw
+and which to stop drawing (tables/watch_stream.py). For each table it reads the public frames as any watcher
+would, draws each as an 80x24 screen with the boards' own Rich functions (tui/watch/: no Textual app runs), and
+writes records, named by the table's code: the lines that changed since the previous screen, and the whole screen
+for watchers who arrive later. One process for all tables costs one Python's memory (about 48 MB) rather than one
+per watched table; a table whose drawing fails ends alone. The process ends when its input does.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
+import traceback
+from collections.abc import Callable
 from typing import BinaryIO
 
-from mythtable.tables.client import TableClient, from_environment
+from mythtable.tables.client import TableClient
 from mythtable.tables.protocol import Closed, Frame
-from mythtable.tables.watch_stream import end_record, screen_record
+from mythtable.tables.watch_stream import Drop, Watch, end_record, parse_command, screen_record
 from mythtable.tui.watch.screen import screen_lines
 from mythtable.tui.watch.terminal import changes, repaint
 
@@ -24,10 +27,10 @@ WATCH_SIZE = (80, 24)
 
 
 class Renderer:
-    """Frames in, records out: keeps the previous screen's lines to send only what changed."""
+    """One table's frames in, records out: keeps the previous screen's lines to send only what changed."""
 
-    def __init__(self, out: BinaryIO, size: tuple[int, int] = WATCH_SIZE) -> None:
-        self.out = out
+    def __init__(self, code: str, size: tuple[int, int] = WATCH_SIZE) -> None:
+        self.code = code
         self.cols, self.rows = size
         self.shown: list[str] | None = None
 
@@ -39,15 +42,21 @@ class Renderer:
         whole = repaint(lines)
         diff = whole if self.shown is None else changes(self.shown, lines)
         self.shown = lines
-        return screen_record(diff, whole)
+        return screen_record(self.code, diff, whole)
 
-    def write(self, data: bytes) -> None:
+
+def writer(out: BinaryIO) -> Callable[[bytes], None]:
+    """Write a record whole and at once (the server reads records, never parts)."""
+
+    def write(data: bytes) -> None:
         if data:
-            self.out.write(data)
-            self.out.flush()
+            out.write(data)
+            out.flush()
+
+    return write
 
 
-async def run(client: TableClient, renderer: Renderer) -> str:
+async def run(client: TableClient, renderer: Renderer, write: Callable[[bytes], None]) -> str:
     """Draw every frame until the table closes; why it closed."""
     reason = "the table closed"
     try:
@@ -56,25 +65,49 @@ async def run(client: TableClient, renderer: Renderer) -> str:
             if message is None or isinstance(message, Closed):
                 return client.closed or reason
             if isinstance(message, Frame):
-                renderer.write(renderer.draw(message))
+                write(renderer.draw(message))
     except (ConnectionError, asyncio.IncompleteReadError, ValueError):
         return reason
 
 
-async def main_async() -> int:
-    found = from_environment()
-    if found is None:
-        print("mythtable: no table to watch (this program is started by the server)", file=sys.stderr)
-        return 2
-    renderer = Renderer(sys.stdout.buffer)
+async def draw_table(order: Watch, write: Callable[[bytes], None]) -> None:
+    """One table's screens from its first frame to its end record."""
     try:
-        socket, tickets = found
-        client = await TableClient.connect(socket, tickets[0])
+        client = await TableClient.connect(order.socket, order.ticket)
     except OSError as exc:
-        renderer.write(end_record(f"the table is gone: {exc.strerror or exc}"))
-        return 1
-    reason = await run(client, renderer)
-    renderer.write(end_record(reason))
+        write(end_record(order.code, f"the table is gone: {exc.strerror or exc}"))
+        return
+    try:
+        reason = await run(client, Renderer(order.code), write)
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # a defect drawing this table: the others go on, the server logs what went wrong
+        traceback.print_exc(file=sys.stderr)
+        reason = "the watchers' screen of this table failed"
+    finally:
+        client.writer.close()
+    write(end_record(order.code, reason))
+
+
+async def serve(commands: asyncio.StreamReader, write: Callable[[bytes], None]) -> None:
+    """Draw the tables the server names, until its commands end."""
+    tables: dict[str, asyncio.Task[None]] = {}
+    while line := await commands.readline():
+        order = parse_command(line.strip())
+        if isinstance(order, Watch) and (order.code not in tables or tables[order.code].done()):
+            tables[order.code] = asyncio.get_running_loop().create_task(draw_table(order, write))
+        elif isinstance(order, Drop) and order.code in tables:
+            tables.pop(order.code).cancel()
+    for task in tables.values():
+        task.cancel()
+    await asyncio.gather(*tables.values(), return_exceptions=True)
+
+
+async def main_async() -> int:
+    loop = asyncio.get_running_loop()
+    commands = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(commands), sys.stdin)
+    await serve(commands, writer(sys.stdout.buffer))
     return 0
 
 

@@ -4,7 +4,6 @@ the lines sent after a move turn the previous screen into the new one."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from collections.abc import Iterator
@@ -170,18 +169,18 @@ def test_hostile_text_in_the_view_is_cleaned_by_the_last_gate_before_the_termina
 
 def test_the_renderer_writes_a_record_a_changed_screen_and_a_watcher_count_costs_one_line() -> None:
     table = a_table("magewars")
-    out = io.BytesIO()
-    renderer = Renderer(out)
+    renderer = Renderer("7KQ2X")
     first = renderer.draw(table.frame(None, 0.0, 600.0))
     assert renderer.draw(table.frame(None, 0.0, 600.0)) == b""  # nothing changed: nothing sent
     table.audience = 3
     record = renderer.draw(table.frame(None, 0.0, 600.0))
     head, rest = record.split(b"\n", 1)
-    _, diff_size, whole_size = head.split()
+    kind, code, diff_size, whole_size = head.split()
+    assert (kind, code) == (b"S", b"7KQ2X")
     diff = rest[: int(diff_size)]
     assert len(rest) == int(diff_size) + int(whole_size)
     assert diff.count(b"\x1b[1;1H") == 1 and diff.count(b"H") == 1 and b"3 watching" in diff
-    assert first.split(b"\n", 1)[0].split()[1] == first.split(b"\n", 1)[0].split()[2]  # the first: a whole screen
+    assert first.split(b"\n", 1)[0].split()[2] == first.split(b"\n", 1)[0].split()[3]  # the first: a whole screen
 
 
 def test_the_stream_of_records_reads_back_and_anything_else_ends_it() -> None:
@@ -196,10 +195,14 @@ def test_the_stream_of_records_reads_back_and_anything_else_ends_it() -> None:
             out.append(await read_record(reader))
         return out
 
-    records = asyncio.run(read(screen_record(b"ab", b"whole") + end_record("the table\x1b[2J closed")))
-    assert records == [Screen(b"ab", b"whole"), End("the table closed")]
-    assert asyncio.run(read(b"S 99999999999 0\nxx")) == [End("the watchers' screen stopped")]
-    assert asyncio.run(read(screen_record(b"ab", b"whole")[:-2])) == [End("the watchers' screen stopped")]
+    stopped = [End("", "the watchers' screen stopped")]  # every table's end
+    records = asyncio.run(
+        read(screen_record("7KQ2X", b"ab", b"whole") + end_record("7KQ2X", "the table\x1b[2J closed"))
+    )
+    assert records == [Screen("7KQ2X", b"ab", b"whole"), End("7KQ2X", "the table closed")]
+    assert asyncio.run(read(b"S 7KQ2X 99999999999 0\nxx")) == stopped
+    assert asyncio.run(read(b"S ../x 2 0\nxx")) == stopped  # a code is letters and digits
+    assert asyncio.run(read(screen_record("7KQ2X", b"ab", b"whole")[:-2])) == stopped
 
 
 def test_a_board_that_fails_leaves_the_watchers_the_rest_of_the_screen(
