@@ -533,6 +533,38 @@ def test_H_31_attackers_roll_before_blockers() -> None:
     assert t.unit(a).wounds == 2
 
 
+@pytest.mark.parametrize("active", [0, 1])
+def test_H_31_critical_hit_rolls_follow_lane_order_not_declaration_order(active: int) -> None:
+    """H-31: simultaneous things go attackers first, then blockers, each in lane order. Attackers and
+    blockers are declared in the reverse of their lane order, and the scripted 6 must go to the unit
+    first in the lane: with unequal DP, the wrong unit doubled shows in the VP and in the wounds."""
+    other = 1 - active
+    lanes = [["jorogumo-spinner", "aswang-night-wing"], ["zmey-hatchling", "rooftop-gargoyle"]]
+    mine, theirs = lanes[0], lanes[1]
+    t = table(lane=(mine, theirs) if active == 0 else (theirs, mine), active=active, rolls=[6, 1])
+    jor, asw = lane_uid(t, active, "jorogumo-spinner"), lane_uid(t, active, "aswang-night-wing")
+    t.to_attackers()
+    t.act("attack", asw)  # declared first, second in the lane
+    t.act("attack", jor)
+    t.act("done")
+    t.block()
+    assert [x for x in t.texts() if "rolls d6" in x] == [
+        "Jorogumo Silk-Spinner rolls d6 for Critical Hit: 6",
+        "Aswang Night-Wing rolls d6 for Critical Hit: 1",
+    ]
+    assert t.s.players[active].vp == 2 * 2 + 3  # Jorogumo doubled, not the Aswang (2 + 3 * 2)
+
+    t = table(lane=(["moss-troll"], theirs) if active == 0 else (theirs, ["moss-troll"]), active=active, rolls=[6, 1])
+    troll = lane_uid(t, active, "moss-troll")
+    zmey, garg = lane_uid(t, other, "zmey-hatchling"), lane_uid(t, other, "rooftop-gargoyle")
+    t.attack(troll)
+    t.block((garg, troll), (zmey, troll))  # declared in the reverse of lane order
+    while t.kind == "assign_wounds":
+        t.act("wound", zmey)
+    assert next(x for x in t.texts() if "rolls d6" in x).startswith("Zmey")
+    assert t.unit(troll).wounds == 2 * 2 + 1  # the Zmey doubled, not the gargoyle (2 + 1 * 2)
+
+
 def test_H_32_temporary_hp_lapses_at_end_of_turn_and_can_kill() -> None:
     t = table(hand=(["iron-shirt"], []), lane=(["goblin-skirmisher"], ["moss-troll"]), xp=(1, 0))
     g, troll = lane_uid(t, 0, "goblin-skirmisher"), lane_uid(t, 1, "moss-troll")

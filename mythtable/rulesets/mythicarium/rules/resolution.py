@@ -20,8 +20,10 @@ def start_damage(state: State, events: list[Event]) -> None:
     assert c is not None
     cards = state.content.cards
     units = state.units
-    # H-10, H-31: one d6 per attacking or blocking Critical Hit unit, attackers first
-    for uid in [*c.attackers, *c.blocks]:
+    # H-10, H-31: one d6 per attacking or blocking Critical Hit unit, attackers first, each in lane order
+    in_order = [u for u in state.players[state.active].lane if u in c.attackers]
+    in_order += [u for u in state.players[1 - state.active].lane if u in c.blocks]
+    for uid in in_order:
         u = active_unit(state, uid)
         if u is None or not cards[u.card].critical:
             continue
