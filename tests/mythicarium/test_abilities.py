@@ -102,13 +102,20 @@ def test_M_40_M_42_H_12_double_assault_attacks_again_with_its_own_sequence() -> 
 
 
 def test_M_41_double_assault_unit_that_dies_does_not_attack_again() -> None:
-    t = table(lane=(["tengu-duelist"], ["moss-troll"]))
-    tengu, troll = lane_uid(t, 0, "tengu-duelist"), lane_uid(t, 1, "moss-troll")
-    t.unit(tengu).wounds = 3
-    t.attack(tengu)
-    t.block((troll, tengu))
-    assert tengu not in t.s.units
-    assert t.s.stage == "maintenance2" and t.s.combat is None
+    """Boundary: the Tengu (HP 4) blocked by the troll (DP 2) dies from 2 earlier wounds, and survives at
+    exactly 1 HP left from 1 earlier wound, which is enough for its second attack."""
+    for earlier, survives in ((2, False), (1, True)):
+        t = table(lane=(["tengu-duelist"], ["moss-troll"]))
+        tengu, troll = lane_uid(t, 0, "tengu-duelist"), lane_uid(t, 1, "moss-troll")
+        t.unit(tengu).wounds = earlier
+        t.attack(tengu)
+        t.block((troll, tengu))
+        if survives:
+            assert t.unit(tengu).wounds == t.hp(tengu) - 1
+            assert t.kind == "declare_attackers" and ("attack", tengu) in t.d.actions
+        else:
+            assert tengu not in t.s.units
+            assert t.s.stage == "maintenance2" and t.s.combat is None
 
 
 def test_H_12_second_round_blockers_must_be_ready() -> None:

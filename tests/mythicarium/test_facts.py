@@ -13,34 +13,83 @@ from mythtable.rulesets.mythicarium.schema import Card, Deck, check_deck
 from .helpers import RS, content, finish_turn, hand_uid, lane_uid, table
 
 
-def test_F_1_twenty_vp_wins() -> None:
-    t = table(lane=(["moss-troll"], []))
-    t.s.players[0].vp = 18
-    t.attack(lane_uid(t, 0, "moss-troll"))
+@pytest.mark.parametrize("active", [0, 1])
+@pytest.mark.parametrize(("start", "wins"), [(17, False), (18, True), (19, True)])
+def test_F_1_twenty_vp_wins(active: int, start: int, wins: bool) -> None:
+    """Boundary: 19 VP is not a win and play goes on; exactly 20 wins, and so does overshooting it."""
+    t = table(lane=(["moss-troll"], []) if active == 0 else ([], ["moss-troll"]), active=active)
+    t.s.players[active].vp = start
+    t.attack(lane_uid(t, active, "moss-troll"))
     t.act("done")
+    assert t.s.players[active].vp == start + 2
     r = RS.result(t.s)
-    assert r is not None and r.winner == 0 and "20 VP" in r.reason
-    assert t.s.decision is None
+    if wins:
+        assert r is not None and r.winner == active and "20 VP" in r.reason
+        assert t.s.decision is None
+    else:
+        assert r is None and t.s.decision is not None
 
 
-def test_F_2_all_three_champions_downed_loses() -> None:
-    t = table(lane=(["sirin-songbird"], []), xp=(1, 0))
-    c0, c1, c2 = t.champs(1)
-    t.unit(c0).downed = t.unit(c1).downed = True
-    t.unit(c0).wounds, t.unit(c1).wounds = t.hp(c0), t.hp(c1)
-    t.unit(c2).wounds = t.hp(c2) - 1
-    t.act("use", lane_uid(t, 0, "sirin-songbird"))
-    t.act("target", c2)
-    t.settle_limbo()
+@pytest.mark.parametrize(("start", "wins"), [(18, False), (19, True)])
+def test_F_1_twenty_vp_from_a_card_effect_wins_at_once(start: int, wins: bool) -> None:
+    """The 20th VP from an ability (F-4) wins as soon as the item resolves (H-26), in Maintenance I."""
+    t = table(lane=(["tanuki-coinforger"], []), xp=(2, 0))
+    t.s.players[0].vp = start
+    t.play(lane_uid(t, 0, "tanuki-coinforger"))
     r = RS.result(t.s)
-    assert r is not None and r.winner == 0 and "Champions are downed" in r.reason
+    if wins:
+        assert r is not None and r.winner == 0 and t.s.decision is None
+    else:
+        assert r is None and t.kind == "main" and t.s.stage == "maintenance1"
+
+
+@pytest.mark.parametrize("active", [0, 1])
+def test_F_2_all_three_champions_downed_loses(active: int) -> None:
+    """Boundary: two downed Champions lose nothing, and play goes on; the third one downed loses."""
+    other = 1 - active
+    t = table(lane=(["sirin-songbird"], []) if active == 0 else ([], ["sirin-songbird"]), active=active, xp=(2, 2))
+    c0, c1, c2 = t.champs(other)
+    t.unit(c0).downed = True
+    t.unit(c0).wounds = t.hp(c0)
+    for c in (c1, c2):
+        t.unit(c).wounds = t.hp(c) - 1
+    t.play(lane_uid(t, active, "sirin-songbird"), c1)
+    assert t.unit(c1).downed and not t.unit(c2).downed
+    assert RS.result(t.s) is None and t.kind == "main"
+    t.play(t.champs(active)[1], c2)  # Runesinger: exhaust, 1 XP: 1 wound
+    r = RS.result(t.s)
+    assert r is not None and r.winner == active and "Champions are downed" in r.reason
 
 
 def test_F_3_drawing_from_an_empty_deck_loses() -> None:
-    t = table(deck=(None, []))
+    """Boundary: drawing the last card is fine, and an empty deck alone loses nothing; the next draw loses."""
+    t = table(deck=(None, ["goblin-skirmisher"]))
+    finish_turn(t)
+    assert RS.result(t.s) is None and t.s.active == 1
+    assert t.s.players[1].deck == [] and t.s.cards[t.s.players[1].hand[-1]] == "goblin-skirmisher"
+    finish_turn(t)
+    assert RS.result(t.s) is None and t.s.active == 0
     finish_turn(t)
     r = RS.result(t.s)
     assert r is not None and r.winner == 0 and "empty deck" in r.reason
+
+
+@pytest.mark.parametrize(("turn", "loses"), [(3, True), (1, False)])
+def test_F_3_M_5_an_effect_that_draws_from_an_empty_deck_loses_at_once(turn: int, loses: bool) -> None:
+    """A draw effect must draw too (Simurgh: exhaust, 1 XP: draw 1), and loses at once on an empty deck;
+    not on the first player's first turn, where that draw does nothing (M-5)."""
+    t = table(
+        champions=(("simurgh-oracle", "bereginya-riverwarden", "runesinger-kaleva"), None),
+        xp=(1, 0),
+        deck=([], None),
+        turn=turn,
+    )
+    t.play(t.champs(0)[0])
+    r = RS.result(t.s)
+    if loses:
+        assert r is not None and r.winner == 1 and "empty deck" in r.reason and t.s.decision is None
+    else:
+        assert r is None and t.kind == "main"
 
 
 def test_F_4_vp_from_combat_and_from_a_card_effect() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from .helpers import RS, content, finish_turn, hand_uid, lane_uid, skip, table
 
 
@@ -137,19 +139,24 @@ def test_H_4_wounds_stay_after_the_turn_ends() -> None:
     assert t.unit(troll).wounds == 3
 
 
-def test_F_5_discard_down_to_eight_at_the_end_of_the_turn() -> None:
-    t = table(hand=(["goblin-skirmisher"] * 10, []))
+@pytest.mark.parametrize("active", [0, 1])
+@pytest.mark.parametrize(("held", "discards"), [(8, 0), (9, 1), (10, 2)])
+def test_F_5_discard_down_to_eight_at_the_end_of_the_turn(active: int, held: int, discards: int) -> None:
+    """Boundary: 8 cards are kept, each card over 8 is discarded; only the player whose turn ends discards."""
+    other = 1 - active
+    hand = ["goblin-skirmisher"] * held
+    t = table(hand=(hand, hand), active=active)
     t.act("next")
     t.act("done")
     t.act("next")
-    assert t.kind == "discard" and t.d.seat == 0
-    assert len(t.d.actions) == 10
-    t.act(*t.d.actions[0])
-    assert t.kind == "discard"
-    t.act(*t.d.actions[0])
-    assert len(t.s.players[0].hand) == 8
-    assert len(t.s.players[0].graveyard) == 2
-    assert t.s.active == 1
+    for _ in range(discards):
+        assert t.kind == "discard" and t.d.seat == active
+        assert len(t.d.actions) == len(t.s.players[active].hand)
+        t.act(*t.d.actions[0])
+    assert t.s.active == other and t.s.turn == 4
+    assert len(t.s.players[active].hand) == min(held, 8)
+    assert len(t.s.players[active].graveyard) == discards
+    assert len(t.s.players[other].hand) == held + 1  # the other seat keeps them all, plus its draw
 
 
 def test_F_9_exhausted_unit_cannot_exhaust_again_until_readied() -> None:
