@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import hand_uid, lane_uid, table
+from .helpers import RS, Table, hand_uid, lane_uid, table
 
 
 def test_M_37_H_11_berserk_assigns_before_everyone_else() -> None:
@@ -250,3 +250,45 @@ def test_M_47_celerity_lets_a_new_unit_attack_at_once() -> None:
     t.to_attackers()
     attackers = {a[1] for a in t.d.actions if a[0] == "attack"}
     assert k in attackers and g not in attackers
+
+
+def _last_champion_blocked_by_a_berserk_unit(vp: int, beside: str) -> tuple[Table, int]:
+    """Ana's last active Champion (1 HP left) attacks beside `beside`, nobody blocks that one, and Bram's Shisa
+    (Berserk, Magical, 1 DP) blocks the Champion."""
+    t = table(lane=([beside], ["shisa-gate-guardian"]))
+    a, b, c = t.champs(0)
+    for u in (a, b):
+        t.unit(u).downed = True
+        t.unit(u).wounds = t.hp(u)
+    t.unit(c).wounds = t.hp(c) - 1
+    t.s.players[0].vp = vp
+    t.attack(c, lane_uid(t, 0, beside))
+    t.block((lane_uid(t, 1, "shisa-gate-guardian"), c))
+    return t, c
+
+
+def test_M_37_M_38_a_berserk_kill_of_the_last_champion_comes_before_an_unblocked_attackers_vp() -> None:
+    """Found by the black-box audit: the unblocked goblin's 20th VP was counted before the Berserk step, so Ana
+    won; Berserk assigns its damage before every other unit in the combat (M-37) and its kill takes effect at
+    once (M-38): Ana's last Champion is down before the goblin scores, and Bram wins (H-26)."""
+    t, c = _last_champion_blocked_by_a_berserk_unit(19, "goblin-skirmisher")
+    r = RS.result(t.s)
+    assert t.unit(c).downed
+    assert t.s.players[0].vp == 19, "the goblin never got to deal its damage"
+    assert r is not None and r.winner == 1 and "Champions are downed" in r.reason
+    texts = t.texts()
+    assert not any("gains 1 VP" in x for x in texts)
+    # one VP short of the line the goblin's damage is still scored, after the Berserk step (Ana loses anyway)
+    t, c = _last_champion_blocked_by_a_berserk_unit(18, "goblin-skirmisher")
+    r = RS.result(t.s)
+    assert t.unit(c).downed and r is not None and r.winner == 1
+    assert t.s.players[0].vp == 18
+
+
+def test_M_37_an_unblocked_berserk_attacker_scores_in_the_early_step_with_the_other_berserk_kills() -> None:
+    """A Berserk attacker nobody blocks deals its damage to the player in the early step too: Ana's Nue brings
+    her to 20 VP while Bram's Shisa downs her last Champion, at the same check: a draw (H-26)."""
+    t, c = _last_champion_blocked_by_a_berserk_unit(17, "nue-shadowstalker")
+    r = RS.result(t.s)
+    assert t.unit(c).downed and t.s.players[0].vp == 20
+    assert r is not None and r.winner is None and r.reason.startswith("Draw")

@@ -32,22 +32,9 @@ def start_damage(state: State, events: list[Event]) -> None:
         if roll == 6:
             c.crits.append(uid)
             say(events, f"Critical Hit! {cards[u.card].name} deals double damage this round.")
-    blocked = set(c.blocks.values())
-    defender = state.players[1 - state.active]
-    attacker_p = state.players[state.active]
-    for a in c.attackers:  # M-25, M-26, H-8
-        u = active_unit(state, a)
-        if u is None or a in blocked:
-            continue
-        dmg = round_dp(state, u)
-        c.assigned += dmg
-        c.dealt.append(a)
-        attacker_p.vp += dmg
-        say(events, f"{cards[u.card].name} deals {dmg} damage to {defender.name}: {attacker_p.name} gains {dmg} VP.")
-    if check_win(state, events):  # F-1, H-26: 20 VP reached here wins before Resolution's kills happen
-        return
-    # H-11 early step: Berserk units not facing Berserk
+    # H-11 early step (M-37): Berserk units not facing Berserk, and Berserk attackers nobody blocks
     c.step = "early"
+    unblocked_vp(state, events, berserk=True)
     for a in c.attackers:
         u = active_unit(state, a)
         if u is None or not cards[u.card].berserk:
@@ -64,6 +51,26 @@ def start_damage(state: State, events: list[Event]) -> None:
             c.early[a] = c.early.get(a, 0) + dmg
             c.dealt.append(b)
     next_assignment(state, events)
+
+
+def unblocked_vp(state: State, events: list[Event], berserk: bool) -> None:
+    """M-25, M-26, H-8: each attacker nobody blocks deals its damage to the defending player, 1 VP a point; the
+    Berserk ones in the early step, before every other unit (M-37), the others after it."""
+    c = state.combat
+    assert c is not None
+    cards = state.content.cards
+    blocked = set(c.blocks.values())
+    defender = state.players[1 - state.active]
+    attacker_p = state.players[state.active]
+    for a in c.attackers:
+        u = active_unit(state, a)
+        if u is None or a in blocked or cards[u.card].berserk != berserk:
+            continue
+        dmg = round_dp(state, u)
+        c.assigned += dmg
+        c.dealt.append(a)
+        attacker_p.vp += dmg
+        say(events, f"{cards[u.card].name} deals {dmg} damage to {defender.name}: {attacker_p.name} gains {dmg} VP.")
 
 
 def place(state: State, attacker: int, target: int, n: int) -> None:
@@ -104,7 +111,12 @@ def next_assignment(state: State, events: list[Event]) -> None:
             return
         if c.step == "early":
             apply_early(state, events)
+            if check_win(state, events):  # M-38, H-26: Berserk's kills and VP come first, and count at once
+                return
             c.step = "normal"
+            unblocked_vp(state, events, berserk=False)
+            if check_win(state, events):  # F-1, H-26: 20 VP reached here wins before Resolution's kills happen
+                return
             units = state.units
             for a in c.attackers:
                 if a not in c.dealt and active_unit(state, a) is not None and live_blockers(state, a):
