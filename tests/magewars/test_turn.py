@@ -21,6 +21,7 @@ from tests.magewars.helpers import (
     game,
     kind,
     pass_fast,
+    play_quietly_until,
     seat,
 )
 
@@ -60,6 +61,10 @@ def test_H_4_first_player_skips_first_draw() -> None:
     pass_fast(st)
     assert st.active == 1 - first
     assert len(st.players[1 - first].hand) == 8
+    # the boundary: only the first turn is skipped; the first player draws on their second turn
+    play_quietly_until(st, lambda s: s.active == first and s.decision is not None and s.decision.kind == "main")
+    assert st.turn == 3
+    assert len(st.players[first].hand) == 8 and len(st.players[first].deck) == 32
 
 
 def test_H_5_empty_deck_costs_two_tower_levels() -> None:
@@ -71,6 +76,21 @@ def test_H_5_empty_deck_costs_two_tower_levels() -> None:
     act(st, "end")
     pass_fast(st)
     assert st.players[0].tower == 28
+    # the boundary: the penalty alone can end the game (H-15), at exactly 0 and not at 1
+    for tower, over in ((3, False), (2, True)):
+        b = Board(deck=0, towers=(30, tower))
+        st = b.start()
+        act(st, "end")
+        pass_fast(st)
+        assert st.players[1].tower == tower - 2 and st.over is over
+        assert (st.winner == 0) if over else (st.decision is not None and st.active == 1)
+    # one card left is drawn normally, with no penalty
+    b = Board(deck=0)
+    last = b.add(1, "tide-font", "deck")
+    st = b.start()
+    act(st, "end")
+    pass_fast(st)
+    assert st.players[1].tower == 30 and last in st.players[1].hand
 
 
 def test_F_1_F_3_H_15_tower_at_zero_loses() -> None:
@@ -126,6 +146,20 @@ def test_F_2_F_4_spell_costs_tower_levels_and_can_defeat_the_caster() -> None:
     act(st, "unit", hound)
     assert st.over and st.winner == 1  # paid its way into defeat before the spell resolved
     assert st.cards[hound].zone == "offensive"
+    # F-4 at the boundary: a cost above the Tower Level may still be paid, into defeat; one below it may not
+    for tower, over in ((1, True), (2, True), (3, False)):
+        b = Board(towers=(tower, 30))
+        b.basics(0, "tide-font")
+        insight = b.add(0, "deep-insight")  # slow-cast, costs 2, no tier
+        st = b.start()
+        assert ("cast", insight) in actions(st)
+        act(st, "cast", insight)
+        assert st.players[0].tower == tower - 2 and st.over is over
+        if over:
+            assert st.winner == 1 and insight not in st.players[0].hand  # it never resolved: no cards drawn
+        else:
+            pass_fast(st)
+            assert len(st.players[0].hand) == 2  # resolved: drew 2
 
 
 # ----- requirements ---------------------------------------------------------------------------
@@ -233,6 +267,18 @@ def test_F_13_H_21_non_spells_can_be_set_face_down_and_use_the_lay() -> None:
     assert ("set", res) in actions(st)  # a Ritual does not use the lay
     act(st, "set", res)
     assert ("set", keep) not in actions(st) and ("lay", keep) not in actions(st)
+    # the other order: a face-up lay also closes the face-down one; a unit set face-down uses no lay
+    b = Board()
+    res = b.add(0, "bedrock-shard")
+    keep = b.add(0, "old-quarry-keep")
+    ox = b.add(0, "boulderback-ox")
+    st = b.start()
+    act(st, "deploy_down", ox, "offensive")
+    assert ("lay", res) in actions(st) and ("set", keep) in actions(st)
+    act(st, "lay", res)
+    assert ("set", keep) not in actions(st) and ("lay", keep) not in actions(st)
+    with pytest.raises(IllegalAction):
+        act(st, "set", keep)
 
 
 def test_F_14_F_15_only_fast_casts_and_abilities_answer_a_spell() -> None:
@@ -364,6 +410,22 @@ def test_H_11_discard_to_seven_and_until_end_of_turn_expires() -> None:
     act(st, *actions(st)[0])
     assert len(st.players[0].hand) == 7 and len(st.players[0].grave) == 2
     assert st.active == 1 and st.cards[hound].power_mod == 0
+    # the boundary: 8 cards discard exactly one, 7 discard none; the other player never discards
+    for held, discards in ((8, 1), (7, 0)):
+        b = Board()
+        for _ in range(held):
+            b.add(0, "tide-font")
+        for _ in range(9):
+            b.add(1, "tide-font")
+        st = b.start()
+        act(st, "end")
+        pass_fast(st)
+        for _ in range(discards):
+            assert kind(st) == "discard" and seat(st) == 0
+            act(st, *actions(st)[0])
+        assert len(st.players[0].hand) == 7 and len(st.players[0].grave) == discards
+        assert st.active == 1 and kind(st) == "main"
+        assert len(st.players[1].hand) == 10 and not st.players[1].grave  # 9 + the draw, kept
 
 
 def test_H_12_tier_boundaries_in_view() -> None:
@@ -374,6 +436,17 @@ def test_H_12_tier_boundaries_in_view() -> None:
     st.players[0].tower, st.players[1].tower = 30, 29
     v = RULESET.view(st, 0)
     assert (v.players[0].tier, v.players[1].tier) == (3, 2)
+    # the tier gates cards exactly at the boundary: Searing Bolt and the Emberwing Drake need tier 1
+    for tower, allowed in ((10, True), (9, False)):
+        b = Board(towers=(tower, 30))
+        b.basics(0, "ember-hearth")
+        bolt = b.add(0, "searing-bolt")
+        drake = b.add(0, "emberwing-drake")
+        b.add(1, "reef-warden", "offensive")
+        st = b.start()
+        acts = actions(st)
+        assert (("cast", bolt) in acts) is allowed and (("deploy", drake, "offensive") in acts) is allowed
+        assert ("deploy_down", drake, "offensive") in acts  # face-down needs nothing (H-21)
 
 
 def test_H_13_requirements_are_thresholds_not_spent() -> None:
