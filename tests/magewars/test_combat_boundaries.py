@@ -327,3 +327,31 @@ def test_H_19_turned_face_up_this_turn_waits_moved_this_turn_does_not() -> None:
     pass_fast(st)
     assert kind(st) == "declare_attackers" and seat(st) == 1
     assert {a[1] for a in actions(st) if a[0] == "attack"} == {down}
+
+
+# ----- damage -------------------------------------------------------------------------------------
+
+
+def test_H_32_an_attacker_whose_only_blocker_fell_before_damage_still_deals_nothing() -> None:
+    """Bram's Aerial Heron blocks the ox aimed at his Tower (W-24); Ana's Searing Bolt kills the Heron in the
+    Defense step. The ox stays blocked: it reaches neither the Tower nor anything else. Unblocked, it would."""
+    for blocked in (True, False):
+        b = Board()
+        b.basics(0, "bedrock-shard", "ember-hearth")
+        ox = b.add(0, "boulderback-ox", "offensive")
+        bolt = b.add(0, "searing-bolt")
+        b.basics(1, "tide-font", holding="")
+        heron = b.add(1, "mist-heron", "offensive")
+        st = b.start()
+        declare(st, (ox, "line", "tower"))
+        pass_fast(st)
+        if blocked:
+            act(st, "block", heron)
+        finish_attack_step(st)
+        assert RULESET.stage(st) == "combat.defense" and seat(st) == 0
+        act(st, "cast", bolt)
+        act(st, "unit", heron)
+        pass_fast(st)
+        assert st.cards[heron].zone == "grave"
+        assert st.players[1].tower == (30 if blocked else 26)  # no Holding: an unblocked ox only damages
+        assert st.cards[ox].wounds == 0
