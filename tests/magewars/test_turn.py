@@ -792,6 +792,9 @@ def test_H_28_fast_cast_windows_over_a_whole_turn_and_who_is_asked_first() -> No
     assert first == {"main": 1, "combat.declaration": 1, "combat.defense": 0, "counter.defense": 1}
     assert {"combat.attack", "combat.damage", "counter.attack", "counter.damage"} <= silent  # asked, no fast-cast
     assert declared and countered
+    # no window in End, nor in Bram's Ready and Draw: the next thing anyone is asked is Bram's own Main phase
+    assert st.step == "main" and kind(st) == "main" and seat(st) == 1 and st.owner == 1
+    assert any(a[0] == "cast" for a in actions(st))  # he does hold castable fast spells
 
 
 def test_H_42_views_hide_hands_and_face_down_cards() -> None:
