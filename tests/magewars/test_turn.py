@@ -494,6 +494,22 @@ def test_H_17_wounds_persist_and_lethal_damage_destroys() -> None:
     act(st, "end")
     pass_fast(st)
     assert st.cards[warden].wounds == 2  # still there two turns later
+    # the boundary of "reaches": a Guard boost that ends with the turn leaves 5 wounds on a Guard-5 ox lethal,
+    # 4 not; and 2 damage on a Guard-2 hound destroys it at once (above)
+    for wounds, survives in ((4, True), (5, False)):
+        b = Board()
+        b.basics(0, "bedrock-shard")
+        ox = b.add(0, "boulderback-ox", "offensive")
+        chant = b.add(0, "stoneskin-chant")
+        st = b.start()
+        act(st, "cast", chant)
+        act(st, "unit", ox)
+        pass_fast(st)
+        st.cards[ox].wounds = wounds  # Guard 7 this turn: alive
+        assert st.cards[ox].zone == "offensive"
+        act(st, "end")
+        pass_fast(st)
+        assert (st.cards[ox].zone == "offensive") is survives and st.active == 1
 
 
 def test_H_18_attacking_exhausts_blocking_does_not() -> None:
