@@ -355,3 +355,44 @@ def test_H_32_an_attacker_whose_only_blocker_fell_before_damage_still_deals_noth
         assert st.cards[heron].zone == "grave"
         assert st.players[1].tower == (30 if blocked else 26)  # no Holding: an unblocked ox only damages
         assert st.cards[ox].wounds == 0
+
+
+def test_H_32_H_33_H_40_in_the_counter_attack_the_roles_swap() -> None:
+    """In the counter-attack Bram is the attacking player: he splits his Legionary's Power between Ana's two
+    blockers (H-32), and Ana, now defending, picks which of her units takes his unblocked warden (H-33)."""
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    sprite = b.add(0, "gust-sprite", "offensive")
+    b.add(0, "gust-sprite", "offensive")
+    s1 = b.add(0, "quarry-sentinel", "defensive")
+    s2 = b.add(0, "quarry-sentinel", "defensive")
+    b.basics(1, "ember-hearth", "tide-font")
+    b.add(1, "ember-hearth", "row")
+    legion = b.add(1, "ash-legionary", "offensive")
+    warden = b.add(1, "reef-warden", "offensive")
+    target = b.add(1, "reef-warden", "defensive")
+    st = b.start()
+    declare(st, (sprite, "line", "defensive"))
+    pass_fast(st)
+    finish_attack_step(st)
+    pass_fast(st)
+    assert st.cards[target].wounds > 0
+    assert kind(st) == "counter_attackers" and seat(st) == 1
+    act(st, "attack", legion, "line", "offensive")
+    act(st, "attack", warden, "line", "offensive")
+    act(st, "done")
+    assert kind(st) == "counter_blockers" and seat(st) == 0
+    act(st, "block", s1)
+    act(st, "unit", legion)
+    act(st, "block", s2)
+    act(st, "unit", legion)
+    act(st, "done")
+    pass_fast(st)
+    assert RULESET.stage(st) == "counter.damage"
+    assert kind(st) == "split_damage" and seat(st) == 1
+    act(st, "assign", s1, 6)
+    assert st.cards[s1].wounds == 6 and st.cards[s2].wounds == 0
+    assert kind(st) == "line_damage_target" and seat(st) == 0
+    assert {a[1] for a in actions(st)} == {sprite, sprite + 1}
+    act(st, "unit", sprite + 1)
+    assert st.cards[sprite + 1].zone == "grave" and st.cards[sprite].zone == "offensive"
