@@ -396,3 +396,33 @@ def test_H_32_H_33_H_40_in_the_counter_attack_the_roles_swap() -> None:
     assert {a[1] for a in actions(st)} == {sprite, sprite + 1}
     act(st, "unit", sprite + 1)
     assert st.cards[sprite + 1].zone == "grave" and st.cards[sprite].zone == "offensive"
+
+
+def test_H_47_H_30_aerial_attacks_stay_through_a_defensive_flip_and_keep_their_hero() -> None:
+    """Bram's lines hold only his Hero on the Defensive Line; he turns units face-up on both lines. The ox's Tower
+    attack would be moved (W-31), but the Kestrel keeps the Tower (W-32 does not move it either) and the
+    Heron keeps its Hero (H-30 would take it away from a moved attack)."""
+    for flip_lines in (("defensive",), ("defensive", "offensive")):
+        b = Board()
+        b.basics(0, "bedrock-shard", "tide-font")
+        kestrel = b.add(0, "cliff-kestrel", "offensive")
+        heron = b.add(0, "mist-heron", "offensive")
+        ox = b.add(0, "boulderback-ox", "offensive")
+        b.add(0, "stoneskin-chant")
+        b.basics(1, "tide-font", "tide-font")
+        oda = b.add(1, "oda-deepcurrent", "defensive")
+        downs = [b.add(1, "reef-warden", line, face_down=True) for line in flip_lines]
+        st = b.start()
+        declare(st, (kestrel, "line", "tower"), (heron, "hero", oda), (ox, "hero", oda))
+        pass_fast(st)
+        for uid in downs:
+            act(st, "flip", uid)
+        finish_attack_step(st)
+        cb = st.combat
+        assert cb is not None
+        got = [(a.line, a.hero, a.moved) for a in cb.attacks]
+        assert got[0] == ("tower", -1, False) and got[1] == ("defensive", oda, False), flip_lines
+        if "offensive" in flip_lines:  # the ground ox is moved and loses its Hero (W-31, H-30)
+            assert got[2] == ("offensive", -1, True)
+        else:  # W-33's mirror: a Defensive flip leaves an attack on a Defensive-Line Hero alone
+            assert got[2] == ("defensive", oda, False)
