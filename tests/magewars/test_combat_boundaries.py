@@ -426,3 +426,51 @@ def test_H_47_H_30_aerial_attacks_stay_through_a_defensive_flip_and_keep_their_h
             assert got[2] == ("offensive", -1, True)
         else:  # W-33's mirror: a Defensive flip leaves an attack on a Defensive-Line Hero alone
             assert got[2] == ("defensive", oda, False)
+
+
+# ----- W-31 and W-32 read as the seed says "unit": Aerial or not ----------------------------------
+
+
+@pytest.mark.parametrize("line", ["offensive", "defensive"])
+def test_W_31_W_32_an_aerial_unit_turned_face_up_moves_a_ground_tower_attack_as_any_unit_does(line: str) -> None:
+    """The seed says "a unit turned face-up" (W-32) and "holds one" (W-31), with no word on Aerial units; H-29's
+    Aerials that never close a line off are about what may be targeted, and H-47 keeps only Aerial *attacks* in
+    place. Bram, with nothing face-up, turns a Mist Heron (Aerial, Guard 3) face-up in the Attack step: Ana's
+    ground ox (Power 4), aimed at his Tower, is moved to the Heron's line and destroys it; the Tower keeps 30.
+    The audit found the engine leaving the attack on the Tower (Tower 26)."""
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.add(0, "stoneskin-chant")  # keeps a Defense-step decision open for Ana
+    b.basics(1, "tide-font")
+    heron = b.add(1, "mist-heron", line, face_down=True)
+    st = b.start()
+    declare(st, (ox, "line", "tower"))
+    pass_fast(st)
+    assert kind(st) == "attack_step" and seat(st) == 1
+    act(st, "flip", heron)
+    finish_attack_step(st)
+    cb = st.combat
+    assert cb is not None and (cb.attacks[0].line, cb.attacks[0].moved) == (line, True)
+    play_quietly_until(st, lambda s: s.combat is None or s.combat.counter)
+    assert st.cards[heron].zone == "grave" and st.players[1].tower == 30
+
+
+def test_W_31_an_offensive_line_holding_an_aerial_unit_at_declaration_held_a_unit() -> None:
+    """W-31 moves attacks only if the Offensive Line "held no unit at declaration". A face-up Mist Heron (Aerial)
+    there is a unit: when Bram turns his Reef Warden face-up beside it, the ox's Tower attack (open to it by
+    H-29) stays on the Tower. The engine had counted the Aerial line as empty and moved it."""
+    b = Board()
+    b.basics(0, "bedrock-shard")
+    ox = b.add(0, "boulderback-ox", "offensive")
+    b.add(0, "stoneskin-chant")  # keeps a Defense-step decision open for Ana
+    b.basics(1, "tide-font")
+    b.add(1, "mist-heron", "offensive")
+    warden = b.add(1, "reef-warden", "offensive", face_down=True)
+    st = b.start()
+    declare(st, (ox, "line", "tower"))
+    pass_fast(st)
+    act(st, "flip", warden)
+    finish_attack_step(st)
+    cb = st.combat
+    assert cb is not None and (cb.attacks[0].line, cb.attacks[0].moved) == ("tower", False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mythtable.engine.decision import Event
 from mythtable.rulesets.magewars.rules.effects import open_window
-from mythtable.rulesets.magewars.rules.queries import LINE_LABEL, name_of, occupied, unit_count
+from mythtable.rulesets.magewars.rules.queries import LINE_LABEL, holds_unit, name_of, unit_count
 from mythtable.rulesets.magewars.state import (
     TOWER,
     Combat,
@@ -40,7 +40,7 @@ def finish_declaration(state: State, events: list[Event]) -> None:
             events.append(Event(f"{who} does not counter-attack."))
             end_combat(state, events, "")
         return
-    cb.off_at_decl = occupied(state, cb.dfn, "offensive")
+    cb.off_at_decl = holds_unit(state, cb.dfn, "offensive")  # W-31: any unit, Aerial or not
     if cb.attacks:
         events.append(Event(f"{who} attacks with {unit_count(len(cb.attacks))}."))
     else:
@@ -63,7 +63,7 @@ def fix_targets(state: State, events: list[Event]) -> None:
     cb = state.combat
     assert cb is not None
     cards = state.cards
-    pull_off = not cb.off_at_decl and occupied(state, cb.dfn, "offensive")
+    pull_off = not cb.off_at_decl and holds_unit(state, cb.dfn, "offensive")
     # W-30 / W-32: only a turned unit still face-up on the Defensive Line at this point moves Tower attacks
     dline = state.players[cb.dfn].defensive
     pull_def = any(u in dline and not cards[u].face_down for u in cb.flipped_def)

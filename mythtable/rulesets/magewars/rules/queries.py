@@ -124,6 +124,13 @@ def occupied(state: State, seat: int, line: str) -> bool:
     return False
 
 
+def holds_unit(state: State, seat: int, line: str) -> bool:
+    """W-31, W-32: the line holds a unit, as the seed says it: any face-up unit, Aerial or not (H-29's Aerials that
+    never fill a line are about targets; a face-down card is no unit, H-20)."""
+    cards = state.cards
+    return any(not cards[uid].face_down and cards[uid].d.type == "unit" for uid in state.players[seat].line(line))
+
+
 def shown_step(state: State) -> str:
     """The step players see: once combat is declared (W-7, W-12) an answer to it is in the Declaration step."""
     if state.step == "main" and state.intent == "combat":

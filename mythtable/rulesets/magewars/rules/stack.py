@@ -122,7 +122,7 @@ def flip(state: State, seat: int, uid: int, events: list[Event]) -> None:
         and state.step in ("combat.declaration", "combat.attack")
         and seat == cb.dfn
         and c.zone == "defensive"
-        and not c.d.aerial
+        and c.d.type == "unit"  # W-32: any unit, Aerial or not
     ):
         cb.flipped_def.append(uid)  # W-32, judged when targets are fixed (W-30)
 
