@@ -210,3 +210,66 @@ def test_hard_alone_scores_with_the_engaging_heuristic() -> None:
     assert hard.params.heuristic is engaging_heuristic
     assert normal.params.heuristic is None  # Normal scores with search_heuristic, as before
     assert replace(hard.params, heuristic=None) == normal.params
+
+
+# ----- Hard against Normal, fifth slice: a blow lands on one hostile ------------------------------
+# Traced losses of Hard on deals 9011, 9014 and 9016 (`benchmarks/computer.py --paired`): Hard's sides
+# reached the fight one participant at a time and were cut down one at a time. One cause: the scoring's
+# threats counted each participant's blow against every hostile next to it, so a hero next to two
+# creatures "threatened" both, and standing alone between two of them scored better than next to one.
+
+
+def _e1_after(seed: int, actions: list[Action]) -> State:
+    """E1 as the benchmark deals it (game seed `seed`), after `actions`."""
+    from mythtable.engine.game import Game
+    from mythtable.engine.registry import load
+
+    loaded = load("mythcraft")
+    game = Game.new("mythcraft", seed, loaded.ruleset.simulation_setup(loaded.content))
+    for action in actions:
+        game.apply(action)
+    state: State = game.state
+    return state
+
+
+DEAL_9011_CLERIC = [
+    ("end",),
+    ("move", 1, 4),
+    ("end",),
+    ("end",),
+    ("move", 1, 3),
+    ("cast", "mending_prayer", "h1"),
+    ("move", 2, 4),
+    ("move", 3, 4),
+    ("move", 4, 5),
+]
+"""Deal 9011, Hard the heroes: round 1 up to the cleric h2's last decision of its Move (at (4,5), the
+other heroes at x = 1, the creatures at x = 9)."""
+
+
+def _adjacent_creatures(state: State, x: int, y: int) -> int:
+    return sum(1 for u in state.units if u.side == 1 and not u.dead and dist(x, y, u.x, u.y) == 1)
+
+
+def test_hard_scoring_counts_a_blow_against_one_hostile_not_each() -> None:
+    state = _e1_after(9011, DEAL_9011_CLERIC)
+    one = clone(state)
+    rules.unit(one, "h2").x, rules.unit(one, "h2").y = 8, 5
+    two = clone(state)
+    rules.unit(two, "h2").x, rules.unit(two, "h2").y = 8, 6
+    assert _adjacent_creatures(one, 8, 5) == 1 and _adjacent_creatures(two, 8, 6) == 2
+    # A second creature next to the lone cleric adds its blow, and the cleric's one blow is only shared.
+    assert engaging_heuristic(two, 0) < engaging_heuristic(one, 0)
+
+
+def test_hard_does_not_step_alone_between_two_creatures() -> None:
+    state = _e1_after(9011, DEAL_9011_CLERIC)
+    h2 = rules.unit(state, "h2")
+    assert (h2.x, h2.y) == (4, 5) and ("move", 8, 6) in state.decision.actions  # type: ignore[union-attr]
+    for seed in SEEDS:
+        bot = make_bot("mythcraft", "hard", seed, workers=1, iterations=LEVEL_ITERATIONS["hard"])
+        d = state.decision
+        assert d is not None
+        choice = bot.choose(RULESET, state, d)
+        if choice[0] == "move":
+            assert _adjacent_creatures(state, int(choice[1]), int(choice[2])) < 2, (seed, choice)
