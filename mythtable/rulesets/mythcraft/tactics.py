@@ -36,6 +36,13 @@ SPREAD_BLOWS = True
 it, as it strikes one of them, not each. Counted against each (Normal's `search_heuristic`), a lone
 hero between two creatures threatened twice its blow and scored better than next to one of them:
 Hard's participants walked into the other side one at a time (issue 34, fifth slice)."""
+REAR_TIE_HP = 1.0
+"""Hard's approach (`engaging_heuristic`): HP of its side each participant beyond the first at the
+rear's distance costs. Priced by the rear alone, a step of one of several participants equally far
+from the fight changed nothing, so none took it: in E1's opening every participant of a side is
+eight squares away, and two creatures stood at the start for four rounds while their side fought
+(issue 34, fifth slice). A step out of a tie at the rear now pays this much; a step ahead of the
+rear still pays nothing."""
 BLOODIED_HEAL = True
 """Rollouts heal a Bloodied ally (at most half its HP) when the hero can."""
 
@@ -81,9 +88,10 @@ def _losses(state: State, approach: int | None = None, spread: bool = False) -> 
     hostiles may land (a lone creature among three heroes is worth less than its HP say; a pack
     round one hero is worth more), and distance from the fight: each participant's own, for both
     sides, or with `approach` for that side alone, by its participant farthest from the fight
-    (see `engaging_heuristic`). With `spread`, a participant's blow is shared among the hostiles
-    next to it (see `SPREAD_BLOWS`); without, each of them counts all of it. One pass over the
-    pairs of able hostiles (the hottest function of a search after the rules)."""
+    (see `engaging_heuristic`; a tie at the rear costs `REAR_TIE_HP` more). With `spread`, a
+    participant's blow is shared among the hostiles next to it (see `SPREAD_BLOWS`); without,
+    each of them counts all of it. One pass over the pairs of able hostiles (the hottest function
+    of a search after the rules)."""
     units = state.units
     able = [u for u in units if not u.dead and not u.dying]
     heroes = [u for u in able if u.side == HEROES]
@@ -123,6 +131,7 @@ def _losses(state: State, approach: int | None = None, spread: bool = False) -> 
     lost = [0.0, 0.0]
     for group, near, inc in ((heroes, near_h, inc_h), (others, near_c, inc_c)):
         far = 1
+        tied = 0
         for u, n, incoming in zip(group, near, inc, strict=True):
             side_lost = 0.0
             if incoming:
@@ -130,11 +139,15 @@ def _losses(state: State, approach: int | None = None, spread: bool = False) -> 
             if 1 < n < 99:
                 if approach is None:
                     side_lost += APPROACH_HP * (n - 1)
-                elif u.side == approach and n > far:
-                    far = n
+                elif u.side == approach:
+                    if n > far:
+                        far, tied = n, 1
+                    elif n == far:
+                        tied += 1
             lost[u.side] += side_lost
         if far > 1 and approach is not None:
             lost[approach] += APPROACH_HP * len(group) * (far - 1)
+            lost[approach] += REAR_TIE_HP * (tied - 1)
     return lost
 
 
