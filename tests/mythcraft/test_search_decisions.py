@@ -271,11 +271,10 @@ def test_hard_scoring_counts_a_blow_against_one_hostile_not_each() -> None:
 def test_hard_does_not_step_alone_between_two_creatures() -> None:
     state = _e1_after(9011, DEAL_9011_CLERIC)
     h2 = rules.unit(state, "h2")
-    assert (h2.x, h2.y) == (4, 5) and ("move", 8, 6) in state.decision.actions  # type: ignore[union-attr]
+    d = state.decision
+    assert d is not None and (h2.x, h2.y) == (4, 5) and ("move", 8, 6) in d.actions
     for seed in SEEDS:
         bot = make_bot("mythcraft", "hard", seed, workers=1, iterations=LEVEL_ITERATIONS["hard"])
-        d = state.decision
-        assert d is not None
         choice = bot.choose(RULESET, state, d)
         if choice[0] == "move":
             assert _adjacent_creatures(state, int(choice[1]), int(choice[2])) < 2, (seed, choice)
