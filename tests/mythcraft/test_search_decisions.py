@@ -20,7 +20,7 @@ from mythtable.rulesets.mythcraft import rules
 from mythtable.rulesets.mythcraft.rules import dist
 from mythtable.rulesets.mythcraft.ruleset import RULESET
 from mythtable.rulesets.mythcraft.state import State, clone
-from mythtable.rulesets.mythcraft.tactics import engaging_heuristic, rollout_policy, search_heuristic
+from mythtable.rulesets.mythcraft.tactics import REAR_TIE_HP, engaging_heuristic, rollout_policy, search_heuristic
 from tests.mythcraft.helpers import Scene
 
 SEEDS = (1, 2, 3)
@@ -178,11 +178,17 @@ def test_hard_scoring_pays_for_closing_in_together_not_for_running_ahead() -> No
     creatures = [u.uid for u in state.units if u.side == 1]
     ahead = clone(state)
     rules.unit(ahead, active).x -= 3
+    one_step = clone(state)
+    rules.unit(one_step, active).x -= 1
     together = clone(state)
     for uid in creatures:
         rules.unit(together, uid).x -= 3
     assert engaging_heuristic(together, 1) > engaging_heuristic(state, 1) + 1.0
-    assert engaging_heuristic(ahead, 1) <= engaging_heuristic(state, 1)
+    # Every creature starts eight squares from the heroes: the first step out of that tie at the rear
+    # pays REAR_TIE_HP (the fifth slice), and running further ahead of the rear pays nothing more.
+    tie_step = 6.0 * REAR_TIE_HP / sum(u.max_hp for u in state.units if u.side == 1)
+    assert engaging_heuristic(ahead, 1) == engaging_heuristic(one_step, 1)
+    assert engaging_heuristic(ahead, 1) <= engaging_heuristic(state, 1) + tie_step + 1e-9
     # Bringing up the rear is what pays: the last creature joining the others.
     rear = clone(together)
     rules.unit(rear, active).x += 3
@@ -210,3 +216,98 @@ def test_hard_alone_scores_with_the_engaging_heuristic() -> None:
     assert hard.params.heuristic is engaging_heuristic
     assert normal.params.heuristic is None  # Normal scores with search_heuristic, as before
     assert replace(hard.params, heuristic=None) == normal.params
+
+
+# ----- Hard against Normal, fifth slice: a blow lands on one hostile ------------------------------
+# Traced losses of Hard on deals 9011, 9014 and 9016 (`benchmarks/computer.py --paired`): Hard's sides
+# reached the fight one participant at a time and were cut down one at a time. One cause: the scoring's
+# threats counted each participant's blow against every hostile next to it, so a hero next to two
+# creatures "threatened" both, and standing alone between two of them scored better than next to one.
+
+
+def _e1_after(seed: int, actions: list[Action]) -> State:
+    """E1 as the benchmark deals it (game seed `seed`), after `actions`."""
+    from mythtable.engine.game import Game
+    from mythtable.engine.registry import load
+
+    loaded = load("mythcraft")
+    game = Game.new("mythcraft", seed, loaded.ruleset.simulation_setup(loaded.content))
+    for action in actions:
+        game.apply(action)
+    state: State = game.state
+    return state
+
+
+DEAL_9011_CLERIC = [
+    ("end",),
+    ("move", 1, 4),
+    ("end",),
+    ("end",),
+    ("move", 1, 3),
+    ("cast", "mending_prayer", "h1"),
+    ("move", 2, 4),
+    ("move", 3, 4),
+    ("move", 4, 5),
+]
+"""Deal 9011, Hard the heroes: round 1 up to the cleric h2's last decision of its Move (at (4,5), the
+other heroes at x = 1, the creatures at x = 9)."""
+
+
+def _adjacent_creatures(state: State, x: int, y: int) -> int:
+    return sum(1 for u in state.units if u.side == 1 and not u.dead and dist(x, y, u.x, u.y) == 1)
+
+
+def test_hard_scoring_counts_a_blow_against_one_hostile_not_each() -> None:
+    state = _e1_after(9011, DEAL_9011_CLERIC)
+    one = clone(state)
+    rules.unit(one, "h2").x, rules.unit(one, "h2").y = 8, 5
+    two = clone(state)
+    rules.unit(two, "h2").x, rules.unit(two, "h2").y = 8, 6
+    assert _adjacent_creatures(one, 8, 5) == 1 and _adjacent_creatures(two, 8, 6) == 2
+    # A second creature next to the lone cleric adds its blow, and the cleric's one blow is only shared.
+    assert engaging_heuristic(two, 0) < engaging_heuristic(one, 0)
+
+
+def test_hard_does_not_step_alone_between_two_creatures() -> None:
+    state = _e1_after(9011, DEAL_9011_CLERIC)
+    h2 = rules.unit(state, "h2")
+    d = state.decision
+    assert d is not None and (h2.x, h2.y) == (4, 5) and ("move", 8, 6) in d.actions
+    for seed in SEEDS:
+        bot = make_bot("mythcraft", "hard", seed, workers=1, iterations=LEVEL_ITERATIONS["hard"])
+        choice = bot.choose(RULESET, state, d)
+        if choice[0] == "move":
+            assert _adjacent_creatures(state, int(choice[1]), int(choice[2])) < 2, (seed, choice)
+
+
+# Priced by its rear alone, a side whose rear is two or more participants equally far from the fight
+# gained nothing from a step of any one of them: deal 9014, Hard the creatures, c1 and c2 both eight
+# squares from the heroes ended every turn of rounds 1 to 4 while c3, c4 and c5 fought four heroes.
+
+DEAL_9014_REAR = [("end",), ("end",), ("move", 7, 5), ("attack", "spit_cinders", "h3")]
+"""Deal 9014, Hard the creatures: round 1 up to c1's turn (c1 at (9,0) and c2 at (9,1), both eight
+squares from the nearest hero)."""
+
+
+def test_hard_scoring_pays_for_a_step_out_of_a_tie_at_the_rear() -> None:
+    state = _e1_after(9014, DEAL_9014_REAR)
+    assert _gap_to_heroes(state, "c1") == _gap_to_heroes(state, "c2") == 8
+    assert all(_gap_to_heroes(state, u.uid) <= 8 for u in state.units if u.side == 1)
+    step = clone(state)
+    rules.unit(step, "c1").x = 8
+    assert _gap_to_heroes(step, "c1") == 7
+    assert engaging_heuristic(step, 1) > engaging_heuristic(state, 1)
+
+
+def test_hard_brings_up_a_tied_rear() -> None:
+    state = _e1_after(9014, DEAL_9014_REAR)
+    assert state.units[state.order[state.turn_idx]].uid == "c1"
+    for seed in SEEDS:
+        bot = make_bot("mythcraft", "hard", seed, workers=1, iterations=LEVEL_ITERATIONS["hard"])
+        d = state.decision
+        assert d is not None
+        choice = bot.choose(RULESET, state, d)
+        assert choice[0] == "move", (seed, choice)
+        after = clone(state)
+        rules.unit(after, "c1").x, rules.unit(after, "c1").y = int(choice[1]), int(choice[2])
+        assert _gap_to_heroes(after, "c1") < _gap_to_heroes(state, "c1"), (seed, choice)

@@ -31,6 +31,18 @@ APPROACH_HP = 1.0
 """HP of its side a participant's every square beyond striking distance of the nearest able
 hostile costs: a side that holds back while the other closes in only postpones the fight, and a
 30-round game ends in a draw."""
+SPREAD_BLOWS = True
+"""Hard's threats (`engaging_heuristic`): a participant's blow is shared among the hostiles next to
+it, as it strikes one of them, not each. Counted against each (Normal's `search_heuristic`), a lone
+hero between two creatures threatened twice its blow and scored better than next to one of them:
+Hard's participants walked into the other side one at a time (issue 34, fifth slice)."""
+REAR_TIE_HP = 1.0
+"""Hard's approach (`engaging_heuristic`): HP of its side each participant beyond the first at the
+rear's distance costs. Priced by the rear alone, a step of one of several participants equally far
+from the fight changed nothing, so none took it: in E1's opening every participant of a side is
+eight squares away, and two creatures stood at the start for four rounds while their side fought
+(issue 34, fifth slice). A step out of a tie at the rear now pays this much; a step ahead of the
+rear still pays nothing."""
 BLOODIED_HEAL = True
 """Rollouts heal a Bloodied ally (at most half its HP) when the hero can."""
 
@@ -71,12 +83,14 @@ def damage(state: State, u: Unit) -> float:
     return got
 
 
-def _losses(state: State, approach: int | None = None) -> list[float]:
+def _losses(state: State, approach: int | None = None, spread: bool = False) -> list[float]:
     """What `ai._side_value` leaves out, for each side in HP of that side: the blows the adjacent
     hostiles may land (a lone creature among three heroes is worth less than its HP say; a pack
     round one hero is worth more), and distance from the fight: each participant's own, for both
     sides, or with `approach` for that side alone, by its participant farthest from the fight
-    (see `engaging_heuristic`). One pass over the pairs of able hostiles (the hottest function
+    (see `engaging_heuristic`; a tie at the rear costs `REAR_TIE_HP` more). With `spread`, a
+    participant's blow is shared among the hostiles next to it (see `SPREAD_BLOWS`); without,
+    each of them counts all of it. One pass over the pairs of able hostiles (the hottest function
     of a search after the rules)."""
     units = state.units
     able = [u for u in units if not u.dead and not u.dying]
@@ -86,6 +100,7 @@ def _losses(state: State, approach: int | None = None) -> list[float]:
     near_c = [99] * len(others)
     inc_h = [0.0] * len(heroes)
     inc_c = [0.0] * len(others)
+    pairs: list[tuple[int, int]] = []
     for i, h in enumerate(heroes):
         hx, hy = h.x, h.y
         for j, c in enumerate(others):
@@ -99,11 +114,24 @@ def _losses(state: State, approach: int | None = None) -> list[float]:
             if d < near_c[j]:
                 near_c[j] = d
             if d == 1:
-                inc_h[i] += damage(state, c)
-                inc_c[j] += damage(state, h)
+                if spread:
+                    pairs.append((i, j))
+                else:
+                    inc_h[i] += damage(state, c)
+                    inc_c[j] += damage(state, h)
+    if pairs:
+        adj_h = [0] * len(heroes)
+        adj_c = [0] * len(others)
+        for i, j in pairs:
+            adj_h[i] += 1
+            adj_c[j] += 1
+        for i, j in pairs:
+            inc_h[i] += damage(state, others[j]) / adj_c[j]
+            inc_c[j] += damage(state, heroes[i]) / adj_h[i]
     lost = [0.0, 0.0]
     for group, near, inc in ((heroes, near_h, inc_h), (others, near_c, inc_c)):
         far = 1
+        tied = 0
         for u, n, incoming in zip(group, near, inc, strict=True):
             side_lost = 0.0
             if incoming:
@@ -111,11 +139,15 @@ def _losses(state: State, approach: int | None = None) -> list[float]:
             if 1 < n < 99:
                 if approach is None:
                     side_lost += APPROACH_HP * (n - 1)
-                elif u.side == approach and n > far:
-                    far = n
+                elif u.side == approach:
+                    if n > far:
+                        far, tied = n, 1
+                    elif n == far:
+                        tied += 1
             lost[u.side] += side_lost
         if far > 1 and approach is not None:
             lost[approach] += APPROACH_HP * len(group) * (far - 1)
+            lost[approach] += REAR_TIE_HP * (tied - 1)
     return lost
 
 
@@ -152,13 +184,14 @@ def engaging_heuristic(state: State, seat: int) -> float:
     the seat alone, per participant, closing in paid, but for each participant alone: the first
     to act ran ahead of its side into the other's reach and was cut down (a cleric alone against
     two creatures in round 1). Priced by the laggard, only bringing up the rear pays: a side
-    closes in together and meets the other all at once."""
+    closes in together and meets the other all at once. Its threats share each blow among the
+    hostiles next to the striker (`SPREAD_BLOWS`), so that standing alone among several pays less."""
     r = state.result
     if r is not None:
         if r[0] is None:
             return 0.0
         return 1000.0 if r[0] == seat else -1000.0
-    lost = _losses(state, seat)
+    lost = _losses(state, seat, SPREAD_BLOWS)
     return _side_value(state, seat, lost[seat]) - _side_value(state, 1 - seat, lost[1 - seat])
 
 
