@@ -132,3 +132,10 @@ def test_normals_search_is_unchanged() -> None:
         assert params.rollout_policy is None and params == replace(SearchParams(), **ai_hooks("mythicarium").search)
         stats = search(game.ruleset, game.state, d.seat, Rng(11), bot.hooks, None, 60, params)  # type: ignore[attr-defined]
         assert sorted((a, v, round(x, 6)) for a, (v, x) in stats.items()) == expected
+
+
+def test_hard_plays_its_rollouts_with_the_policy_and_normal_at_random() -> None:
+    hard = make_bot("mythicarium", "hard", 3, workers=1, iterations=100)
+    normal = make_bot("mythicarium", "normal", 3, workers=1, iterations=100)
+    assert hard.params.rollout_policy is ai.rollout_policy  # type: ignore[attr-defined]
+    assert normal.params.rollout_policy is None  # type: ignore[attr-defined]

@@ -1,6 +1,7 @@
-"""Mythicarium hooks for the computer players: a scoring heuristic and honest determinization.
+"""Mythicarium hooks for the computer players: a scoring heuristic, honest determinization, and Hard's
+cheap rollout policy.
 
-Both read only what `seat` may see (its own hand, counts, the public board), plus hidden
+All three read only what `seat` may see (its own hand, counts, the public board), plus hidden
 zones after `determinize` has re-dealt them at random.
 """
 
@@ -15,11 +16,6 @@ from mythtable.rulesets.mythicarium.state import State, Unit, clone
 
 HEURISTIC_SCALE = 12.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
-
-LEVEL_SEARCH: dict[str, dict[str, Any]] = {"hard": {"trees": 5}}
-"""Hard's own settings over the plain search (`AIHooks.level_search`; Normal has none): its 1000 iterations
-as a vote of five searches of 200 (`SearchParams.trees`), each Normal's size, rather than one tree of 1000
-(issue 34; the figures in docs/computer.md)."""
 
 
 def _side(state: State, seat: int) -> float:
@@ -207,3 +203,9 @@ def rollout_policy(state: State, decision: Decision, rng: Rng) -> Action:
         if choices:
             return choices[rng.below(len(choices))]
     return actions[rng.below(len(actions))]
+
+
+LEVEL_SEARCH: dict[str, dict[str, Any]] = {"hard": {"trees": 5, "rollout_policy": rollout_policy}}
+"""Hard's own settings over the plain search (`AIHooks.level_search`; Normal has none): its 1000 iterations
+as a vote of five searches of 200 (`SearchParams.trees`), each Normal's size, rather than one tree of 1000,
+and rollouts played by `rollout_policy` rather than at random (issue 34; the figures in docs/computer.md)."""
