@@ -5,11 +5,13 @@ wounds to kill, instead of uniformly random steps; Normal's search is left exact
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 
 from mythtable.engine.bots import make_bot
 from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
+from mythtable.engine.game import Game
 from mythtable.engine.mcts import SearchParams, search
 from mythtable.engine.registry import ai_hooks
 from mythtable.rulesets.mythicarium import ai
@@ -122,9 +124,13 @@ NORMAL_ROOTS = {
 as main's search gave them before the policy (2026-12-06)."""
 
 
+def _after(n: int) -> Callable[[Game], bool]:
+    return lambda g: len(g.actions) >= n
+
+
 def test_normals_search_is_unchanged() -> None:
     for n, expected in NORMAL_ROOTS.items():
-        game = reach("mythicarium", lambda g, n=n: len(g.actions) >= n)
+        game = reach("mythicarium", _after(n))
         d = game.decision
         assert d is not None and len(game.actions) == n
         bot = make_bot("mythicarium", "normal", 3, workers=1, iterations=60)
