@@ -42,6 +42,7 @@ import argparse
 import dataclasses
 import json
 import math
+import pkgutil
 import statistics
 import sys
 import time
@@ -155,7 +156,8 @@ def _bot(
 
 
 def _search_overrides(pairs: list[str]) -> dict[str, Any]:
-    """`--search key=value` as SearchParams fields: numbers, true/false, greedy_kinds comma-separated."""
+    """`--search key=value` as SearchParams fields: numbers, true/false, greedy_kinds comma-separated,
+    rollout_policy as none or package.module:function."""
     fields = {f.name: f for f in dataclasses.fields(SearchParams)}
     out: dict[str, Any] = {}
     for pair in pairs:
@@ -175,9 +177,11 @@ def _search_overrides(pairs: list[str]) -> dict[str, Any]:
                 out[key] = float(raw)
             elif key == "greedy_kinds":
                 out[key] = tuple(k.strip() for k in raw.split(",") if k.strip())
+            elif key == "rollout_policy":  # "none", or a function by name: package.module:function
+                out[key] = None if raw == "none" else pkgutil.resolve_name(raw)
             else:
                 raise ValueError
-        except ValueError:
+        except (ValueError, ImportError, AttributeError):
             raise SystemExit(f"--search {pair!r}: {key} cannot be set here") from None
     return out
 

@@ -125,6 +125,8 @@ def search(
     assert decision is not None and decision.seat == seat
     if params.heuristic is not None:
         hooks = replace(hooks, heuristic=params.heuristic)
+    if params.rollout_policy is not None:
+        hooks = replace(hooks, rollout_policy=params.rollout_policy)
     root = Node(1 - seat)
     allowed = decision.actions if actions is None else actions
     if params.paired_root:

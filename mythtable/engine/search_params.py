@@ -67,6 +67,10 @@ class SearchParams:
     heuristic: Callable[[Any, int], float] | None = None
     """When given, the scoring of this search instead of the hooks' (`AIHooks.search_heuristic`):
     a level's own, through `AIHooks.level_search`."""
+    rollout_policy: Callable[[Any, Any, Any], Action] | None = None
+    """When given, the rollout policy of this search instead of the hooks' (`AIHooks.rollout_policy`,
+    which it also stands for in growing the tree): a level's own, through `AIHooks.level_search`
+    (Mythicarium's Hard, whose plain rollouts are uniformly random)."""
     guard_keep: tuple[Action, ...] = ()
     """Actions the search bot's loop guard (lookahead.LoopGuard) never leaves out: a pass that the
     guard's one re-deal shows coming straight back (it dealt the opponent nothing to answer with)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from mythtable.rulesets.mythicarium import ai
 from tests.benchmark_module import load_benchmark
 
 
@@ -28,6 +29,11 @@ def test_search_settings_are_read_as_their_fields_take_them() -> None:
     assert got == {"trees": 3, "greedy_steps": 0.5, "greedy_kinds": ("a", "b")}
     with pytest.raises(SystemExit):
         computer._search_overrides(["nonsense=1"])
+    policy = computer._search_overrides(["rollout_policy=mythtable.rulesets.mythicarium.ai:rollout_policy"])
+    assert policy == {"rollout_policy": ai.rollout_policy}
+    assert computer._search_overrides(["rollout_policy=none"]) == {"rollout_policy": None}
+    with pytest.raises(SystemExit):
+        computer._search_overrides(["rollout_policy=mythtable.rulesets.mythicarium.ai:nothing_here"])
 
 
 @pytest.mark.slow

@@ -1,6 +1,7 @@
-"""Mythicarium hooks for the computer players: a scoring heuristic and honest determinization.
+"""Mythicarium hooks for the computer players: a scoring heuristic, honest determinization, and Hard's
+cheap rollout policy.
 
-Both read only what `seat` may see (its own hand, counts, the public board), plus hidden
+All three read only what `seat` may see (its own hand, counts, the public board), plus hidden
 zones after `determinize` has re-dealt them at random.
 """
 
@@ -8,17 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mythtable.engine.decision import Action, Decision
 from mythtable.engine.dice import Rng
 from mythtable.rulesets.mythicarium.rules.common import WIN_VP, eff_dp, eff_hp
-from mythtable.rulesets.mythicarium.state import State, clone
+from mythtable.rulesets.mythicarium.state import State, Unit, clone
 
 HEURISTIC_SCALE = 12.0
 """Roughly how many heuristic points make one side clearly ahead (the search's sigmoid width)."""
-
-LEVEL_SEARCH: dict[str, dict[str, Any]] = {"hard": {"trees": 5}}
-"""Hard's own settings over the plain search (`AIHooks.level_search`; Normal has none): its 1000 iterations
-as a vote of five searches of 200 (`SearchParams.trees`), each Normal's size, rather than one tree of 1000
-(issue 34; the figures in docs/computer.md)."""
 
 
 def _side(state: State, seat: int) -> float:
@@ -88,3 +85,127 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     opp.deck = pool[k:]
     mine.deck = own
     return c
+
+
+ROLLOUT_EPSILON = 0.25
+"""Share of Hard's rollout steps (`rollout_policy`) taken uniformly at random, so that rollouts still explore."""
+
+
+def _left(state: State, u: Unit) -> int:
+    """HP left once the wounds placed this combat round land."""
+    c = state.combat
+    placed = 0 if c is None else c.pending.get(u.uid, 0) + c.early.get(u.uid, 0)
+    return eff_hp(state, u) - u.wounds - placed
+
+
+def _survives(state: State, unit: Unit, hitter: Unit) -> bool:
+    return _left(state, unit) > eff_dp(state, hitter)
+
+
+def _sensible_block(state: State, b: Unit, a: Unit) -> bool:
+    """The blocker lives through the attacker's blow, or kills it."""
+    return _survives(state, b, a) or not _survives(state, a, b)
+
+
+def _safe_attacker(state: State, u: Unit, seat: int) -> bool:
+    """No ready enemy can block `u`, kill it and live (Magical aside: a cheap guess, not the rules)."""
+    units = state.units
+    for uid in state.players[1 - seat].lane:
+        b = units[uid]
+        if b.downed or b.exhausted:
+            continue
+        if not _survives(state, u, b) and _survives(state, b, u):
+            return False
+    return True
+
+
+def _block_choice(state: State, actions: list[Action]) -> list[Action]:
+    """Block the biggest attacker not yet blocked with a blocker that survives or kills it; else done/back."""
+    c = state.combat
+    assert c is not None
+    units = state.units
+    blocked = set(c.blocks.values())
+    best: list[Action] = []
+    best_dp = -1
+    for act in actions:
+        if act[0] == "block":
+            b, a = units[int(act[1])], units[int(act[2])]
+            if int(act[2]) in blocked or not _sensible_block(state, b, a):
+                continue
+            dp = eff_dp(state, a)
+        elif act[0] == "blocker":
+            b = units[int(act[1])]
+            dps = [
+                eff_dp(state, units[a])
+                for a in c.attackers
+                if a not in blocked and not units[a].downed and _sensible_block(state, b, units[a])
+            ]
+            if not dps:
+                continue
+            dp = max(dps)
+        else:
+            continue
+        if dp > best_dp:
+            best, best_dp = [act], dp
+        elif dp == best_dp:
+            best.append(act)
+    return best or [a for a in actions if a[0] in ("done", "back")]
+
+
+def _policy_choices(state: State, decision: Decision) -> list[Action]:
+    """The sensible options of a decision, by its kind (an empty list: any option)."""
+    actions = decision.actions
+    kind = decision.kind
+    units = state.units
+    if kind == "main":
+        return [a for a in actions if a[0] in ("play", "use")]
+    if kind == "respond":
+        return [a for a in actions if a[0] == "pass"]
+    if kind == "legendary_battle":
+        return [a for a in actions if a[0] == "play"]
+    if kind == "choose_target":
+        return [a for a in actions if a[0] == "target"]
+    if kind == "heal_target":
+        hurt = [(units[int(a[1])].wounds, a) for a in actions if a[0] == "target" and int(a[1]) in units]
+        top = max((w for w, _ in hurt), default=0)
+        return [a for w, a in hurt if w == top]
+    if kind == "declare_attackers":
+        c = state.combat
+        assert c is not None
+        return [
+            a
+            for a in actions
+            if a[0] == "attack"
+            and int(a[1]) not in c.attackers
+            and _safe_attacker(state, units[int(a[1])], decision.seat)
+        ] or [("done",)]
+    if kind == "declare_blockers":
+        return _block_choice(state, actions)
+    if kind == "assign_wounds":
+        left = [(_left(state, units[int(a[1])]), a) for a in actions]
+        alive = [n for n, _ in left if n > 0]
+        if not alive:
+            return []
+        low = min(alive)
+        return [a for n, a in left if n == low]
+    return []
+
+
+def rollout_policy(state: State, decision: Decision, rng: Rng) -> Action:
+    """Hard's rollout step in Mythicarium, cheap (no cloning, no look-ahead): play a card or use an ability
+    rather than move on, pass responses, play a Legend in the Legendary Battle, attack with units no
+    enemy blocker kills and survives, block the biggest attacker with a blocker that survives or kills
+    it, place wounds to kill, heal the most wounded; one step in `ROLLOUT_EPSILON` uniformly at random.
+    Reads only the state it is given (a determinization, in the search)."""
+    actions = decision.actions
+    if rng.below(1000) >= ROLLOUT_EPSILON * 1000:
+        choices = _policy_choices(state, decision)
+        if choices:
+            return choices[rng.below(len(choices))]
+    return actions[rng.below(len(actions))]
+
+
+LEVEL_SEARCH: dict[str, dict[str, Any]] = {"hard": {"trees": 5, "rollout_policy": rollout_policy}}
+"""Hard's own settings over the plain search (`AIHooks.level_search`; Normal has none): its 1000 iterations
+as a vote of five searches of 200 (`SearchParams.trees`), each Normal's size, rather than one tree of 1000,
+and rollouts played by `rollout_policy` rather than at random (issue 34; the figures in docs/computer.md)."""
