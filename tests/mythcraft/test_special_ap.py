@@ -108,3 +108,31 @@ def test_C_28_a_first_source_needs_no_choice() -> None:
     s = Scene([("warrior", 1, 1)], [("ash_hound", 10, 6)], tweak=fury)
     s.act("use", "fury_draught", "h1")
     assert s.kind == "hero_turn" and s.active.special == "rage" and s.active.special_ap == 1
+
+
+def test_H_7_F_19_a_second_fury_draught_renews_the_rounds_without_a_prompt() -> None:
+    """A cleric already in a draught's Blood Rage drinks another in round 2: no prompt (the same source, H-7),
+    and the newer draught replaces the older (F-19): Rage AP through round 5, Holy Support back in round 6 (the
+    first draught alone would have ended after round 4). The log says so; it said 'nothing changes'."""
+
+    def two(st) -> None:  # type: ignore[no-untyped-def]
+        st.units[0].pack.extend(["fury_draught", "fury_draught"])
+
+    s = Scene([("cleric", 1, 1)], [("ash_hound", 10, 6)], tweak=two)
+    c = s.active
+    s.act("use", "fury_draught", "h1")
+    s.act("keep", "blood_rage")
+    s.act("end")
+    s.end_until("h1")
+    assert s.state.round == 2 and c.special == "rage"
+    s.act("use", "fury_draught", "h1")
+    assert s.kind == "hero_turn" and c.special == "rage"
+    assert "Maelis already has Blood Rage: it lasts 3 rounds from now." in s.text()
+    assert "nothing changes" not in s.text()
+    for rnd in (3, 4, 5):
+        s.act("end")
+        s.end_until("h1")
+        assert s.state.round == rnd and c.special == "rage" and c.special_ap == 1
+    s.act("end")
+    s.end_until("h1")
+    assert s.state.round == 6 and c.special == "support" and c.special_ap == 1

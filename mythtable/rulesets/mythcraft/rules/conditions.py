@@ -29,9 +29,11 @@ def grant_rage(state: State, t: Unit, rounds: int, events: list[Event]) -> None:
     """H-7: the fury draught is a second special AP source only for a hero holding another one."""
     duration = rounds + (1 if is_turn_of(state, t) else 0)
     if t.special == "rage":
-        if t.base_special != "rage":
+        if t.base_special != "rage":  # a draught's Blood Rage: the newer one replaces it (F-19), its rounds anew
             t.fury = duration
-        events.append(Event(f"{t.name} already has Blood Rage: nothing changes."))
+            events.append(Event(f"{t.name} already has Blood Rage: it lasts {rounds} rounds from now."))
+        else:
+            events.append(Event(f"{t.name} already has Blood Rage: nothing changes."))
     elif t.special == "":
         t.special, t.fury = "rage", duration
         t.special_ap = 1
