@@ -24,6 +24,27 @@ def test_C_6_C_7_C_8_initiative_is_d20_plus_awr_highest_first() -> None:
     assert s.kind == "creature_turn" and s.active.uid == "c1"
 
 
+def test_C_7_F_10_luck_below_zero_counts_against_the_initiative_d20() -> None:
+    """F-10: with LUCK below 0 a participant's LUCK is a penalty on every d20 it rolls, the Initiative d20 (C-7)
+    included; LUCK 0 or more adds nothing (only crits widen with it). Found by the black-box audit: a LUCK -2
+    hero rolling 10 had Initiative 10, not 8. The roll-off stays unmodified (C-11)."""
+    for luck, total in ((-2, 8), (-1, 9), (0, 10), (6, 10)):
+        s = Scene(
+            [("warrior", 1, 1)],
+            [("ash_hound", 8, 1)],
+            init=[10, 1],
+            tweak=lambda st_, n=luck: set_attr(st_.units[0], "LUCK", n),
+        )
+        assert s.u("h1").init[1] == total, luck
+        said = f" - LUCK {-luck}" if luck < 0 else ""
+        assert f"Tamsin rolls Initiative: d20 10 + AWR 0{said} = {total}" in s.text()
+    # a tie that LUCK made: 10 - 2 = 8 against the hound's 6 + AWR 2 = 8; the hound's AWR 2 goes first (C-10)
+    s = Scene(
+        [("warrior", 1, 1)], [("ash_hound", 8, 1)], init=[10, 6], tweak=lambda st_: set_attr(st_.units[0], "LUCK", -2)
+    )
+    assert [s.state.units[i].uid for i in s.state.order] == ["c1", "h1"]
+
+
 def test_C_10_equal_results_higher_awr_goes_first() -> None:
     # Tamsin 15 + 0 = 15, Orrin 14 + 1 = 15: Orrin (AWR 1) first, no roll-off.
     s = Scene([("warrior", 1, 1), ("mage", 1, 3)], [("ash_hound", 8, 1)], init=[15, 14, 1])
@@ -42,12 +63,14 @@ def test_C_11_equal_results_and_awr_roll_unmodified_d20() -> None:
 
 def test_C_11_rolloff_ignores_the_modifiers_its_d20s_take_elsewhere() -> None:
     # Hrodna has LUCK -3 (a penalty on her other d20s, F-10) and is Frightened of the hound (1 TD, F-32).
-    # Roll-off: Hrodna 12, Tamsin 10. Unmodified, 12 beats 10; with her -3 and -1 she would have 8 and go second.
+    # Initiative 18 + AWR 0 - LUCK 3 = 15 for Hrodna (F-10 counts on the Initiative d20), 15 + AWR 0 = 15 for Tamsin:
+    # a tie. Roll-off: Hrodna 12, Tamsin 10. Unmodified, 12 beats 10; with her -3 and -1 she would have 8 and go second.
     def tweak(st):  # type: ignore[no-untyped-def]
         set_attr(st.units[0], "LUCK", -3)
         st.units[0].conds["frightened"] = [0, -1, st.units[2].uid]
 
-    s = Scene([("berzerker", 1, 1), ("warrior", 1, 3)], [("ash_hound", 2, 1)], init=[15, 15, 3, 12, 10], tweak=tweak)
+    s = Scene([("berzerker", 1, 1), ("warrior", 1, 3)], [("ash_hound", 2, 1)], init=[18, 15, 3, 12, 10], tweak=tweak)
+    assert s.u("h1").init[1] == s.u("h2").init[1] == 15
     assert [s.state.units[i].uid for i in s.state.order] == ["h1", "h2", "c1"]
     assert "Hrodna rolls off for the tie: d20 12" in s.text()
     assert s.u("h1").init[2] == [12] and s.u("h2").init[2] == [10]

@@ -17,14 +17,17 @@ from mythtable.rulesets.mythcraft.state import UNTIL_START, State, Unit
 
 
 def roll_initiative(state: State, events: list[Event]) -> None:
-    """C-6..C-12: d20 + AWR, higher AWR first on a tie, then roll-offs; the order stays for the whole combat."""
+    """C-6..C-12: d20 + AWR (and LUCK below 0, F-10), higher AWR first on a tie, then roll-offs; the order stays
+    for the whole combat."""
     events.append(Event("Combat begins: everyone rolls Initiative (d20 + AWR).", kind="round"))
     for u in state.units:
         d = state.rng.roll(20)
-        u.init = [d, d + u.attrs[3], []]
+        penalty = min(u.attrs[6], 0) if u.side == HEROES else 0  # F-10: LUCK below 0 counts against every d20
+        u.init = [d, d + u.attrs[3] + penalty, []]
+        luck = f" - LUCK {-penalty}" if penalty else ""
         events.append(
             Event(
-                f"{u.name} rolls Initiative: d20 {d} + AWR {u.attrs[3]} = {d + u.attrs[3]}",
+                f"{u.name} rolls Initiative: d20 {d} + AWR {u.attrs[3]}{luck} = {u.init[1]}",
                 kind="dice",
                 reveals=True,
             )
