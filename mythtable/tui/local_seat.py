@@ -208,6 +208,10 @@ class LocalSeat:
     def take_keyboard(self, seat: int) -> None:
         self.session.take_keyboard(seat)
 
+    def curtains_fall(self) -> bool:
+        """Two people share the keyboard behind curtains (Session.curtains_fall)."""
+        return self.session.curtains_fall()
+
     def opening(self) -> Opening:
         return self.session.opening()
 

@@ -187,9 +187,10 @@ class GameScreen(GameKeys, InspectMode, Screen[None]):
         if step is Next.HUMAN:
             self.show_what_changed()
         frame = self.render_table()
-        if step is Next.HUMAN and frame is not None and self.recap_on_return(frame):
-            self.prompt.note(self._forced_said)  # the recap beside tells the other seat's moves: the options keep
-            # the note's last row at 80x24
+        opened = step is Next.HUMAN and frame is not None and self.recap_on_return(frame)
+        if opened and self.link.curtains_fall():  # behind curtains the recap beside tells the other seat's moves:
+            self.prompt.note(self._forced_said)  # the options keep the note's last row at 80x24 (against the
+            # computer the row still names its moves, which the player watched come)
         if step is Next.OVER:
             self.show_result()
         elif step is Next.COMPUTER:
