@@ -198,6 +198,21 @@ def lane_uid(t: Table, seat: int, card_id: str, nth: int = 0) -> int:
     return found[nth]
 
 
+def last_champion_attacks(vp: int, beside: str, blocker: str) -> tuple[Table, int]:
+    """Ana, at `vp` VP, attacks with her last active Champion (1 HP left) and `beside`; nobody blocks `beside`, and
+    Bram's `blocker` blocks the Champion. The Table and the Champion."""
+    t = table(lane=([beside], [blocker]))
+    a, b, c = t.champs(0)
+    for u in (a, b):
+        t.unit(u).downed = True
+        t.unit(u).wounds = t.hp(u)
+    t.unit(c).wounds = t.hp(c) - 1
+    t.s.players[0].vp = vp
+    t.attack(c, lane_uid(t, 0, beside))
+    t.block((lane_uid(t, 1, blocker), c))
+    return t, c
+
+
 def hand_uid(t: Table, seat: int, card_id: str, nth: int = 0) -> int:
     found = [u for u in t.s.players[seat].hand if t.s.cards[u] == card_id]
     return found[nth]

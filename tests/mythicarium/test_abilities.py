@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import RS, Table, hand_uid, lane_uid, table
+from .helpers import RS, Table, hand_uid, lane_uid, last_champion_attacks, table
 
 
 def test_M_37_H_11_berserk_assigns_before_everyone_else() -> None:
@@ -255,16 +255,7 @@ def test_M_47_celerity_lets_a_new_unit_attack_at_once() -> None:
 def _last_champion_blocked_by_a_berserk_unit(vp: int, beside: str) -> tuple[Table, int]:
     """Ana's last active Champion (1 HP left) attacks beside `beside`, nobody blocks that one, and Bram's Shisa
     (Berserk, Magical, 1 DP) blocks the Champion."""
-    t = table(lane=([beside], ["shisa-gate-guardian"]))
-    a, b, c = t.champs(0)
-    for u in (a, b):
-        t.unit(u).downed = True
-        t.unit(u).wounds = t.hp(u)
-    t.unit(c).wounds = t.hp(c) - 1
-    t.s.players[0].vp = vp
-    t.attack(c, lane_uid(t, 0, beside))
-    t.block((lane_uid(t, 1, "shisa-gate-guardian"), c))
-    return t, c
+    return last_champion_attacks(vp, beside, "shisa-gate-guardian")
 
 
 def test_M_37_M_38_a_berserk_kill_of_the_last_champion_comes_before_an_unblocked_attackers_vp() -> None:

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from mythtable.rulesets.mythicarium.content import CardType
 from mythtable.rulesets.mythicarium.schema import Card, Deck, check_deck
 
-from .helpers import RS, content, finish_turn, hand_uid, lane_uid, table
+from .helpers import RS, content, finish_turn, hand_uid, lane_uid, last_champion_attacks, table
 
 
 @pytest.mark.parametrize("active", [0, 1])
@@ -494,16 +494,7 @@ def test_H_26_simultaneous_win_conditions_make_a_draw() -> None:
 
 def _last_champion_attacks_with_a_goblin(vp: int) -> tuple[typing.Any, int]:
     """Ana's last active Champion (1 HP left) attacks into a blocker beside an unblocked goblin."""
-    t = table(lane=(["goblin-skirmisher"], ["rusalka-ford"]))
-    a, b, c = t.champs(0)
-    for u in (a, b):
-        t.unit(u).downed = True
-        t.unit(u).wounds = t.hp(u)
-    t.unit(c).wounds = t.hp(c) - 1
-    t.s.players[0].vp = vp
-    t.attack(c, lane_uid(t, 0, "goblin-skirmisher"))
-    t.block((lane_uid(t, 1, "rusalka-ford"), c))  # a Magical blocker for the Magical Champion (H-17)
-    return t, c
+    return last_champion_attacks(vp, "goblin-skirmisher", "rusalka-ford")  # a Magical blocker (H-17)
 
 
 def test_H_26_F_1_twenty_vp_in_damage_assignment_wins_before_resolution_downs_the_last_champion() -> None:
