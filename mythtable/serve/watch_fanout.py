@@ -54,7 +54,9 @@ class Renderer:
     async def watch(self, fanout: Fanout, socket: Path, ticket: str) -> None:
         """Draw `fanout`'s table, reached through `socket` with a watcher's `ticket`."""
         async with self._lock:
-            if self.process is None or self.process.returncode is not None:
+            if self.process is not None and self.process.returncode is not None:
+                self._let_go()  # it died and its output has not been read to the end yet
+            if self.process is None:
                 await self._start(socket.parent)
             self.tables[fanout.code] = fanout
             self._send(watch_command(fanout.code, socket, ticket))
@@ -131,10 +133,15 @@ class Renderer:
             errors.cancel()
         if self.process is process:
             self.task = None
-            tables, self.tables = self.tables, {}
-            for fanout in tables.values():  # it stopped by itself: every table's watchers are let go
-                fanout.finish(STOPPED.reason)
-            self.stop()
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """The process stopped by itself: every table's watchers are let go, and the next watcher starts another
+        (a table left here would stay drawn by nobody)."""
+        tables, self.tables = self.tables, {}
+        for fanout in tables.values():
+            fanout.finish(STOPPED.reason)
+        self.stop()
 
     async def _errors(self, stream: asyncio.StreamReader) -> None:
         """What the renderer writes to its error output, told in the server's log as it comes (so it never blocks
