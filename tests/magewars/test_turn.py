@@ -301,16 +301,44 @@ def test_F_14_F_15_only_fast_casts_and_abilities_answer_a_spell() -> None:
     assert ("cast", stoneskin) in acts and ("ability", sentinel) in acts and ("pass",) in acts
     assert ("cast", lash) not in acts  # a slow-cast is no answer
     assert not any(a[0] in ("deploy", "deploy_down", "lay", "set", "move", "ritual") for a in acts)
-    # F-15 over H-22: no face-up turn of a Ritual or a unit while the spell waits on the stack
-    assert ("flip", rite) not in acts and ("flip", hidden) not in acts
-    with pytest.raises(IllegalAction):
-        act(st, "flip", rite)
     act(st, "pass")
-    assert not st.stack and st.cards[warden].wounds == 4 and st.cards[rite].face_down
-    # the boundary: with the stack empty again, Bram may turn both face-up when he holds priority
-    act(st, "end")
-    assert kind(st) == "fast_cast" and seat(st) == 1 and not st.stack
+    assert not st.stack and st.cards[warden].wounds == 4 and st.cards[rite].face_down and st.cards[hidden].face_down
+
+
+def test_H_22_F_15_a_card_turns_face_up_over_a_slow_cast_but_never_over_a_fast_cast() -> None:
+    b = Board(towers=(25, 30))
+    b.basics(0, "bedrock-shard")
+    slide = b.add(0, "landslide")
+    ox = b.add(0, "boulderback-ox", "defensive", face_down=True)
+    b.add(0, "cliff-kestrel", "offensive")
+    own_chant = b.add(0, "stoneskin-chant")  # with the Kestrel to aim it at, Ana holds priority over a fast-cast
+    b.basics(1, "tide-font", "gale-shrine", "bedrock-shard")
+    warden = b.add(1, "reef-warden", "offensive")
+    stoneskin = b.add(1, "stoneskin-chant")
+    rite = b.add(1, "rite-of-still-water", "row", face_down=True)
+    hidden = b.add(1, "reef-warden", "defensive", face_down=True)
+    st = b.start()
+    act(st, "cast", slide)
+    act(st, "unit", warden)
+    # H-22: Bram holds priority over Ana's slow-cast, so he may turn a unit face-up; it does not use the
+    # stack (H-25) and the spell still waits under it
+    assert kind(st) == "fast_cast" and seat(st) == 1
     assert {("flip", rite), ("flip", hidden)} <= set(actions(st))
+    act(st, "flip", hidden)
+    assert not st.cards[hidden].face_down and [i.uid for i in st.stack] == [slide]
+    # F-15: over Bram's fast-cast Ana may answer only with a fast-cast or an ability, not a face-up turn
+    act(st, "cast", stoneskin)
+    act(st, "unit", warden)
+    assert seat(st) == 0 and [i.uid for i in st.stack] == [slide, stoneskin]
+    assert ("cast", own_chant) in set(actions(st)) and ("flip", ox) not in set(actions(st))
+    with pytest.raises(IllegalAction):
+        act(st, "flip", ox)
+    # the boundary: once the fast-cast has resolved, the slow-cast is on top again and she may
+    while [i.uid for i in st.stack] != [slide]:
+        act(st, "pass")
+    assert seat(st) == 0 and ("flip", ox) in set(actions(st))
+    act(st, "flip", ox)
+    assert not st.cards[ox].face_down
 
 
 def test_F_17_H_43_field_power_bonus_per_matching_source_capped_at_3() -> None:

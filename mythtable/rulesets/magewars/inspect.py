@@ -24,6 +24,7 @@ from mythtable.rulesets.magewars.rules.options import (
 from mythtable.rulesets.magewars.rules.queries import (
     LINE_LABEL,
     WINDOW_STEPS,
+    fast_cast_on_top,
     field_bonus,
     guard,
     power,
@@ -66,6 +67,8 @@ PROBLEMS: dict[str, str] = {
     "laid": "you already laid a Resource or Holding this turn (H-9, H-21)",
     "not_fast": "only fast-cast spells and abilities are played now; this waits for your Main phase with the "
     "stack empty (F-14, H-23)",
+    "fast_on_top": "a fast-cast on the stack is answered only by a fast-cast or an ability; turn it face-up once "
+    "that spell has resolved (F-15, H-22)",
     "combat_declared": "after declaring combat you may not deploy, lay, set or cast slow or weave spells (W-8..W-11)",
     "attack_step": "in the Attack step only Rituals are played from hand (W-28, W-34)",
     "not_now": "{not_now}",
@@ -423,8 +426,8 @@ def _in_play_why_not(state: State, c: Card) -> tuple[str, ...]:
         else:
             units = w != "attack_step" or (cb is not None and seat == cb.dfn)
             code = flip_problem(state, seat, c, src, units)
-            if code is None and w in ("fast", "combat_declared") and state.stack:
-                code = "not_fast"  # F-15: only fast-casts and abilities answer a spell
+            if code is None and w in ("fast", "combat_declared") and fast_cast_on_top(state):
+                code = "fast_on_top"
         if code is not None:
             out.append("Turn face-up: " + _say(state, seat, code, d))
     if c.zone == "row":

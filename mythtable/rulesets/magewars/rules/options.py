@@ -8,6 +8,7 @@ from mythtable.rulesets.magewars.content import Info
 from mythtable.rulesets.magewars.rules.queries import (
     DONE,
     can_block,
+    fast_cast_on_top,
     is_unit_in_play,
     legal_targets,
     needs_target,
@@ -44,7 +45,7 @@ def fast_actions(state: State, seat: int) -> list[Action]:
         d = cards[uid].d
         if d.speed == "fast" and cast_problem(state, seat, d, src) is None:
             out.append(("cast", uid))
-    if not state.stack:  # F-15: only fast-casts and activated abilities answer a spell (over H-22)
+    if not fast_cast_on_top(state):  # H-22, but F-15: a fast-cast is answered by a fast-cast or an ability
         flip_actions(state, seat, src, out, units=True)
     ability_actions(state, seat, out, fast_only=True)
     return out

@@ -131,6 +131,15 @@ def holds_unit(state: State, seat: int, line: str) -> bool:
     return any(not cards[uid].face_down and cards[uid].d.type == "unit" for uid in state.players[seat].line(line))
 
 
+def fast_cast_on_top(state: State) -> bool:
+    """F-15: a fast-cast spell on top of the stack may be answered only by a fast-cast or an activated
+    ability, so no card is turned face-up over it; over anything else a player holding priority may (H-22)."""
+    if not state.stack:
+        return False
+    top = state.stack[-1]
+    return top.kind == "spell" and state.cards[top.uid].d.speed == "fast"
+
+
 def shown_step(state: State) -> str:
     """The step players see: once combat is declared (W-7, W-12) an answer to it is in the Declaration step."""
     if state.step == "main" and state.intent == "combat":
