@@ -58,6 +58,20 @@ def test_H_18_an_exhausted_unit_and_a_ready_one() -> None:
     assert why_only_done(ready) is None
 
 
+def test_W_15_H_20_a_face_down_card_on_the_defensive_line_is_no_unit_held_back_there() -> None:
+    """A face-up unit on the Defensive Line may not attack (W-15); a face-down card there is no unit at all
+    (H-20), and the line said "2 on the Defensive Line" for one of each."""
+    b = Board()
+    b.basics(0, "ember-hearth")
+    b.add(0, "cinder-hound", "offensive", face_down=True)
+    b.add(0, "cinder-hound", "defensive")
+    b.add(0, "cinder-hound", "defensive", face_down=True)
+    b.add(0, "cinder-hound", "hand")
+    state = b.start()
+    said = "Declare combat: no unit can attack (2 face-down, H-20, 1 on the Defensive Line, W-15)."
+    assert why_only_done(state) == said
+
+
 def test_the_greedy_bot_does_not_declare_an_empty_combat() -> None:
     """Left with "Declare combat" (an exhausted unit) and "End turn", the one-step look-ahead used to
     prefer the combat: it hands the turn over later, so the other side has not yet readied or drawn."""

@@ -19,6 +19,7 @@ from mythtable.rulesets.magewars.rules.options import (
     block_problem,
     cast_problem,
     counter_attackers,
+    defensive_reasons,
     flip_problem,
 )
 from mythtable.rulesets.magewars.rules.queries import (
@@ -555,6 +556,5 @@ def _attack_summary(state: State, cb: Combat, seat: int) -> str:
         if code is None:
             return ""
         reasons[code] = reasons.get(code, 0) + 1
-    if p.defensive:
-        reasons["defensive_line"] = len(p.defensive)
+    defensive_reasons(state, seat, reasons)
     return attack_summary_words(reasons or {"no_unit": 0})

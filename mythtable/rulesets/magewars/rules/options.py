@@ -163,9 +163,16 @@ def attack_problems(state: State, seat: int) -> dict[str, int]:
         if code is None:
             return {}
         reasons[code] = reasons.get(code, 0) + 1
-    if p.defensive:
-        reasons["defensive_line"] = len(p.defensive)
+    defensive_reasons(state, seat, reasons)
     return reasons or {"no_unit": 0}
+
+
+def defensive_reasons(state: State, seat: int, reasons: dict[str, int]) -> None:
+    """Adds the Defensive Line's cards to `reasons`: a face-up unit there may not attack (W-15); a face-down
+    card is no unit at all (H-20), wherever it lies."""
+    for uid in state.players[seat].defensive:
+        code = "face_down" if state.cards[uid].face_down else "defensive_line"
+        reasons[code] = reasons.get(code, 0) + 1
 
 
 def counter_attackers(state: State, seat: int) -> int:
