@@ -66,14 +66,13 @@ def clairvoyant(bot: SearchBot, ruleset: Any) -> SearchBot:
     return bot
 
 
-def winners(ruleset_id: str, deal: int, bot_seeds: int) -> list[int | None]:
-    """The winning seat of `deal` under Normal against Normal, for each of `bot_seeds` pairs of bot seeds."""
+def endings(ruleset_id: str, deal: int, bot_seeds: int) -> list[Any]:
+    """The final states of `deal` under Normal against Normal, one for each of `bot_seeds` pairs of bot seeds."""
     game = Game.new(ruleset_id, deal)
-    out: list[int | None] = []
+    out: list[Any] = []
     for k in range(bot_seeds):
         bots = (normal(ruleset_id, 100 + 7 * k), normal(ruleset_id, 200 + 13 * k))
-        end = play_out(game.ruleset, game.ruleset.clone(game.state), bots)
-        out.append(winner(game.ruleset, end))
+        out.append(play_out(game.ruleset, game.ruleset.clone(game.state), bots))
     return out
 
 
@@ -135,9 +134,14 @@ def main(argv: list[str] | None = None) -> int:
     tried = [0, 0, 0]
     for index, deal in enumerate(range(args.seed, args.seed + args.deals)):
         began = time.perf_counter()
-        seen = winners(args.ruleset, deal, max(args.bot_seeds, 1))
+        ends = endings(args.ruleset, deal, max(args.bot_seeds, 1))
+        ruleset = Game.new(args.ruleset, deal).ruleset
+        seen = [winner(ruleset, end) for end in ends]
         unanimous += len(set(seen)) == 1
+        first = ends[0]
+        scores = "; ".join(f"{score}" for score, _ in ruleset.scores(first))
         line = f"deal {deal}: Normal vs Normal winners {''.join('-' if w is None else str(w + 1) for w in seen)}"
+        line += f" (the first game: {ruleset.turn_number(first)} turns, {scores})"
         loser = None if seen[0] is None else 1 - seen[0]
         if args.oracle and loser is not None:
             won = oracle_wins(args.ruleset, deal, loser, dict(search))
