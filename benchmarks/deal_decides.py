@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--search", action="append", default=[], metavar="KEY=VALUE", help="the oracle's settings")
     args = parser.parse_args(argv)
     search = load_benchmark("computer")._search_overrides(args.search)
-    unanimous = oracle = 0
+    unanimous = oracle = tried_oracle = 0
     tried = [0, 0, 0]
     for index, deal in enumerate(range(args.seed, args.seed + args.deals)):
         began = time.perf_counter()
@@ -139,13 +139,14 @@ def main(argv: list[str] | None = None) -> int:
         seen = [winner(ruleset, end) for end in ends]
         unanimous += len(set(seen)) == 1
         first = ends[0]
-        scores = "; ".join(f"{score}" for score, _ in ruleset.scores(first))
+        scores = "; ".join(score for score, _ in ruleset.scores(first))
         line = f"deal {deal}: Normal vs Normal winners {''.join('-' if w is None else str(w + 1) for w in seen)}"
         line += f" (the first game: {ruleset.turn_number(first)} turns, {scores})"
         loser = None if seen[0] is None else 1 - seen[0]
         if args.oracle and loser is not None:
             won = oracle_wins(args.ruleset, deal, loser, dict(search))
             oracle += won
+            tried_oracle += 1
             line += f"; the clairvoyant search in seat {loser + 1} {'won' if won else 'lost'}"
         print(f"{line} ({time.perf_counter() - began:.0f} s)", flush=True)
         if index < args.flips and loser is not None:
@@ -154,8 +155,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {counts[0]} decisions, {counts[1]} other moves, {counts[2]} of them won", flush=True)
     print(f"{args.ruleset}: {unanimous}/{args.deals} deals gave every pair of bot seeds the same winner")
     if args.oracle:
-        low, high = wilson(oracle, args.deals)
-        print(f"clairvoyant search in the losing seat: {oracle}/{args.deals} won ({100 * low:.1f}-{100 * high:.1f}%)")
+        low, high = wilson(oracle, tried_oracle)  # a drawn deal has no losing seat to try
+        print(f"clairvoyant search in the losing seat: {oracle}/{tried_oracle} won ({100 * low:.1f}-{100 * high:.1f}%)")
     if args.flips:
         print(f"single different moves: {tried[2]} of {tried[1]} won, over {tried[0]} decisions")
     return 0
