@@ -195,9 +195,9 @@ def test_hard_scoring_pays_for_closing_in_together_not_for_running_ahead() -> No
     assert engaging_heuristic(together, 1) > engaging_heuristic(rear, 1)
 
 
-def test_hard_closes_in_rather_than_waiting_for_the_other_side() -> None:
-    state = _e1_opening()
-    active = state.units[state.order[state.turn_idx]].uid
+def _assert_hard_steps_closer(state: State, uid: str) -> None:
+    """With each seed, Hard answers `uid`'s turn with a move that brings it nearer the heroes."""
+    assert state.units[state.order[state.turn_idx]].uid == uid
     for seed in SEEDS:
         bot = make_bot("mythcraft", "hard", seed, workers=1, iterations=LEVEL_ITERATIONS["hard"])
         d = state.decision
@@ -205,8 +205,13 @@ def test_hard_closes_in_rather_than_waiting_for_the_other_side() -> None:
         choice = bot.choose(RULESET, state, d)
         assert choice[0] == "move", (seed, choice)
         after = clone(state)
-        rules.unit(after, active).x, rules.unit(after, active).y = int(choice[1]), int(choice[2])
-        assert _gap_to_heroes(after, active) < _gap_to_heroes(state, active), (seed, choice)
+        rules.unit(after, uid).x, rules.unit(after, uid).y = int(choice[1]), int(choice[2])
+        assert _gap_to_heroes(after, uid) < _gap_to_heroes(state, uid), (seed, choice)
+
+
+def test_hard_closes_in_rather_than_waiting_for_the_other_side() -> None:
+    state = _e1_opening()
+    _assert_hard_steps_closer(state, state.units[state.order[state.turn_idx]].uid)
 
 
 def test_hard_alone_scores_with_the_engaging_heuristic() -> None:
@@ -300,14 +305,4 @@ def test_hard_scoring_pays_for_a_step_out_of_a_tie_at_the_rear() -> None:
 
 
 def test_hard_brings_up_a_tied_rear() -> None:
-    state = _e1_after(9014, DEAL_9014_REAR)
-    assert state.units[state.order[state.turn_idx]].uid == "c1"
-    for seed in SEEDS:
-        bot = make_bot("mythcraft", "hard", seed, workers=1, iterations=LEVEL_ITERATIONS["hard"])
-        d = state.decision
-        assert d is not None
-        choice = bot.choose(RULESET, state, d)
-        assert choice[0] == "move", (seed, choice)
-        after = clone(state)
-        rules.unit(after, "c1").x, rules.unit(after, "c1").y = int(choice[1]), int(choice[2])
-        assert _gap_to_heroes(after, "c1") < _gap_to_heroes(state, "c1"), (seed, choice)
+    _assert_hard_steps_closer(_e1_after(9014, DEAL_9014_REAR), "c1")
